@@ -1,0 +1,32 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure rules (shared), React components (client, jsdom) and the HTTP API (server,
+// through fastify.inject on PGlite, or PostgreSQL when DATABASE_URL is set: `npm run test:pg`).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['client/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
