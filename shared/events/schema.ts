@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema, personNameSchema } from '../auth/schema';
+import { PERMISSIONS } from '../auth/permissions';
+import { brandingSchema, isoDateSchema, terminologySchema, timeZoneSchema } from './settings';
+
+export const eventIdParamsSchema = z.strictObject({ eventId: z.uuid() });
+
+export const appUrlSchema = z
+  .url({ protocol: /^https?$/, message: 'Enter the full address, starting with http:// or https://' })
+  .transform((u) => u.replace(/\/+$/, ''));
+
+/** A new event: used by first-run setup and by the CLI. */
+export const newEventSchema = z
+  .strictObject({
+    eventName: z.string().trim().min(1, 'Required').max(200),
+    shortName: z.string().trim().min(1, 'Required').max(50),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    timeZone: timeZoneSchema,
+    appUrl: appUrlSchema,
+  })
+  .refine((e) => e.endDate >= e.startDate, { path: ['endDate'], message: 'The end date must be on or after the start date' });
+export type NewEvent = z.infer<typeof newEventSchema>;
+
+export const setupStatusSchema = z.object({ required: z.literal(true), defaultAppUrl: z.string() });
+
+export const setupBodySchema = z.strictObject({
+  firstName: personNameSchema,
+  surname: personNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  event: newEventSchema,
+});
+export type SetupBody = z.infer<typeof setupBodySchema>;
+export const createdEventSchema = z.object({ eventId: z.uuid(), userId: z.uuid() });
+
+/** What the signed-in shell needs to draw itself for one event. */
+export const shellResponseSchema = z.object({
+  event: z.object({
+    id: z.uuid(),
+    eventName: z.string(),
+    shortName: z.string(),
+    longName: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    timeZone: z.string(),
+    locale: z.string(),
+    appUrl: z.string(),
+  }),
+  branding: brandingSchema,
+  terminology: terminologySchema,
+  supportEmail: z.string(),
+  membership: z.object({
+    permissions: z.enum(PERMISSIONS),
+    isOnboarded: z.boolean(),
+    hasLoggedIn: z.boolean(),
+    lastLoginInTime: z.string().nullable(),
+  }),
+});
+export type ShellResponse = z.infer<typeof shellResponseSchema>;
+
+/** Core pages of the spec; each screen area registers its route when it exists. */
+export const CORE_PAGES = [
+  { id: 'dashboard', path: '/', icon: 'dashboard', isPublished: true },
+  { id: 'downloads', path: '/downloads', icon: 'download', isPublished: true },
+  { id: 'forms', path: '/forms', icon: 'forms', isPublished: true },
+  { id: 'suppliers', path: '/suppliers', icon: 'suppliers', isPublished: true },
+  { id: 'tasks', path: '/tasks', icon: 'tasks', isPublished: true },
+  { id: 'timeTable', path: '/time-table', icon: 'calendar', isPublished: false },
+  { id: 'notifications', path: '/notifications', icon: 'bell', isPublished: true },
+] as const;
+export type CorePageId = (typeof CORE_PAGES)[number]['id'];
