@@ -1,0 +1,146 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { z } from 'zod';
+import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
+import { emailSchema } from '../shared/auth/schema';
+import { newEventSchema } from '../shared/events/schema';
+import { queueTokenEmail } from './modules/auth/service';
+import { dispatchEmails } from './modules/emails/service';
+import { createEvent, getEvent } from './modules/events/service';
+import { addUserToEvent } from './modules/people/service';
+import { openRuntime, type Runtime } from './platform/bootstrap';
+import { loadConfig } from './platform/config';
+import { DataDirLockedError } from './platform/lock';
+import { seedDemo } from './seed/demo';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+  create-event --name NAME [--short-name S] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
+               [--time-zone Europe/London] [--app-url URL]
+               --admin-email EMAIL [--admin-password P] [--admin-first-name F] [--admin-surname S] [--json]
+  create-user  --event ID --email EMAIL [--permissions admin|moderator|reportViewer|user]
+               [--password P] [--first-name F] [--surname S] [--json]
+  seed --demo  a believable demo event with an admin, a moderator and users; prints how to sign in
+
+A password left out is generated and printed. With no DATABASE_URL the CLI opens DATA_DIR
+(./data) itself, and refuses while the portal server is running on it.`;
+
+class UsageError extends Error {}
+
+const STRING_OPTIONS = [
+  'name', 'short-name', 'start', 'end', 'time-zone', 'app-url', 'admin-email', 'admin-password', 'admin-first-name',
+  'admin-surname', 'event', 'email', 'permissions', 'password', 'first-name', 'surname',
+];
+
+function option(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const v = option(values, name);
+  if (!v) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function today(offsetDays = 0): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function createEventCommand(rt: Runtime, v: Record<string, string | boolean | undefined>) {
+  const { ctx } = rt;
+  const name = required(v, 'name');
+  const event = newEventSchema.parse({
+    eventName: name,
+    shortName: option(v, 'short-name') ?? name,
+    startDate: option(v, 'start') ?? today(90),
+    endDate: option(v, 'end') ?? option(v, 'start') ?? today(92),
+    timeZone: option(v, 'time-zone') ?? 'Europe/London',
+    appUrl: option(v, 'app-url') ?? ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
+  });
+  const email = emailSchema.parse(required(v, 'admin-email'));
+  const password = option(v, 'admin-password');
+  const result = await ctx.db.transaction(async (tx) => {
+    const eventId = await createEvent(tx, event, 'system');
+    const user = await addUserToEvent(
+      tx,
+      { eventId, email, firstName: option(v, 'admin-first-name') ?? 'Event', surname: option(v, 'admin-surname') ?? 'Admin', permissions: 'admin', password },
+      'system',
+    );
+    const outbox = user.needsPassword
+      ? await queueTokenEmail(tx, { accountId: user.accountId, eventId, mode: 'setPassword', to: email, firstName: 'Event', actor: 'system' })
+      : null;
+    return { eventId, userId: user.accountId, outbox };
+  });
+  if (result.outbox) await dispatchEmails(ctx, [result.outbox]);
+  return { eventId: result.eventId, userId: result.userId };
+}
+
+async function createUserCommand(rt: Runtime, v: Record<string, string | boolean | undefined>) {
+  const { ctx } = rt;
+  const eventId = z.uuid({ message: 'Event ID not found' }).parse(required(v, 'event'));
+  await getEvent(ctx.db, eventId);
+  const permissions = (option(v, 'permissions') ?? 'user') as Permission;
+  if (!PERMISSIONS.includes(permissions)) throw new UsageError(`--permissions must be one of ${PERMISSIONS.join(', ')}`);
+  const email = emailSchema.parse(required(v, 'email'));
+  const firstName = option(v, 'first-name') ?? email.split('@')[0];
+  const result = await ctx.db.transaction(async (tx) => {
+    const user = await addUserToEvent(
+      tx,
+      { eventId, email, firstName, surname: option(v, 'surname') ?? '', permissions, password: option(v, 'password') },
+      'system',
+    );
+    const outbox = user.needsPassword
+      ? await queueTokenEmail(tx, { accountId: user.accountId, eventId, mode: 'setPassword', to: email, firstName, actor: 'system' })
+      : null;
+    return { userId: user.accountId, outbox };
+  });
+  if (result.outbox) await dispatchEmails(ctx, [result.outbox]);
+  return { eventId, userId: result.userId };
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean' },
+      demo: { type: 'boolean' },
+      help: { type: 'boolean' },
+      ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' as const }])),
+    },
+  });
+  const command = positionals[0];
+  if (!command || values.help) {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const rt = await openRuntime(config, 'cli', pino({ level: config.logLevel }, process.stderr));
+  try {
+    if (command === 'create-event' || command === 'create-user') {
+      const out = command === 'create-event' ? await createEventCommand(rt, values) : await createUserCommand(rt, values);
+      console.log(values.json ? JSON.stringify(out) : Object.entries(out).map(([k, val]) => `${k}: ${val}`).join('\n'));
+      return 0;
+    }
+    if (command === 'seed') {
+      if (!values.demo) throw new UsageError('seed needs --demo');
+      const out = await seedDemo(rt.ctx);
+      console.log(values.json ? JSON.stringify(out) : out.summary);
+      return 0;
+    }
+    throw new UsageError(`Unknown command: ${command}`);
+  } finally {
+    await rt.shutdown();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) console.error(`${err.message}\n\n${USAGE}`);
+    else if (err instanceof DataDirLockedError) console.error(err.message);
+    else if (err && typeof err === 'object' && 'issues' in err) console.error(`Invalid input: ${(err as { issues: { path: unknown[]; message: string }[] }).issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    else console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,47 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { dispatchStuckEmails } from './modules/emails/service';
+import { openRuntime } from './platform/bootstrap';
+import { loadConfig } from './platform/config';
+import { DataDirLockedError } from './platform/lock';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  let runtime: Awaited<ReturnType<typeof openRuntime>>;
+  try {
+    runtime = await openRuntime(config, 'server', logger);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      logger.fatal(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { ctx } = runtime;
+  const app = await buildApp(ctx, { logger, serveClient: true });
+  await ctx.jobs.start();
+  await dispatchStuckEmails(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const db = ctx.database.kind === 'pglite' ? `PGlite in ${ctx.database.location}` : `PostgreSQL at ${ctx.database.location}`;
+  logger.info({ url, database: ctx.database.kind, ms: Math.round(performance.now() - started) }, `Event Portal serving on ${url} (database: ${db}; email: ${ctx.mailer.kind === 'smtp' ? 'SMTP' : 'outbox, links printed here'})`);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal}: shutting down`);
+    await app.close();
+    await runtime.shutdown();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { hashToken, newToken } from '../../platform/crypto';
+import { accounts, sessions } from './tables';
+
+export const SESSION_COOKIE = 'portal_session';
+const IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Writing last-seen on every request would cost a write per read; once in a while is enough. */
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+export const SESSION_MAX_AGE_S = ABSOLUTE_MS / 1000;
+
+export type SessionAccount = {
+  tokenHash: string;
+  accountId: string;
+  email: string;
+  firstName: string;
+  surname: string;
+  currentEventId: string | null;
+};
+
+export async function createSession(db: DbOrTx, accountId: string, eventId: string | null): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    accountId,
+    eventId,
+    expiresAt: new Date(Date.now() + ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/** The live session of a cookie token with its account, or null (expired, ended or unknown). */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      accountId: sessions.accountId,
+      currentEventId: sessions.eventId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      email: accounts.email,
+      firstName: accounts.firstName,
+      surname: accounts.surname,
+      disabled: accounts.disabled,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.disabled || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  const { accountId, email, firstName, surname, currentEventId } = row;
+  return { tokenHash, accountId, email, firstName, surname, currentEventId };
+}
+
+export async function setSessionEvent(db: DbOrTx, tokenHash: string, eventId: string): Promise<void> {
+  await db.update(sessions).set({ eventId }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function endSession(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Password change, email change and account removal end every session of the account. */
+export async function endAllSessions(db: DbOrTx, accountId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}
+
+export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(sessions).where(and(lt(sessions.expiresAt, sql`now()`)));
+}

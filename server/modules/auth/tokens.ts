@@ -1,0 +1,67 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
+import type { TokenMode } from '../../../shared/auth/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { hashToken, newToken } from '../../platform/crypto';
+import { authError } from '../../platform/http/errors';
+import { authTokens } from './tables';
+
+/** How long each kind of emailed link stays valid. */
+export const TOKEN_LIFETIME_MS: Record<TokenMode, number> = {
+  setPassword: 7 * 24 * 60 * 60 * 1000,
+  resetPassword: 60 * 60 * 1000,
+  verifyAndChangeEmail: 24 * 60 * 60 * 1000,
+};
+
+export type IssuedToken = { token: string; id: string };
+
+/** Issues a single-use link token; any earlier unused token of the same mode stops working. */
+export async function issueToken(
+  db: DbOrTx,
+  input: { accountId: string; eventId: string | null; mode: TokenMode; newEmail?: string; actor: string },
+): Promise<IssuedToken> {
+  const now = new Date();
+  await db
+    .update(authTokens)
+    .set({ usedAt: now, updatedAt: now, updatedBy: input.actor })
+    .where(and(eq(authTokens.accountId, input.accountId), eq(authTokens.mode, input.mode), isNull(authTokens.usedAt)));
+  const token = newToken();
+  const [row] = await db
+    .insert(authTokens)
+    .values({
+      tokenHash: hashToken(token),
+      accountId: input.accountId,
+      eventId: input.eventId,
+      mode: input.mode,
+      newEmail: input.newEmail ?? null,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.mode]),
+      createdBy: input.actor,
+      updatedBy: input.actor,
+    })
+    .returning({ id: authTokens.id });
+  return { token, id: row.id };
+}
+
+export type TokenRecord = typeof authTokens.$inferSelect;
+
+const invalid = () => authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
+const expired = () => authError(400, 'auth/expired-action-code', AUTH_ERROR_MESSAGES['auth/expired-action-code']);
+
+/** The token's record if it is of this mode, unused and unexpired; the spec's auth errors otherwise. */
+export async function checkToken(db: DbOrTx, token: string, mode: TokenMode): Promise<TokenRecord> {
+  const [row] = await db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token))).limit(1);
+  if (!row || row.mode !== mode || row.usedAt) throw invalid();
+  if (row.expiresAt.getTime() <= Date.now()) throw expired();
+  return row;
+}
+
+/** Marks the token used; run inside the transaction that applies what the token allows. */
+export async function consumeToken(db: DbOrTx, record: TokenRecord, actor: string): Promise<void> {
+  const now = new Date();
+  const used = await db
+    .update(authTokens)
+    .set({ usedAt: now, updatedAt: now, updatedBy: actor })
+    .where(and(eq(authTokens.id, record.id), isNull(authTokens.usedAt)))
+    .returning({ id: authTokens.id });
+  if (used.length === 0) throw invalid();
+}

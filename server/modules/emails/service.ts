@@ -1,0 +1,80 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { outboxEmails } from './tables';
+import type { EmailContent, EmailKind } from './templates';
+
+export const SEND_EMAIL_JOB = 'email.send';
+const sendEmailJobSchema = z.object({ v: z.literal(1), outboxId: z.uuid() });
+
+/** Writes the email to the outbox inside the caller's transaction; deliver it after commit. */
+export async function queueEmail(
+  tx: DbOrTx,
+  input: { eventId: string | null; kind: EmailKind; to: string; content: EmailContent; actor: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(outboxEmails)
+    .values({
+      eventId: input.eventId,
+      kind: input.kind,
+      to: input.to,
+      subject: input.content.subject,
+      text: input.content.text,
+      html: input.content.html,
+      links: input.content.links,
+      createdBy: input.actor,
+      updatedBy: input.actor,
+    })
+    .returning({ id: outboxEmails.id });
+  return row.id;
+}
+
+/** Hands committed outbox emails to the job queue. */
+export async function dispatchEmails(ctx: AppContext, outboxIds: string[]): Promise<void> {
+  for (const outboxId of outboxIds) await ctx.jobs.send(SEND_EMAIL_JOB, { v: 1, outboxId });
+}
+
+async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
+  const [email] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
+  if (!email || email.status === 'sent' || email.status === 'stored') return;
+  if (ctx.mailer.kind === 'outbox') {
+    await ctx.db.update(outboxEmails).set({ status: 'stored', updatedAt: new Date() }).where(eq(outboxEmails.id, outboxId));
+    // With no SMTP server, the console is how a new user follows the link.
+    ctx.logger.info({ to: email.to, subject: email.subject, links: email.links }, 'email kept in the outbox (no SMTP_URL)');
+    if (ctx.config.env !== 'test') {
+      process.stdout.write(`\n  Email to ${email.to}: ${email.subject}\n${email.links.map((l) => `    ${l}\n`).join('')}\n`);
+    }
+    return;
+  }
+  try {
+    await ctx.mailer.deliver({ to: email.to, from: ctx.config.mailFrom, subject: email.subject, text: email.text, html: email.html });
+    await ctx.db
+      .update(outboxEmails)
+      .set({ status: 'sent', sentAt: new Date(), error: null, updatedAt: new Date() })
+      .where(eq(outboxEmails.id, outboxId));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await ctx.db.update(outboxEmails).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(outboxEmails.id, outboxId));
+    throw err;
+  }
+}
+
+export function registerEmailJobs(ctx: AppContext): void {
+  ctx.jobs.register(SEND_EMAIL_JOB, async (data) => {
+    const { outboxId } = sendEmailJobSchema.parse(data);
+    await deliver(ctx, outboxId);
+  });
+}
+
+/** Emails left queued by a crash between commit and dispatch are dispatched again at start-up. */
+export async function dispatchStuckEmails(ctx: AppContext): Promise<void> {
+  const stuck = await ctx.db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.status, 'queued'), lt(outboxEmails.createdAt, new Date(Date.now() - 60_000))));
+  await dispatchEmails(
+    ctx,
+    stuck.map((s) => s.id),
+  );
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import {
+  createdEventSchema,
+  eventIdParamsSchema,
+  setupBodySchema,
+  setupStatusSchema,
+  shellResponseSchema,
+} from '../../../shared/events/schema';
+import { setupDefaultAppUrl } from '../../platform/http/urls';
+import { notFound } from '../../platform/http/errors';
+import { actorOf } from '../../platform/http/guards';
+import { setSessionCookie } from '../../platform/http/cookies';
+import type { RouteModule } from '../../platform/http/types';
+import { createSession } from '../auth/sessions';
+import { addUserToEvent, recordLogin } from '../people/service';
+import { eventsPolicy } from './policy';
+import { createEvent, getShell, isSetupRequired } from './service';
+
+export const eventsRoutes: RouteModule = (app, ctx, guards) => {
+  const tags = ['events'];
+
+  /** First-run setup exists only while there is no account at all; afterwards it is a 404. */
+  app.get('/api/setup', { schema: { tags, response: { 200: setupStatusSchema } } }, async (request) => {
+    if (!(await isSetupRequired(ctx.db))) throw notFound();
+    return { required: true as const, defaultAppUrl: setupDefaultAppUrl(ctx.config, request) };
+  });
+
+  app.post('/api/setup', { schema: { tags, body: setupBodySchema, response: { 201: createdEventSchema } } }, async (request, reply) => {
+    const body = request.body;
+    const result = await ctx.db.transaction(async (tx) => {
+      // Two setups racing: the lock makes the second one see the first one's account and stop.
+      await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
+      if (!(await isSetupRequired(tx))) throw notFound();
+      const eventId = await createEvent(tx, body.event, 'system');
+      const { accountId } = await addUserToEvent(
+        tx,
+        { eventId, email: body.email, firstName: body.firstName, surname: body.surname, permissions: 'staff', password: body.password },
+        'system',
+      );
+      await recordLogin(tx, eventId, accountId);
+      const token = await createSession(tx, accountId, eventId);
+      return { eventId, userId: accountId, token };
+    });
+    setSessionCookie(reply, result.token, ctx.config.cookieSecure);
+    return reply.status(201).send({ eventId: result.eventId, userId: result.userId });
+  });
+
+  app.get(
+    '/api/events/:eventId/shell',
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: shellResponseSchema } },
+      preHandler: [...guards.member, guards.authorize(eventsPolicy.readShell)],
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return getShell(ctx.db, actor.eventId, actor.accountId);
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { NewEvent, ShellResponse } from '../../../shared/events/schema';
+import { APP_VERSION } from '../../../shared/ui/constants';
+import type { DbOrTx } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { accounts } from '../auth/tables';
+import { findMembership } from '../people/service';
+import { readSettings, writeDefaultSettings } from './settingsStore';
+import { events } from './tables';
+
+/** Creates an event with every settings document at its defaults. */
+export async function createEvent(tx: DbOrTx, input: NewEvent, actor: string): Promise<string> {
+  const [event] = await tx
+    .insert(events)
+    .values({ name: input.eventName, version: APP_VERSION, appUrl: input.appUrl, createdBy: actor, updatedBy: actor })
+    .returning({ id: events.id });
+  await writeDefaultSettings(
+    tx,
+    event.id,
+    {
+      eventName: input.eventName,
+      shortName: input.shortName,
+      longName: input.eventName,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      timeZone: input.timeZone,
+      appUrl: input.appUrl,
+      locale: 'en-GB',
+      teamName: '',
+      companyName: '',
+      companyAddress: '',
+    },
+    actor,
+  );
+  return event.id;
+}
+
+/** First-run setup is offered only while the platform has no account at all. */
+export async function isSetupRequired(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(accounts).limit(1);
+  return !row;
+}
+
+export async function getEvent(db: DbOrTx, eventId: string) {
+  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  if (!row) throw notFound('Event ID not found');
+  return row;
+}
+
+export async function getShell(db: DbOrTx, eventId: string, accountId: string): Promise<ShellResponse> {
+  const [event, branding, terminology, emails, membership] = await Promise.all([
+    readSettings(db, eventId, 'event'),
+    readSettings(db, eventId, 'branding'),
+    readSettings(db, eventId, 'terminology'),
+    readSettings(db, eventId, 'emails'),
+    findMembership(db, eventId, accountId),
+  ]);
+  if (!membership) throw notFound('Event ID not found');
+  const root = await getEvent(db, eventId);
+  return {
+    event: {
+      id: eventId,
+      eventName: event.eventName,
+      shortName: event.shortName,
+      longName: event.longName,
+      startDate: event.startDate,
+      endDate: event.endDate,
+      timeZone: event.timeZone,
+      locale: event.locale,
+      appUrl: root.appUrl,
+    },
+    branding,
+    terminology,
+    supportEmail: emails.supportEmail,
+    membership: {
+      permissions: membership.permissions,
+      isOnboarded: membership.isOnboarded,
+      hasLoggedIn: membership.hasLoggedIn,
+      lastLoginInTime: membership.lastLoginInTime?.toISOString() ?? null,
+    },
+  };
+}

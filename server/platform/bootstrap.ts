@@ -1,0 +1,36 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openPglite, openPostgres } from './db/client';
+import { migrate } from './db/migrate';
+import { createInlineJobs, createQueueJobs } from './jobs';
+import { acquireDataDirLock } from './lock';
+import { createMailer } from './mail/mailer';
+
+export type Runtime = { ctx: AppContext; shutdown(): Promise<void> };
+
+/**
+ * Opens the database (locking an embedded data dir first), migrates it and wires the platform.
+ * The server uses the pg-boss queue; one-shot CLI commands run their jobs inline.
+ */
+export async function openRuntime(config: Config, role: 'server' | 'cli', logger?: Logger): Promise<Runtime> {
+  const log = logger ?? pino({ level: config.logLevel });
+  const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, role, config.port);
+  try {
+    const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    await migrate(database);
+    const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);
+    const ctx: AppContext = { config, database, db: database.db, logger: log, jobs, mailer: createMailer(config.smtpUrl) };
+    return {
+      ctx,
+      async shutdown() {
+        await jobs.stop();
+        await database.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

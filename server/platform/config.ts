@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Every setting the server reads, from the environment, parsed once at start-up. */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Event Portal <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKER: z.enum(['on', 'off']).default('on'),
+  /** Secure cookies need HTTPS; on by default in production. */
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  /** Requests per minute per address across the API; auth routes have tighter limits of their own. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  worker: boolean;
+  cookieSecure: boolean;
+  rateLimitPerMinute: number;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL || undefined,
+    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: c.SMTP_URL || undefined,
+    mailFrom: c.MAIL_FROM,
+    logLevel: c.LOG_LEVEL,
+    worker: c.WORKER === 'on',
+    cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === 'true' : c.NODE_ENV === 'production',
+    rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+  };
+}

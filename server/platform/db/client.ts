@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Code that may run inside or outside a transaction takes either. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Where the data lives, for the start-up log (a path or a URL without its password). */
+  location: string;
+  /** The raw PGlite instance, when embedded (pg-boss talks to it through its adapter). */
+  pglite?: PGlite;
+  /** The connection string, when on PostgreSQL (pg-boss opens its own pool). */
+  connectionString?: string;
+  close(): Promise<void>;
+};
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    location: dataDir ?? 'memory',
+    pglite: client,
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  await pool.query('select 1');
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    kind: 'postgres',
+    location: connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
+    connectionString,
+    close: () => pool.end(),
+  };
+}

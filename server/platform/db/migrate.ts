@@ -1,0 +1,13 @@
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { MIGRATIONS_DIR } from '../paths';
+import type { Database } from './client';
+
+/** Applies the drizzle-kit migrations, the same files on both engines. */
+export async function migrate(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config);
+  else await migratePg(database.db as unknown as NodePgDatabase, config);
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorIssue } from '../../../shared/http/errors';
+
+/** The one error type of the server; its code and message reach the client as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not Found') => new AppError(404, 'not-found', message);
+export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
+export const badRequest = (message: string, issues?: ErrorIssue[]) =>
+  new AppError(400, 'validation', message, issues);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const authError = (status: number, code: `auth/${string}`, message: string) =>
+  new AppError(status, code, message);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's message for a request that fails validation on this route ('Invalid user', ...). */
+    invalidMessage?: string;
+  }
+}
+
+function body(code: string, message: string, issues?: ErrorIssue[]): ErrorBody {
+  return { error: issues?.length ? { code, message, issues } : { code, message } };
+}
+
+function pathOf(instancePath: string): (string | number)[] {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+/** Every failure answers the same shape; stack traces stay in the log. */
+export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: string): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(body(err.code, err.message, err.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({ path: pathOf(v.instancePath), message: v.message ?? 'Invalid' }));
+      const message = request.routeOptions.config.invalidMessage ?? issues[0]?.message ?? 'Bad Request';
+      return reply.status(400).send(body('validation', message, issues));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(body('payload-too-large', 'The request is too large.'));
+    if (status === 429) {
+      const code = request.url.startsWith('/api/auth') ? 'auth/too-many-requests' : 'rate-limited';
+      return reply.status(429).send(body(code, 'Too many requests. Please try again later.'));
+    }
+    if (status === 415) return reply.status(415).send(body('validation', 'Send the request body as JSON.'));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body('validation', status === 400 ? 'Bad Request' : err.message));
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send(body('internal', 'Something went wrong. Please try again later'));
+  });
+
+  // Unknown API paths answer the error shape; any other GET is a client route of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    if (spaIndexHtml && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(spaIndexHtml);
+    }
+    return reply.status(404).send(body('not-found', 'Not Found'));
+  });
+}

@@ -1,0 +1,65 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from './db/client';
+
+export type JobHandler = (data: unknown) => Promise<void>;
+
+/** Background work. Handlers are registered by modules; `send` is called after a change commits. */
+export interface Jobs {
+  register(name: string, handler: JobHandler): void;
+  send(name: string, data: object): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss on the same database (PGlite through its adapter, or PostgreSQL). */
+export function createQueueJobs(database: Database, logger: Logger, work: boolean): Jobs {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), supervise: work, schedule: work })
+    : new PgBoss({ connectionString: database.connectionString, supervise: work, schedule: work });
+  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  const handlers = new Map<string, JobHandler>();
+  return {
+    register(name, handler) {
+      handlers.set(name, handler);
+    },
+    async send(name, data) {
+      await boss.send(name, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    },
+    async start() {
+      await boss.start();
+      for (const [name, handler] of handlers) {
+        await boss.createQueue(name);
+        if (work) {
+          await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+            for (const job of jobs) await handler(job.data);
+          });
+        }
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}
+
+/** Runs each job at once, in process: for tests and one-shot CLI commands. */
+export function createInlineJobs(logger: Logger): Jobs {
+  const handlers = new Map<string, JobHandler>();
+  return {
+    register(name, handler) {
+      handlers.set(name, handler);
+    },
+    async send(name, data) {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`No job handler for ${name}`);
+      try {
+        await handler(data);
+      } catch (err) {
+        logger.error({ err, job: name }, 'job failed');
+      }
+    },
+    async start() {},
+    async stop() {},
+  };
+}
