@@ -1,0 +1,71 @@
+/**
+ * Server benchmarks of the foundation (issue 2), on the built server (`npm run build` first):
+ * 1. start-up: `node dist/server/main.js` on an existing data dir until /api/health answers (target < 5 s);
+ * 2. GET /api/me throughput (authenticated, from the database) against a plain node:http server
+ *    answering a fixed JSON body, both loaded by autocannon in this one run (target >= 0.5x).
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import autocannon from 'autocannon';
+import { median, startServer, stopServer } from './lib';
+
+const DATA_DIR = '.tmp/bench-server';
+const PORT = '3311';
+const STARTS = 5;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 50, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function main() {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const password = `${Math.random().toString(36).slice(2)}-Bench`;
+  const env = { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' };
+  const created = JSON.parse(
+    execFileSync(process.execPath, ['dist/server/cli.js', 'create-event', '--name', 'Bench Expo', '--admin-email', 'bench@example.test', '--admin-password', password, '--json'], { env, encoding: 'utf8' }),
+  );
+  // A first start creates the job queue's tables; the measured starts are on an existing data dir.
+  await stopServer((await startServer({ DATA_DIR, PORT })).child);
+
+  const startTimes: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const { child, ms } = await startServer({ DATA_DIR, PORT });
+    startTimes.push(ms);
+    await stopServer(child);
+  }
+  console.log(`start-up to healthy /api/health: median ${median(startTimes).toFixed(0)} ms, max ${Math.max(...startTimes).toFixed(0)} ms over ${STARTS} starts (target < 5000 ms)`);
+
+  const { child } = await startServer({ DATA_DIR, PORT });
+  const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.test', password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const me = await (await fetch(`http://127.0.0.1:${PORT}/api/me`, { headers: { cookie } })).text();
+  if (!me.includes(created.eventId)) throw new Error(`unexpected /api/me: ${me}`);
+
+  const plain = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(me);
+  }).listen(3312);
+  try {
+    const baseline = await load('http://127.0.0.1:3312/');
+    const portal = await load(`http://127.0.0.1:${PORT}/api/me`, { cookie });
+    console.log(`plain node:http fixed JSON: ${baseline.rps.toFixed(0)} req/s (p50 ${baseline.p50} ms, p99 ${baseline.p99} ms)`);
+    console.log(`GET /api/me (PGlite):       ${portal.rps.toFixed(0)} req/s (p50 ${portal.p50} ms, p99 ${portal.p99} ms)`);
+    console.log(`ratio: ${(portal.rps / baseline.rps).toFixed(2)}x (target >= 0.5x); autocannon 50 connections, ${DURATION_S} s each`);
+  } finally {
+    plain.close();
+    await stopServer(child);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
