@@ -17,7 +17,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: 50, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -26,7 +27,21 @@ async function main() {
   const password = `${Math.random().toString(36).slice(2)}-Bench`;
   const env = { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' };
   const created = JSON.parse(
-    execFileSync(process.execPath, ['dist/server/cli.js', 'create-event', '--name', 'Bench Expo', '--admin-email', 'bench@example.test', '--admin-password', password, '--json'], { env, encoding: 'utf8' }),
+    execFileSync(
+      process.execPath,
+      [
+        'dist/server/cli.js',
+        'create-event',
+        '--name',
+        'Bench Expo',
+        '--admin-email',
+        'bench@example.test',
+        '--admin-password',
+        password,
+        '--json',
+      ],
+      { env, encoding: 'utf8' },
+    ),
   );
   // A first start creates the job queue's tables; the measured starts are on an existing data dir.
   await stopServer((await startServer({ DATA_DIR, PORT })).child);
@@ -37,7 +52,9 @@ async function main() {
     startTimes.push(ms);
     await stopServer(child);
   }
-  console.log(`start-up to healthy /api/health: median ${median(startTimes).toFixed(0)} ms, max ${Math.max(...startTimes).toFixed(0)} ms over ${STARTS} starts (target < 5000 ms)`);
+  console.log(
+    `start-up to healthy /api/health: median ${median(startTimes).toFixed(0)} ms, max ${Math.max(...startTimes).toFixed(0)} ms over ${STARTS} starts (target < 5000 ms)`,
+  );
 
   const { child } = await startServer({ DATA_DIR, PORT });
   const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
@@ -56,9 +73,15 @@ async function main() {
   try {
     const baseline = await load('http://127.0.0.1:3312/');
     const portal = await load(`http://127.0.0.1:${PORT}/api/me`, { cookie });
-    console.log(`plain node:http fixed JSON: ${baseline.rps.toFixed(0)} req/s (p50 ${baseline.p50} ms, p99 ${baseline.p99} ms)`);
-    console.log(`GET /api/me (PGlite):       ${portal.rps.toFixed(0)} req/s (p50 ${portal.p50} ms, p99 ${portal.p99} ms)`);
-    console.log(`ratio: ${(portal.rps / baseline.rps).toFixed(2)}x (target >= 0.5x); autocannon 50 connections, ${DURATION_S} s each`);
+    console.log(
+      `plain node:http fixed JSON: ${baseline.rps.toFixed(0)} req/s (p50 ${baseline.p50} ms, p99 ${baseline.p99} ms)`,
+    );
+    console.log(
+      `GET /api/me (PGlite):       ${portal.rps.toFixed(0)} req/s (p50 ${portal.p50} ms, p99 ${portal.p99} ms)`,
+    );
+    console.log(
+      `ratio: ${(portal.rps / baseline.rps).toFixed(2)}x (target >= 0.5x); autocannon 50 connections, ${DURATION_S} s each`,
+    );
   } finally {
     plain.close();
     await stopServer(child);

@@ -37,16 +37,25 @@ export const verifyTokenBodySchema = z.strictObject({ token: tokenSchema, mode: 
 export const verifyTokenResponseSchema = z.object({ mode: z.enum(TOKEN_MODES), email: z.string() });
 export type VerifyTokenResponse = z.infer<typeof verifyTokenResponseSchema>;
 
-export const passwordWithTokenBodySchema = z.strictObject({ token: tokenSchema, password: newPasswordSchema });
+export const passwordWithTokenBodySchema = z.strictObject({
+  token: tokenSchema,
+  password: newPasswordSchema,
+});
 export type PasswordWithTokenBody = z.infer<typeof passwordWithTokenBodySchema>;
 
 export const updateEmailBodySchema = z.strictObject({ token: tokenSchema });
 export const emailResponseSchema = z.object({ email: z.string() });
 
-export const updateProfileBodySchema = z.strictObject({ firstName: personNameSchema, surname: personNameSchema });
+export const updateProfileBodySchema = z.strictObject({
+  firstName: personNameSchema,
+  surname: personNameSchema,
+});
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
-export const emailChangeBodySchema = z.strictObject({ newEmail: emailSchema, password: z.string().max(PASSWORD_MAX) });
+export const emailChangeBodySchema = z.strictObject({
+  newEmail: emailSchema,
+  password: z.string().max(PASSWORD_MAX),
+});
 export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
 
 export const currentEventBodySchema = z.strictObject({ eventId: z.uuid() });

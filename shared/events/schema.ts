@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema, personNameSchema } from '../auth/schema';
 import { PERMISSIONS } from '../auth/permissions';
+import { emailSchema, newPasswordSchema, personNameSchema } from '../auth/schema';
 import { brandingSchema, isoDateSchema, terminologySchema, timeZoneSchema } from './settings';
 
 export const eventIdParamsSchema = z.strictObject({ eventId: z.uuid() });
@@ -19,7 +19,10 @@ export const newEventSchema = z
     timeZone: timeZoneSchema,
     appUrl: appUrlSchema,
   })
-  .refine((e) => e.endDate >= e.startDate, { path: ['endDate'], message: 'The end date must be on or after the start date' });
+  .refine((e) => e.endDate >= e.startDate, {
+    path: ['endDate'],
+    message: 'The end date must be on or after the start date',
+  });
 export type NewEvent = z.infer<typeof newEventSchema>;
 
 export const setupStatusSchema = z.object({ required: z.literal(true), defaultAppUrl: z.string() });

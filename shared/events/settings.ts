@@ -7,9 +7,38 @@ import { z } from 'zod';
  */
 
 export const LOCALES = [
-  'en-GB', 'en-US', 'en-AU', 'en-CA', 'en-IE', 'en-NZ', 'en-ZA', 'en-IN', 'de-DE', 'de-AT', 'de-CH',
-  'fr-FR', 'fr-BE', 'fr-CA', 'fr-CH', 'es-ES', 'es-MX', 'it-IT', 'nl-NL', 'nl-BE', 'pt-PT', 'pt-BR',
-  'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'pl-PL', 'cs-CZ', 'ja-JP', 'zh-CN', 'ko-KR', 'ar-AE',
+  'en-GB',
+  'en-US',
+  'en-AU',
+  'en-CA',
+  'en-IE',
+  'en-NZ',
+  'en-ZA',
+  'en-IN',
+  'de-DE',
+  'de-AT',
+  'de-CH',
+  'fr-FR',
+  'fr-BE',
+  'fr-CA',
+  'fr-CH',
+  'es-ES',
+  'es-MX',
+  'it-IT',
+  'nl-NL',
+  'nl-BE',
+  'pt-PT',
+  'pt-BR',
+  'sv-SE',
+  'da-DK',
+  'nb-NO',
+  'fi-FI',
+  'pl-PL',
+  'cs-CZ',
+  'ja-JP',
+  'zh-CN',
+  'ko-KR',
+  'ar-AE',
 ] as const;
 
 /** Every IANA zone the runtime knows (the spec's "full time zone list"). */
@@ -87,7 +116,13 @@ export const onboardingSchema = z.object({
 });
 
 export const TERMINOLOGY_KEYS = [
-  'dashboard', 'downloads', 'forms', 'notifications', 'suppliers', 'tasks', 'timeTable',
+  'dashboard',
+  'downloads',
+  'forms',
+  'notifications',
+  'suppliers',
+  'tasks',
+  'timeTable',
 ] as const;
 export type TerminologyKey = (typeof TERMINOLOGY_KEYS)[number];
 
@@ -111,7 +146,11 @@ export const variablesSchema = z.object({
 });
 
 export const welcomeEmailSchema = z.object({
-  paragraph1: z.string().default('Your team has been set up on the event portal, where you will find everything you need to prepare for the event.'),
+  paragraph1: z
+    .string()
+    .default(
+      'Your team has been set up on the event portal, where you will find everything you need to prepare for the event.',
+    ),
   paragraph2: z.string().default('Please set your password using the button below to get started.'),
   showParagraph1: z.boolean().default(true),
   showParagraph2: z.boolean().default(true),

@@ -11,7 +11,10 @@ export const ERROR_CODES = [
   'internal',
 ] as const;
 
-export const errorIssueSchema = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() });
+export const errorIssueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
 export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
 /** The one error body every failing request answers with. */

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions';
 
 /** Query of every paged list: 1-based page, a sortable column and a direction. */
-export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S, defaultSort: S[number]) {
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  defaultSort: S[number],
+) {
   return z.strictObject({
     page: z.coerce.number().int().min(1).default(1),
     sort: z.enum(sortable).default(defaultSort),
@@ -12,7 +15,12 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
 }
 
 export function pagedSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 }
 
 export const USER_SORTS = ['firstName', 'surname', 'email', 'permissions', 'lastLoginInTime'] as const;
