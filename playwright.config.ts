@@ -36,7 +36,17 @@ export default defineConfig({
     { name: 'seeded', testIgnore: 'setup.spec.ts', use: { baseURL: 'http://localhost:3202' } },
   ],
   webServer: [
-    { command: 'node e2e/start-server.mjs fresh 3201', url: 'http://localhost:3201/api/health', timeout: 60_000, reuseExistingServer: false },
-    { command: 'node e2e/start-server.mjs seeded 3202', url: 'http://localhost:3202/api/health', timeout: 90_000, reuseExistingServer: false },
+    {
+      command: 'node e2e/start-server.mjs fresh 3201',
+      url: 'http://localhost:3201/api/health',
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node e2e/start-server.mjs seeded 3202',
+      url: 'http://localhost:3202/api/health',
+      timeout: 90_000,
+      reuseExistingServer: false,
+    },
   ],
 });

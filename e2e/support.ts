@@ -19,7 +19,13 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(bad, `axe on ${screen}`).toEqual([]);
 }
 
@@ -30,8 +36,15 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 export async function emailedLink(server: 'fresh' | 'seeded', to: string, path: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const log = readFileSync(`.tmp/e2e-${server}.log`, 'utf8');
-    const blocks = log.split('\n  Email to ').slice(1).filter((b) => b.startsWith(`${to}:`));
-    const link = blocks.at(-1)?.split('\n').map((l) => l.trim()).find((l) => l.includes(path));
+    const blocks = log
+      .split('\n  Email to ')
+      .slice(1)
+      .filter((b) => b.startsWith(`${to}:`));
+    const link = blocks
+      .at(-1)
+      ?.split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.includes(path));
     if (link) return link;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -41,7 +54,7 @@ export async function emailedLink(server: 'fresh' | 'seeded', to: string, path: 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }

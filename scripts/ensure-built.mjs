@@ -10,5 +10,6 @@ function run(script, label) {
 
 export function ensureBuilt({ client = true } = {}) {
   if (client && isStale('dist/client/index.html', CLIENT_SOURCES)) run('build:client', 'client');
-  if (isStale('dist/server/main.js', SERVER_SOURCES) || isStale('dist/server/cli.js', SERVER_SOURCES)) run('build:server', 'server');
+  if (isStale('dist/server/main.js', SERVER_SOURCES) || isStale('dist/server/cli.js', SERVER_SOURCES))
+    run('build:server', 'server');
 }

@@ -20,5 +20,12 @@ export function isStale(output, sources) {
   return sources.some((s) => newestMtime(s) > built);
 }
 
-export const CLIENT_SOURCES = ['client', 'shared', 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
+export const CLIENT_SOURCES = [
+  'client',
+  'shared',
+  'index.html',
+  'vite.config.ts',
+  'postcss.config.cjs',
+  'package-lock.json',
+];
 export const SERVER_SOURCES = ['server', 'shared', 'package-lock.json'];

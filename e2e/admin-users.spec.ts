@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, seeded, signIn } from './support';
+
+test('admin hub, the users list with sort and filters, and switching event', async ({ page }) => {
+  const { admin } = seeded();
+  await signIn(page, admin.email, admin.password);
+
+  await page.goto('/admin');
+  await expectAccessible(page, 'admin hub');
+  await page.getByRole('link', { name: /users/i }).first().click();
+  await expect(page).toHaveURL(/\/admin\/users/);
+  await expectAccessible(page, 'users list');
+
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(6); // header + 5 people
+  await expect(page.getByText('Showing 1 to 5 of 5 items')).toBeVisible();
+  const firstNames = async () =>
+    (await table.getByRole('row').allInnerTexts()).slice(1).map((r) => r.trim().split(/\s+/)[0]);
+  expect(await firstNames()).toEqual(['Marcus', 'Olivia', 'Priya', 'Sofia', 'Tom']);
+
+  await table.getByRole('button', { name: /name/i }).first().click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect.poll(firstNames).toEqual(['Tom', 'Sofia', 'Priya', 'Olivia', 'Marcus']);
+
+  await page
+    .getByLabel(/permission/i)
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'Moderator' }).click();
+  await expect.poll(firstNames).toEqual(['Marcus']);
+
+  // Switch to the other event from My events: the whole portal follows.
+  await page.goto('/my-events');
+  await expectAccessible(page, 'my events');
+  await expect(page.getByText('Northern Trade Show 2027')).toBeVisible();
+  await page.getByRole('button', { name: /open/i }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Northern Trade Show 2027').first()).toBeVisible();
+});
