@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { APP_VERSION } from '../shared/ui/constants';
@@ -25,7 +30,11 @@ const ROUTE_MODULES: RouteModule[] = [authRoutes, eventsRoutes, peopleRoutes];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-const healthSchema = z.object({ status: z.literal('ok'), version: z.string(), database: z.enum(['pglite', 'postgres']) });
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+});
 
 export type BuildOptions = { logger?: Logger; serveClient?: boolean };
 
@@ -39,7 +48,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app, options.serveClient ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8') : undefined);
+  registerErrorHandling(
+    app,
+    options.serveClient ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8') : undefined,
+  );
   await registerSecurity(app, ctx.config);
   await app.register(cookie);
   await app.register(swagger, {
@@ -69,7 +81,10 @@ async function serveClient(app: App): Promise<void> {
     wildcard: false,
     index: false,
     setHeaders(res, path) {
-      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 }

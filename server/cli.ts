@@ -5,7 +5,7 @@ import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
 import { emailSchema } from '../shared/auth/schema';
 import { newEventSchema } from '../shared/events/schema';
 import { queueTokenEmail } from './modules/auth/service';
-import { dispatchEmails } from './modules/emails/service';
+import { dispatchEmails, registerEmailJobs } from './modules/emails/service';
 import { createEvent, getEvent } from './modules/events/service';
 import { addUserToEvent } from './modules/people/service';
 import { openRuntime, type Runtime } from './platform/bootstrap';
@@ -28,8 +28,22 @@ A password left out is generated and printed. With no DATABASE_URL the CLI opens
 class UsageError extends Error {}
 
 const STRING_OPTIONS = [
-  'name', 'short-name', 'start', 'end', 'time-zone', 'app-url', 'admin-email', 'admin-password', 'admin-first-name',
-  'admin-surname', 'event', 'email', 'permissions', 'password', 'first-name', 'surname',
+  'name',
+  'short-name',
+  'start',
+  'end',
+  'time-zone',
+  'app-url',
+  'admin-email',
+  'admin-password',
+  'admin-first-name',
+  'admin-surname',
+  'event',
+  'email',
+  'permissions',
+  'password',
+  'first-name',
+  'surname',
 ];
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
@@ -60,15 +74,30 @@ async function createEventCommand(rt: Runtime, v: Record<string, string | boolea
   });
   const email = emailSchema.parse(required(v, 'admin-email'));
   const password = option(v, 'admin-password');
+  const firstName = option(v, 'admin-first-name') ?? 'Event';
   const result = await ctx.db.transaction(async (tx) => {
     const eventId = await createEvent(tx, event, 'system');
     const user = await addUserToEvent(
       tx,
-      { eventId, email, firstName: option(v, 'admin-first-name') ?? 'Event', surname: option(v, 'admin-surname') ?? 'Admin', permissions: 'admin', password },
+      {
+        eventId,
+        email,
+        firstName,
+        surname: option(v, 'admin-surname') ?? 'Admin',
+        permissions: 'admin',
+        password,
+      },
       'system',
     );
     const outbox = user.needsPassword
-      ? await queueTokenEmail(tx, { accountId: user.accountId, eventId, mode: 'setPassword', to: email, firstName: 'Event', actor: 'system' })
+      ? await queueTokenEmail(tx, {
+          accountId: user.accountId,
+          eventId,
+          mode: 'setPassword',
+          to: email,
+          firstName,
+          actor: 'system',
+        })
       : null;
     return { eventId, userId: user.accountId, outbox };
   });
@@ -81,17 +110,32 @@ async function createUserCommand(rt: Runtime, v: Record<string, string | boolean
   const eventId = z.uuid({ message: 'Event ID not found' }).parse(required(v, 'event'));
   await getEvent(ctx.db, eventId);
   const permissions = (option(v, 'permissions') ?? 'user') as Permission;
-  if (!PERMISSIONS.includes(permissions)) throw new UsageError(`--permissions must be one of ${PERMISSIONS.join(', ')}`);
+  if (!PERMISSIONS.includes(permissions))
+    throw new UsageError(`--permissions must be one of ${PERMISSIONS.join(', ')}`);
   const email = emailSchema.parse(required(v, 'email'));
   const firstName = option(v, 'first-name') ?? email.split('@')[0];
   const result = await ctx.db.transaction(async (tx) => {
     const user = await addUserToEvent(
       tx,
-      { eventId, email, firstName, surname: option(v, 'surname') ?? '', permissions, password: option(v, 'password') },
+      {
+        eventId,
+        email,
+        firstName,
+        surname: option(v, 'surname') ?? '',
+        permissions,
+        password: option(v, 'password'),
+      },
       'system',
     );
     const outbox = user.needsPassword
-      ? await queueTokenEmail(tx, { accountId: user.accountId, eventId, mode: 'setPassword', to: email, firstName, actor: 'system' })
+      ? await queueTokenEmail(tx, {
+          accountId: user.accountId,
+          eventId,
+          mode: 'setPassword',
+          to: email,
+          firstName,
+          actor: 'system',
+        })
       : null;
     return { userId: user.accountId, outbox };
   });
@@ -117,9 +161,20 @@ async function main(): Promise<number> {
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
   const rt = await openRuntime(config, 'cli', pino({ level: config.logLevel }, process.stderr));
   try {
+    // Set-password links are emailed by a job; the CLI runs it inline, so it needs the handler too.
+    registerEmailJobs(rt.ctx);
     if (command === 'create-event' || command === 'create-user') {
-      const out = command === 'create-event' ? await createEventCommand(rt, values) : await createUserCommand(rt, values);
-      console.log(values.json ? JSON.stringify(out) : Object.entries(out).map(([k, val]) => `${k}: ${val}`).join('\n'));
+      const out =
+        command === 'create-event'
+          ? await createEventCommand(rt, values)
+          : await createUserCommand(rt, values);
+      console.log(
+        values.json
+          ? JSON.stringify(out)
+          : Object.entries(out)
+              .map(([k, val]) => `${k}: ${val}`)
+              .join('\n'),
+      );
       return 0;
     }
     if (command === 'seed') {
@@ -137,9 +192,16 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) console.error(`${err.message}\n\n${USAGE}`);
+    if (
+      err instanceof UsageError ||
+      (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+    )
+      console.error(`${err.message}\n\n${USAGE}`);
     else if (err instanceof DataDirLockedError) console.error(err.message);
-    else if (err && typeof err === 'object' && 'issues' in err) console.error(`Invalid input: ${(err as { issues: { path: unknown[]; message: string }[] }).issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    else if (err && typeof err === 'object' && 'issues' in err && Array.isArray(err.issues))
+      console.error(
+        `Invalid input: ${(err as { issues: { path: unknown[]; message: string }[] }).issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     else console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   },

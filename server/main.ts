@@ -25,8 +25,14 @@ async function main(): Promise<void> {
   await dispatchStuckEmails(ctx);
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  const db = ctx.database.kind === 'pglite' ? `PGlite in ${ctx.database.location}` : `PostgreSQL at ${ctx.database.location}`;
-  logger.info({ url, database: ctx.database.kind, ms: Math.round(performance.now() - started) }, `Event Portal serving on ${url} (database: ${db}; email: ${ctx.mailer.kind === 'smtp' ? 'SMTP' : 'outbox, links printed here'})`);
+  const db =
+    ctx.database.kind === 'pglite'
+      ? `PGlite in ${ctx.database.location}`
+      : `PostgreSQL at ${ctx.database.location}`;
+  logger.info(
+    { url, database: ctx.database.kind, ms: Math.round(performance.now() - started) },
+    `Event Portal serving on ${url} (database: ${db}; email: ${ctx.mailer.kind === 'smtp' ? 'SMTP' : 'outbox, links printed here'})`,
+  );
 
   let closing = false;
   const close = async (signal: string) => {

@@ -17,10 +17,19 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
   const log = logger ?? pino({ level: config.logLevel });
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, role, config.port);
   try {
-    const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    const database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite(config.dataDir);
     await migrate(database);
     const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);
-    const ctx: AppContext = { config, database, db: database.db, logger: log, jobs, mailer: createMailer(config.smtpUrl) };
+    const ctx: AppContext = {
+      config,
+      database,
+      db: database.db,
+      logger: log,
+      jobs,
+      mailer: createMailer(config.smtpUrl),
+    };
     return {
       ctx,
       async shutdown() {

@@ -10,7 +10,10 @@ export class DataDirLockedError extends Error {
     readonly holder: { pid: number; role: string; port?: number },
     dataDir: string,
   ) {
-    const who = holder.role === 'server' ? `the portal server (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ''})` : `another command (pid ${holder.pid})`;
+    const who =
+      holder.role === 'server'
+        ? `the portal server (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ''})`
+        : `another command (pid ${holder.pid})`;
     super(
       `The data directory ${dataDir} is in use by ${who}. The embedded database can only be opened by one process at a time: stop it first, or point DATA_DIR at another directory.`,
     );
@@ -43,7 +46,8 @@ export function acquireDataDirLock(dataDir: string, role: 'server' | 'cli', port
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = readHolder(path);
-      if (holder && holder.pid !== process.pid && alive(holder.pid)) throw new DataDirLockedError(holder, dataDir);
+      if (holder && holder.pid !== process.pid && alive(holder.pid))
+        throw new DataDirLockedError(holder, dataDir);
       unlinkSync(path); // A stale lock from a process that died: take over.
     }
   }

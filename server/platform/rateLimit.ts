@@ -5,7 +5,12 @@ import type { Db } from './db/client';
  * Fixed-window counter kept in the database, so that every server process shares it.
  * Returns true while the key is within its limit.
  */
-export async function withinLimit(db: Db, key: string, limit: number, windowSeconds: number): Promise<boolean> {
+export async function withinLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<boolean> {
   const result = await db.execute(sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set

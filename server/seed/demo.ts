@@ -7,7 +7,12 @@ import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
 
 /** People of the demo event; later areas add their teams, tasks, pages and forms to this seed. */
-const DEMO_PEOPLE: { firstName: string; surname: string; permissions: Permission; lastLoginDaysAgo?: number }[] = [
+const DEMO_PEOPLE: {
+  firstName: string;
+  surname: string;
+  permissions: Permission;
+  lastLoginDaysAgo?: number;
+}[] = [
   { firstName: 'Olivia', surname: 'Bennett', permissions: 'admin', lastLoginDaysAgo: 0 },
   { firstName: 'Marcus', surname: 'Adeyemi', permissions: 'moderator', lastLoginDaysAgo: 1 },
   { firstName: 'Priya', surname: 'Raman', permissions: 'reportViewer', lastLoginDaysAgo: 6 },
@@ -45,13 +50,29 @@ export async function seedDemo(ctx: AppContext) {
     );
     for (const person of DEMO_PEOPLE) {
       // A suffix keeps a second demo event from colliding with the first one's accounts.
-      const email = `${person.firstName}.${person.surname}`.toLowerCase().replace(/[^a-z.]/g, '') + `+${suffix}@${DOMAIN}`;
+      const email =
+        `${person.firstName}.${person.surname}`.toLowerCase().replace(/[^a-z.]/g, '') +
+        `+${suffix}@${DOMAIN}`;
       const password = generatePassword();
-      const { accountId } = await addUserToEvent(tx, { eventId: id, email, firstName: person.firstName, surname: person.surname, permissions: person.permissions, password }, 'system');
+      const { accountId } = await addUserToEvent(
+        tx,
+        {
+          eventId: id,
+          email,
+          firstName: person.firstName,
+          surname: person.surname,
+          permissions: person.permissions,
+          password,
+        },
+        'system',
+      );
       if (person.lastLoginDaysAgo !== undefined) {
         await tx
           .update(memberships)
-          .set({ hasLoggedIn: true, lastLoginInTime: new Date(Date.now() - person.lastLoginDaysAgo * 86_400_000 - 3_600_000) })
+          .set({
+            hasLoggedIn: true,
+            lastLoginInTime: new Date(Date.now() - person.lastLoginDaysAgo * 86_400_000 - 3_600_000),
+          })
           .where(and(eq(memberships.eventId, id), eq(memberships.accountId, accountId)));
       }
       if (person.permissions !== 'user' || signIns.every((s) => s.permissions !== 'user')) {

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
+import type { Permission } from '../../shared/auth/permissions';
 import { buildApp } from '../app';
 import { outboxEmails } from '../modules/emails/tables';
 import { createEvent } from '../modules/events/service';
@@ -10,10 +11,9 @@ import { addUserToEvent } from '../modules/people/service';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
+import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer } from '../platform/mail/mailer';
-import type { App } from '../platform/http/types';
-import type { Permission } from '../../shared/auth/permissions';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 export type TestApp = {
@@ -22,23 +22,38 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh database for one test file, copied from the migrated template: on PostgreSQL a new
+ * database (its URL too, for a child process such as the CLI), on PGlite an in-memory copy.
+ */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
   const url = inject('databaseUrl');
-  if (url) {
-    const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-    await admin.end();
-    const database = await openPostgres(withDatabase(url, name));
+  if (!url) throw new Error('createTestDatabaseUrl needs DATABASE_URL (PostgreSQL)');
+  const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  return {
+    url: withDatabase(url, name),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('databaseUrl')) {
+    const { url, drop } = await createTestDatabaseUrl();
+    const database = await openPostgres(url);
     return {
       ...database,
       async close() {
         await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await drop();
       },
     };
   }
@@ -46,12 +61,22 @@ async function openTestDatabase(): Promise<Database> {
   return openPglite(undefined, new Blob([dump]));
 }
 
-/** A full app on its own copy of the migrated template; jobs run inline, email stays in the outbox. */
+/**
+ * A full app on its own copy of the migrated template; jobs run inline,
+ * email stays in the outbox unless the env sets SMTP_URL.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
-  const ctx: AppContext = { config, database, db: database.db, logger, jobs: createInlineJobs(logger), mailer: createMailer(undefined) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    logger,
+    jobs: createInlineJobs(logger),
+    mailer: createMailer(config.smtpUrl),
+  };
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -68,15 +93,26 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 export const APP_URL = 'https://portal.example.test';
 
 let counter = 0;
-/** A unique, valid email for this test file. */
+/** A unique, valid email for this test file, lower-case as accounts store it. */
 export function uniqueEmail(name = 'person'): string {
   counter += 1;
-  return `${name}.${counter}.${Math.random().toString(36).slice(2, 6)}@example.test`;
+  return `${name}.${counter}.${Math.random().toString(36).slice(2, 6)}@example.test`.toLowerCase();
 }
 
 export async function makeEvent(t: TestApp, name = 'Expo 2027'): Promise<string> {
   return t.ctx.db.transaction((tx) =>
-    createEvent(tx, { eventName: name, shortName: name, startDate: '2027-05-10', endDate: '2027-05-12', timeZone: 'Europe/London', appUrl: APP_URL }, 'system'),
+    createEvent(
+      tx,
+      {
+        eventName: name,
+        shortName: name,
+        startDate: '2027-05-10',
+        endDate: '2027-05-12',
+        timeZone: 'Europe/London',
+        appUrl: APP_URL,
+      },
+      'system',
+    ),
   );
 }
 
@@ -89,14 +125,45 @@ export async function makeUser(
   const email = options.email ?? uniqueEmail(permissions);
   const password = options.password === null ? undefined : (options.password ?? TEST_PASSWORD);
   const { accountId } = await t.ctx.db.transaction((tx) =>
-    addUserToEvent(tx, { eventId, email, firstName: options.firstName ?? 'Test', surname: options.surname ?? permissions, permissions, password }, 'system'),
+    addUserToEvent(
+      tx,
+      {
+        eventId,
+        email,
+        firstName: options.firstName ?? 'Test',
+        surname: options.surname ?? permissions,
+        permissions,
+        password,
+      },
+      'system',
+    ),
   );
   return { id: accountId, email, password: password ?? '' };
 }
 
+let addressCounter = 0;
+/**
+ * A client address not used before in this file. Requests that are not about rate limits send one,
+ * so that the per-address limits (login, password reset) never trip across a file's many requests.
+ */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
 /** Signs in through the API and returns the session cookie header to send with later requests. */
-export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD, eventId?: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, ...(eventId ? { eventId } : {}) } });
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password = TEST_PASSWORD,
+  eventId?: string,
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextAddress(),
+    payload: { email, password, ...(eventId ? { eventId } : {}) },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'portal_session');
   if (!cookie) throw new Error('no session cookie');
@@ -105,7 +172,12 @@ export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD
 
 /** The newest email sent to an address, from the outbox. */
 export async function lastEmailTo(t: TestApp, to: string) {
-  const [row] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(desc(outboxEmails.createdAt)).limit(1);
+  const [row] = await t.ctx.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.to, to))
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(1);
   return row;
 }
 

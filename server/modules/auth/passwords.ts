@@ -3,7 +3,12 @@ import { promisify } from 'node:util';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import { authError } from '../../platform/http/errors';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const scrypt = promisify(scryptCb) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: object,
+) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
 
@@ -35,13 +40,63 @@ const DUMMY_SALT = randomBytes(16);
 
 /** The most used passwords of eight characters or more (public breach lists), refused outright. */
 const COMMON_PASSWORDS = new Set([
-  '12345678', '123456789', '1234567890', 'password', 'password1', 'password123', 'qwertyuiop', 'qwerty123',
-  '11111111', '00000000', '87654321', 'iloveyou', 'sunshine', 'princess', 'football', 'baseball', 'welcome1',
-  'welcome123', 'abc12345', 'abcd1234', 'letmein1', 'trustno1', 'superman', 'starwars', 'whatever',
-  'passw0rd', 'p@ssw0rd', 'p@ssword', 'admin123', 'administrator', 'changeme', 'qwerty12', '1q2w3e4r',
-  '1qaz2wsx', 'zaq12wsx', 'asdfghjkl', 'computer', 'michelle', 'jennifer', 'corvette', 'mercedes',
-  'internet', 'liverpool', 'chelsea1', 'arsenal1', 'password!', 'qwertyui', '12341234', '12121212',
-  '123123123', '987654321', '11223344', 'aaaaaaaa', 'q1w2e3r4', 'master123', 'dragon12', 'monkey123',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'password',
+  'password1',
+  'password123',
+  'qwertyuiop',
+  'qwerty123',
+  '11111111',
+  '00000000',
+  '87654321',
+  'iloveyou',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'welcome1',
+  'welcome123',
+  'abc12345',
+  'abcd1234',
+  'letmein1',
+  'trustno1',
+  'superman',
+  'starwars',
+  'whatever',
+  'passw0rd',
+  'p@ssw0rd',
+  'p@ssword',
+  'admin123',
+  'administrator',
+  'changeme',
+  'qwerty12',
+  '1q2w3e4r',
+  '1qaz2wsx',
+  'zaq12wsx',
+  'asdfghjkl',
+  'computer',
+  'michelle',
+  'jennifer',
+  'corvette',
+  'mercedes',
+  'internet',
+  'liverpool',
+  'chelsea1',
+  'arsenal1',
+  'password!',
+  'qwertyui',
+  '12341234',
+  '12121212',
+  '123123123',
+  '987654321',
+  '11223344',
+  'aaaaaaaa',
+  'q1w2e3r4',
+  'master123',
+  'dragon12',
+  'monkey123',
 ]);
 
 /** Refuses a password that is among the most common ones ('auth/weak-password'). */

@@ -18,70 +18,120 @@ import { sessionOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import * as auth from './service';
 
-const emptyBody = z.strictObject({});
+/** `{}`, or no body at all (Fastify hands the validator null) when X-Requested-With marks the call. */
+const emptyBody = z.strictObject({}).nullish();
 
 /** Sign-in and account flows: `/api/auth/*` (public) and `/api/me*` (signed in). */
 export const authRoutes: RouteModule = (app, ctx, guards) => {
   const secure = ctx.config.cookieSecure;
   const tags = ['auth'];
 
-  app.post('/api/auth/login', { schema: { tags, body: loginBodySchema, response: { 200: meResponseSchema } } }, async (request, reply) => {
-    const { token, me } = await auth.login(ctx, { ...request.body, ip: request.ip });
-    setSessionCookie(reply, token, secure);
-    return me;
-  });
-
-  app.post('/api/auth/logout', { schema: { tags, body: emptyBody.optional() }, preHandler: [guards.authenticate] }, async (request, reply) => {
-    await auth.logout(ctx, sessionOf(request));
-    clearSessionCookie(reply, secure);
-    return reply.status(204).send();
-  });
-
-  app.post('/api/auth/forgot-password', { schema: { tags, body: forgotPasswordBodySchema, response: { 200: okResponseSchema } } }, async (request) => {
-    await auth.forgotPassword(ctx, { ...request.body, ip: request.ip });
-    return { ok: true as const };
-  });
-
-  app.post('/api/auth/verify-token', { schema: { tags, body: verifyTokenBodySchema, response: { 200: verifyTokenResponseSchema } } }, async (request) =>
-    auth.verifyToken(ctx, request.body.token, request.body.mode),
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, body: loginBodySchema, response: { 200: meResponseSchema } } },
+    async (request, reply) => {
+      const { token, me } = await auth.login(ctx, { ...request.body, ip: request.ip });
+      setSessionCookie(reply, token, secure);
+      return me;
+    },
   );
 
-  app.post('/api/auth/set-password', { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } }, async (request) =>
-    auth.setPasswordWithToken(ctx, request.body.token, request.body.password, 'setPassword'),
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, body: emptyBody }, preHandler: [guards.authenticate] },
+    async (request, reply) => {
+      await auth.logout(ctx, sessionOf(request));
+      clearSessionCookie(reply, secure);
+      return reply.status(204).send();
+    },
   );
 
-  app.post('/api/auth/reset-password', { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } }, async (request) =>
-    auth.setPasswordWithToken(ctx, request.body.token, request.body.password, 'resetPassword'),
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { tags, body: forgotPasswordBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await auth.forgotPassword(ctx, { ...request.body, ip: request.ip });
+      return { ok: true as const };
+    },
   );
 
-  app.post('/api/auth/update-email', { schema: { tags, body: updateEmailBodySchema, response: { 200: emailResponseSchema } } }, async (request, reply) => {
-    const result = await auth.confirmEmailChange(ctx, request.body.token);
-    clearSessionCookie(reply, secure);
-    return result;
-  });
+  app.post(
+    '/api/auth/verify-token',
+    { schema: { tags, body: verifyTokenBodySchema, response: { 200: verifyTokenResponseSchema } } },
+    async (request) => auth.verifyToken(ctx, request.body.token, request.body.mode),
+  );
+
+  app.post(
+    '/api/auth/set-password',
+    { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } },
+    async (request) =>
+      auth.setPasswordWithToken(ctx, request.body.token, request.body.password, 'setPassword'),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } },
+    async (request) =>
+      auth.setPasswordWithToken(ctx, request.body.token, request.body.password, 'resetPassword'),
+  );
+
+  app.post(
+    '/api/auth/update-email',
+    { schema: { tags, body: updateEmailBodySchema, response: { 200: emailResponseSchema } } },
+    async (request, reply) => {
+      const result = await auth.confirmEmailChange(ctx, request.body.token);
+      clearSessionCookie(reply, secure);
+      return result;
+    },
+  );
 
   const me = ['me'];
-  app.get('/api/me', { schema: { tags: me, response: { 200: meResponseSchema } }, preHandler: [guards.authenticate] }, async (request) =>
-    auth.getMe(ctx.db, sessionOf(request)),
+  app.get(
+    '/api/me',
+    { schema: { tags: me, response: { 200: meResponseSchema } }, preHandler: [guards.authenticate] },
+    async (request) => auth.getMe(ctx.db, sessionOf(request)),
   );
 
   app.patch(
     '/api/me',
-    { schema: { tags: me, body: updateProfileBodySchema, response: { 200: meResponseSchema } }, preHandler: [guards.authenticate], config: { invalidMessage: 'Invalid user' } },
+    {
+      schema: { tags: me, body: updateProfileBodySchema, response: { 200: meResponseSchema } },
+      preHandler: [guards.authenticate],
+      config: { invalidMessage: 'Invalid user' },
+    },
     async (request) => auth.updateProfile(ctx, sessionOf(request), request.body),
   );
 
-  app.post('/api/me/email-change', { schema: { tags: me, body: emailChangeBodySchema, response: { 200: okResponseSchema } }, preHandler: [guards.authenticate] }, async (request) => {
-    await auth.requestEmailChange(ctx, sessionOf(request), request.body);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/me/email-change',
+    {
+      schema: { tags: me, body: emailChangeBodySchema, response: { 200: okResponseSchema } },
+      preHandler: [guards.authenticate],
+    },
+    async (request) => {
+      await auth.requestEmailChange(ctx, sessionOf(request), request.body);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/me/password-reset', { schema: { tags: me, body: emptyBody.optional(), response: { 200: okResponseSchema } }, preHandler: [guards.authenticate] }, async (request) => {
-    await auth.requestOwnPasswordReset(ctx, sessionOf(request), request.ip);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/me/password-reset',
+    {
+      schema: { tags: me, body: emptyBody, response: { 200: okResponseSchema } },
+      preHandler: [guards.authenticate],
+    },
+    async (request) => {
+      await auth.requestOwnPasswordReset(ctx, sessionOf(request), request.ip);
+      return { ok: true as const };
+    },
+  );
 
-  app.put('/api/me/current-event', { schema: { tags: me, body: currentEventBodySchema, response: { 200: meResponseSchema } }, preHandler: [guards.authenticate] }, async (request) =>
-    auth.switchEvent(ctx, sessionOf(request), request.body.eventId),
+  app.put(
+    '/api/me/current-event',
+    {
+      schema: { tags: me, body: currentEventBodySchema, response: { 200: meResponseSchema } },
+      preHandler: [guards.authenticate],
+    },
+    async (request) => auth.switchEvent(ctx, sessionOf(request), request.body.eventId),
   );
 };

@@ -18,12 +18,21 @@ import { accounts } from './tables';
 import { checkToken, consumeToken, issueToken } from './tokens';
 
 const tooMany = () => authError(429, 'auth/too-many-requests', AUTH_ERROR_MESSAGES['auth/too-many-requests']);
-const badCredential = () => authError(401, 'auth/invalid-credential', AUTH_ERROR_MESSAGES['auth/invalid-credential']);
+const badCredential = () =>
+  authError(401, 'auth/invalid-credential', AUTH_ERROR_MESSAGES['auth/invalid-credential']);
 
 /** The account and every event it belongs to, with its level in each. */
-export async function getMe(db: DbOrTx, session: Pick<SessionAccount, 'accountId' | 'email' | 'firstName' | 'surname' | 'currentEventId'>): Promise<MeResponse> {
+export async function getMe(
+  db: DbOrTx,
+  session: Pick<SessionAccount, 'accountId' | 'email' | 'firstName' | 'surname' | 'currentEventId'>,
+): Promise<MeResponse> {
   const rows = await db
-    .select({ id: events.id, appUrl: events.appUrl, permissions: memberships.permissions, data: settings.data })
+    .select({
+      id: events.id,
+      appUrl: events.appUrl,
+      permissions: memberships.permissions,
+      data: settings.data,
+    })
     .from(memberships)
     .innerJoin(events, eq(events.id, memberships.eventId))
     .innerJoin(settings, and(eq(settings.eventId, memberships.eventId), eq(settings.name, 'event')))
@@ -33,11 +42,30 @@ export async function getMe(db: DbOrTx, session: Pick<SessionAccount, 'accountId
     const parsed = eventSettingsSchema.safeParse(r.data);
     if (!parsed.success) return [];
     const e = parsed.data;
-    return [{ id: r.id, eventName: e.eventName, shortName: e.shortName, startDate: e.startDate, endDate: e.endDate, appUrl: r.appUrl, timeZone: e.timeZone, locale: e.locale, permissions: r.permissions }];
+    return [
+      {
+        id: r.id,
+        eventName: e.eventName,
+        shortName: e.shortName,
+        startDate: e.startDate,
+        endDate: e.endDate,
+        appUrl: r.appUrl,
+        timeZone: e.timeZone,
+        locale: e.locale,
+        permissions: r.permissions,
+      },
+    ];
   });
-  const current = myEvents.some((e) => e.id === session.currentEventId) ? session.currentEventId : (myEvents[0]?.id ?? null);
+  const current = myEvents.some((e) => e.id === session.currentEventId)
+    ? session.currentEventId
+    : (myEvents[0]?.id ?? null);
   return {
-    account: { id: session.accountId, email: session.email, firstName: session.firstName, surname: session.surname },
+    account: {
+      id: session.accountId,
+      email: session.email,
+      firstName: session.firstName,
+      surname: session.surname,
+    },
     currentEventId: current,
     events: myEvents,
   };
@@ -47,7 +75,10 @@ export async function getMe(db: DbOrTx, session: Pick<SessionAccount, 'accountId
  * Signs in. Unknown email, wrong password and disabled account answer the same, after the same
  * work, so the answer tells nothing about which accounts exist.
  */
-export async function login(ctx: AppContext, input: { email: string; password: string; eventId?: string; ip: string }) {
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; eventId?: string; ip: string },
+) {
   const [ipOk, accountOk] = [
     await withinLimit(ctx.db, `login:ip:${input.ip}`, 50, 15 * 60),
     await withinLimit(ctx.db, `login:email:${input.email}`, 10, 15 * 60),
@@ -62,7 +93,13 @@ export async function login(ctx: AppContext, input: { email: string; password: s
     if (eventId) await recordLogin(tx, eventId, account.id);
     return createSession(tx, account.id, eventId);
   });
-  const me = await getMe(ctx.db, { accountId: account.id, email: account.email, firstName: account.firstName, surname: account.surname, currentEventId: eventId });
+  const me = await getMe(ctx.db, {
+    accountId: account.id,
+    email: account.email,
+    firstName: account.firstName,
+    surname: account.surname,
+    currentEventId: eventId,
+  });
   return { token, me };
 }
 
@@ -71,7 +108,11 @@ export async function logout(ctx: AppContext, session: SessionAccount): Promise<
 }
 
 /** Switching event changes the whole portal to it, and counts as signing in to that event. */
-export async function switchEvent(ctx: AppContext, session: SessionAccount, eventId: string): Promise<MeResponse> {
+export async function switchEvent(
+  ctx: AppContext,
+  session: SessionAccount,
+  eventId: string,
+): Promise<MeResponse> {
   if (!(await findMembership(ctx.db, eventId, session.accountId))) throw notFound('Event ID not found');
   await ctx.db.transaction(async (tx) => {
     await setSessionEvent(tx, session.tokenHash, eventId);
@@ -97,19 +138,41 @@ const EMAIL_KIND: Record<TokenMode, EmailKind> = {
  */
 export async function queueTokenEmail(
   tx: DbOrTx,
-  input: { accountId: string; eventId: string; mode: TokenMode; to: string; firstName: string; newEmail?: string; actor: string },
+  input: {
+    accountId: string;
+    eventId: string;
+    mode: TokenMode;
+    to: string;
+    firstName: string;
+    newEmail?: string;
+    actor: string;
+  },
 ): Promise<string> {
   const [event] = await tx.select().from(events).where(eq(events.id, input.eventId)).limit(1);
   if (!event) throw notFound('Event ID not found');
   const { eventName } = await readSettings(tx, input.eventId, 'event');
   const { token } = await issueToken(tx, input);
   const link = `${event.appUrl}${LINK_PATHS[input.mode]}?token=${encodeURIComponent(token)}`;
-  const content = renderEmail(EMAIL_KIND[input.mode], { eventName, firstName: input.firstName, link, newEmail: input.newEmail });
-  return queueEmail(tx, { eventId: input.eventId, kind: EMAIL_KIND[input.mode], to: input.to, content, actor: input.actor });
+  const content = renderEmail(EMAIL_KIND[input.mode], {
+    eventName,
+    firstName: input.firstName,
+    link,
+    newEmail: input.newEmail,
+  });
+  return queueEmail(tx, {
+    eventId: input.eventId,
+    kind: EMAIL_KIND[input.mode],
+    to: input.to,
+    content,
+    actor: input.actor,
+  });
 }
 
 /** Always answers the same; sends a reset link only when the account exists. */
-export async function forgotPassword(ctx: AppContext, input: { email: string; eventId?: string; ip: string }): Promise<void> {
+export async function forgotPassword(
+  ctx: AppContext,
+  input: { email: string; eventId?: string; ip: string },
+): Promise<void> {
   const ipOk = await withinLimit(ctx.db, `reset:ip:${input.ip}`, 20, 60 * 60);
   const emailOk = await withinLimit(ctx.db, `reset:email:${input.email}`, 5, 60 * 60);
   if (!ipOk || !emailOk) throw tooMany();
@@ -118,18 +181,36 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; ev
   await sendPasswordReset(ctx, account, input.eventId);
 }
 
-async function sendPasswordReset(ctx: AppContext, account: typeof accounts.$inferSelect, preferredEventId?: string) {
+async function sendPasswordReset(
+  ctx: AppContext,
+  account: typeof accounts.$inferSelect,
+  preferredEventId?: string,
+) {
   const member = preferredEventId ? await findMembership(ctx.db, preferredEventId, account.id) : null;
   const eventId = member ? member.eventId : await defaultEventId(ctx.db, account.id);
   if (!eventId) return;
   const outboxId = await ctx.db.transaction((tx) =>
-    queueTokenEmail(tx, { accountId: account.id, eventId, mode: 'resetPassword', to: account.email, firstName: account.firstName, actor: account.id }),
+    queueTokenEmail(tx, {
+      accountId: account.id,
+      eventId,
+      mode: 'resetPassword',
+      to: account.email,
+      firstName: account.firstName,
+      actor: account.id,
+    }),
   );
   await dispatchEmails(ctx, [outboxId]);
 }
 
-export async function requestOwnPasswordReset(ctx: AppContext, session: SessionAccount, ip: string): Promise<void> {
-  if (!(await withinLimit(ctx.db, `reset:email:${session.email}`, 5, 60 * 60)) || !(await withinLimit(ctx.db, `reset:ip:${ip}`, 20, 60 * 60))) {
+export async function requestOwnPasswordReset(
+  ctx: AppContext,
+  session: SessionAccount,
+  ip: string,
+): Promise<void> {
+  if (
+    !(await withinLimit(ctx.db, `reset:email:${session.email}`, 5, 60 * 60)) ||
+    !(await withinLimit(ctx.db, `reset:ip:${ip}`, 20, 60 * 60))
+  ) {
     throw tooMany();
   }
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, session.accountId)).limit(1);
@@ -138,13 +219,26 @@ export async function requestOwnPasswordReset(ctx: AppContext, session: SessionA
 
 export async function verifyToken(ctx: AppContext, token: string, mode: TokenMode) {
   const record = await checkToken(ctx.db, token, mode);
-  const [account] = await ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, record.accountId)).limit(1);
-  if (!account) throw authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
-  return { mode, email: mode === 'verifyAndChangeEmail' ? (record.newEmail ?? account.email) : account.email };
+  const [account] = await ctx.db
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, record.accountId))
+    .limit(1);
+  if (!account)
+    throw authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
+  return {
+    mode,
+    email: mode === 'verifyAndChangeEmail' ? (record.newEmail ?? account.email) : account.email,
+  };
 }
 
 /** Sets a new password through a set-password or reset-password link; every session ends. */
-export async function setPasswordWithToken(ctx: AppContext, token: string, password: string, mode: 'setPassword' | 'resetPassword') {
+export async function setPasswordWithToken(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  mode: 'setPassword' | 'resetPassword',
+) {
   assertStrongPassword(password);
   const record = await checkToken(ctx.db, token, mode);
   const passwordHash = await hashPassword(password);
@@ -161,19 +255,36 @@ export async function setPasswordWithToken(ctx: AppContext, token: string, passw
 }
 
 /** Sends a verification link to the new address; nothing changes until it is opened. */
-export async function requestEmailChange(ctx: AppContext, session: SessionAccount, input: EmailChangeBody): Promise<void> {
+export async function requestEmailChange(
+  ctx: AppContext,
+  session: SessionAccount,
+  input: EmailChangeBody,
+): Promise<void> {
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, session.accountId)).limit(1);
   if (!account) throw authError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
   if (!(await withinLimit(ctx.db, `email-change:${account.id}`, 10, 60 * 60))) throw tooMany();
   if (!(await verifyPassword(input.password, account.passwordHash))) {
     throw authError(400, 'auth/wrong-password', AUTH_ERROR_MESSAGES['auth/wrong-password']);
   }
-  const [taken] = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.newEmail)).limit(1);
-  if (taken) throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
+  const [taken] = await ctx.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.email, input.newEmail))
+    .limit(1);
+  if (taken)
+    throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
   const eventId = session.currentEventId ?? (await defaultEventId(ctx.db, account.id));
   if (!eventId) throw notFound('Event ID not found');
   const outboxId = await ctx.db.transaction((tx) =>
-    queueTokenEmail(tx, { accountId: account.id, eventId, mode: 'verifyAndChangeEmail', to: input.newEmail, firstName: account.firstName, newEmail: input.newEmail, actor: account.id }),
+    queueTokenEmail(tx, {
+      accountId: account.id,
+      eventId,
+      mode: 'verifyAndChangeEmail',
+      to: input.newEmail,
+      firstName: account.firstName,
+      newEmail: input.newEmail,
+      actor: account.id,
+    }),
   );
   await dispatchEmails(ctx, [outboxId]);
 }
@@ -185,28 +296,60 @@ export async function requestEmailChange(ctx: AppContext, session: SessionAccoun
 export async function confirmEmailChange(ctx: AppContext, token: string): Promise<{ email: string }> {
   const record = await checkToken(ctx.db, token, 'verifyAndChangeEmail');
   const newEmail = record.newEmail;
-  if (!newEmail) throw authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
+  if (!newEmail)
+    throw authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
   const outboxId = await ctx.db.transaction(async (tx) => {
     await consumeToken(tx, record, record.accountId);
-    const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, newEmail)).limit(1);
-    if (taken) throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
+    const [taken] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, newEmail))
+      .limit(1);
+    if (taken)
+      throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
     const [before] = await tx.select().from(accounts).where(eq(accounts.id, record.accountId)).limit(1);
-    await tx.update(accounts).set({ email: newEmail, updatedAt: new Date(), updatedBy: record.accountId }).where(eq(accounts.id, record.accountId));
+    await tx
+      .update(accounts)
+      .set({ email: newEmail, updatedAt: new Date(), updatedBy: record.accountId })
+      .where(eq(accounts.id, record.accountId));
     await endAllSessions(tx, record.accountId);
     const eventId = record.eventId;
     if (!eventId) return null;
-    const [{ eventName }, { supportEmail }] = await Promise.all([readSettings(tx, eventId, 'event'), readSettings(tx, eventId, 'emails')]);
-    const content = renderEmail('emailChanged', { eventName, firstName: before.firstName, newEmail, supportEmail });
-    return queueEmail(tx, { eventId, kind: 'emailChanged', to: before.email, content, actor: record.accountId });
+    const [{ eventName }, { supportEmail }] = await Promise.all([
+      readSettings(tx, eventId, 'event'),
+      readSettings(tx, eventId, 'emails'),
+    ]);
+    const content = renderEmail('emailChanged', {
+      eventName,
+      firstName: before.firstName,
+      newEmail,
+      supportEmail,
+    });
+    return queueEmail(tx, {
+      eventId,
+      kind: 'emailChanged',
+      to: before.email,
+      content,
+      actor: record.accountId,
+    });
   });
   if (outboxId) await dispatchEmails(ctx, [outboxId]);
   return { email: newEmail };
 }
 
-export async function updateProfile(ctx: AppContext, session: SessionAccount, input: { firstName: string; surname: string }) {
+export async function updateProfile(
+  ctx: AppContext,
+  session: SessionAccount,
+  input: { firstName: string; surname: string },
+) {
   await ctx.db
     .update(accounts)
-    .set({ firstName: input.firstName, surname: input.surname, updatedAt: new Date(), updatedBy: session.accountId })
+    .set({
+      firstName: input.firstName,
+      surname: input.surname,
+      updatedAt: new Date(),
+      updatedBy: session.accountId,
+    })
     .where(eq(accounts.id, session.accountId));
   return getMe(ctx.db, { ...session, ...input });
 }

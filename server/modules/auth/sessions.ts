@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
 import { hashToken, newToken } from '../../platform/crypto';
+import type { DbOrTx } from '../../platform/db/client';
 import { accounts, sessions } from './tables';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -55,7 +55,10 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionAcc
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
   const { accountId, email, firstName, surname, currentEventId } = row;
   return { tokenHash, accountId, email, firstName, surname, currentEventId };

@@ -1,4 +1,3 @@
-
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
@@ -62,4 +61,3 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   hits: integer('hits').notNull().default(0),
 });
-

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { TokenMode } from '../../../shared/auth/schema';
-import type { DbOrTx } from '../../platform/db/client';
 import { hashToken, newToken } from '../../platform/crypto';
+import type { DbOrTx } from '../../platform/db/client';
 import { authError } from '../../platform/http/errors';
 import { authTokens } from './tables';
 
@@ -24,7 +24,13 @@ export async function issueToken(
   await db
     .update(authTokens)
     .set({ usedAt: now, updatedAt: now, updatedBy: input.actor })
-    .where(and(eq(authTokens.accountId, input.accountId), eq(authTokens.mode, input.mode), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.accountId, input.accountId),
+        eq(authTokens.mode, input.mode),
+        isNull(authTokens.usedAt),
+      ),
+    );
   const token = newToken();
   const [row] = await db
     .insert(authTokens)
@@ -44,12 +50,18 @@ export async function issueToken(
 
 export type TokenRecord = typeof authTokens.$inferSelect;
 
-const invalid = () => authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
-const expired = () => authError(400, 'auth/expired-action-code', AUTH_ERROR_MESSAGES['auth/expired-action-code']);
+const invalid = () =>
+  authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
+const expired = () =>
+  authError(400, 'auth/expired-action-code', AUTH_ERROR_MESSAGES['auth/expired-action-code']);
 
 /** The token's record if it is of this mode, unused and unexpired; the spec's auth errors otherwise. */
 export async function checkToken(db: DbOrTx, token: string, mode: TokenMode): Promise<TokenRecord> {
-  const [row] = await db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(eq(authTokens.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.mode !== mode || row.usedAt) throw invalid();
   if (row.expiresAt.getTime() <= Date.now()) throw expired();
   return row;

@@ -39,23 +39,41 @@ async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
   const [email] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
   if (!email || email.status === 'sent' || email.status === 'stored') return;
   if (ctx.mailer.kind === 'outbox') {
-    await ctx.db.update(outboxEmails).set({ status: 'stored', updatedAt: new Date() }).where(eq(outboxEmails.id, outboxId));
-    // With no SMTP server, the console is how a new user follows the link.
-    ctx.logger.info({ to: email.to, subject: email.subject, links: email.links }, 'email kept in the outbox (no SMTP_URL)');
+    await ctx.db
+      .update(outboxEmails)
+      .set({ status: 'stored', updatedAt: new Date() })
+      .where(eq(outboxEmails.id, outboxId));
+    // With no SMTP server, the console is how a new user follows the link. On stderr, so that the
+    // CLI's machine-readable stdout (--json) stays one JSON document.
+    ctx.logger.info(
+      { to: email.to, subject: email.subject, links: email.links },
+      'email kept in the outbox (no SMTP_URL)',
+    );
     if (ctx.config.env !== 'test') {
-      process.stdout.write(`\n  Email to ${email.to}: ${email.subject}\n${email.links.map((l) => `    ${l}\n`).join('')}\n`);
+      process.stderr.write(
+        `\n  Email to ${email.to}: ${email.subject}\n${email.links.map((l) => `    ${l}\n`).join('')}\n`,
+      );
     }
     return;
   }
   try {
-    await ctx.mailer.deliver({ to: email.to, from: ctx.config.mailFrom, subject: email.subject, text: email.text, html: email.html });
+    await ctx.mailer.deliver({
+      to: email.to,
+      from: ctx.config.mailFrom,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    });
     await ctx.db
       .update(outboxEmails)
       .set({ status: 'sent', sentAt: new Date(), error: null, updatedAt: new Date() })
       .where(eq(outboxEmails.id, outboxId));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await ctx.db.update(outboxEmails).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(outboxEmails.id, outboxId));
+    await ctx.db
+      .update(outboxEmails)
+      .set({ status: 'failed', error: message, updatedAt: new Date() })
+      .where(eq(outboxEmails.id, outboxId));
     throw err;
   }
 }

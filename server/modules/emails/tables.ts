@@ -17,7 +17,9 @@ export const outboxEmails = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     links: jsonb('links').$type<string[]>().notNull().default([]),
-    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('queued'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     ...auditColumns,

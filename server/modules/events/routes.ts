@@ -6,11 +6,11 @@ import {
   setupStatusSchema,
   shellResponseSchema,
 } from '../../../shared/events/schema';
-import { setupDefaultAppUrl } from '../../platform/http/urls';
+import { setSessionCookie } from '../../platform/http/cookies';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
-import { setSessionCookie } from '../../platform/http/cookies';
 import type { RouteModule } from '../../platform/http/types';
+import { setupDefaultAppUrl } from '../../platform/http/urls';
 import { createSession } from '../auth/sessions';
 import { addUserToEvent, recordLogin } from '../people/service';
 import { eventsPolicy } from './policy';
@@ -25,25 +25,36 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
     return { required: true as const, defaultAppUrl: setupDefaultAppUrl(ctx.config, request) };
   });
 
-  app.post('/api/setup', { schema: { tags, body: setupBodySchema, response: { 201: createdEventSchema } } }, async (request, reply) => {
-    const body = request.body;
-    const result = await ctx.db.transaction(async (tx) => {
-      // Two setups racing: the lock makes the second one see the first one's account and stop.
-      await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
-      if (!(await isSetupRequired(tx))) throw notFound();
-      const eventId = await createEvent(tx, body.event, 'system');
-      const { accountId } = await addUserToEvent(
-        tx,
-        { eventId, email: body.email, firstName: body.firstName, surname: body.surname, permissions: 'staff', password: body.password },
-        'system',
-      );
-      await recordLogin(tx, eventId, accountId);
-      const token = await createSession(tx, accountId, eventId);
-      return { eventId, userId: accountId, token };
-    });
-    setSessionCookie(reply, result.token, ctx.config.cookieSecure);
-    return reply.status(201).send({ eventId: result.eventId, userId: result.userId });
-  });
+  app.post(
+    '/api/setup',
+    { schema: { tags, body: setupBodySchema, response: { 201: createdEventSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const result = await ctx.db.transaction(async (tx) => {
+        // Two setups racing: the lock makes the second one see the first one's account and stop.
+        await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
+        if (!(await isSetupRequired(tx))) throw notFound();
+        const eventId = await createEvent(tx, body.event, 'system');
+        const { accountId } = await addUserToEvent(
+          tx,
+          {
+            eventId,
+            email: body.email,
+            firstName: body.firstName,
+            surname: body.surname,
+            permissions: 'staff',
+            password: body.password,
+          },
+          'system',
+        );
+        await recordLogin(tx, eventId, accountId);
+        const token = await createSession(tx, accountId, eventId);
+        return { eventId, userId: accountId, token };
+      });
+      setSessionCookie(reply, result.token, ctx.config.cookieSecure);
+      return reply.status(201).send({ eventId: result.eventId, userId: result.userId });
+    },
+  );
 
   app.get(
     '/api/events/:eventId/shell',

@@ -12,7 +12,13 @@ import { events } from './tables';
 export async function createEvent(tx: DbOrTx, input: NewEvent, actor: string): Promise<string> {
   const [event] = await tx
     .insert(events)
-    .values({ name: input.eventName, version: APP_VERSION, appUrl: input.appUrl, createdBy: actor, updatedBy: actor })
+    .values({
+      name: input.eventName,
+      version: APP_VERSION,
+      appUrl: input.appUrl,
+      createdBy: actor,
+      updatedBy: actor,
+    })
     .returning({ id: events.id });
   await writeDefaultSettings(
     tx,

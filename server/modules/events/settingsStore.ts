@@ -11,7 +11,11 @@ import { AppError } from '../../platform/http/errors';
 import { settings } from './tables';
 
 /** Reads one settings document, parsed by its shared schema (defaults fill what is missing). */
-export async function readSettings<N extends SettingsName>(db: DbOrTx, eventId: string, name: N): Promise<Settings<N>> {
+export async function readSettings<N extends SettingsName>(
+  db: DbOrTx,
+  eventId: string,
+  name: N,
+): Promise<Settings<N>> {
   const [row] = await db
     .select({ data: settings.data })
     .from(settings)

@@ -12,7 +12,9 @@ describe('GET /api/events/:eventId/users', () => {
     eventId = await makeEvent(t);
     otherEventId = await makeEvent(t, 'Other Show');
     for (const level of ['user', 'reportViewer', 'moderator', 'admin'] as const) {
-      const u = await makeUser(t, eventId, level, { firstName: `${level[0].toUpperCase()}${level.slice(1)}` });
+      const u = await makeUser(t, eventId, level, {
+        firstName: `${level[0].toUpperCase()}${level.slice(1)}`,
+      });
       cookies[level] = await signIn(t, u.email);
     }
     await makeUser(t, otherEventId, 'admin', { firstName: 'Stranger' });
@@ -28,7 +30,12 @@ describe('GET /api/events/:eventId/users', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.total).toBe(4);
-      expect(body.items.map((u: { firstName: string }) => u.firstName)).toEqual(['Admin', 'Moderator', 'ReportViewer', 'User']);
+      expect(body.items.map((u: { firstName: string }) => u.firstName)).toEqual([
+        'Admin',
+        'Moderator',
+        'ReportViewer',
+        'User',
+      ]);
       expect(body.items.some((u: { firstName: string }) => u.firstName === 'Stranger')).toBe(false);
     }
   });
@@ -61,6 +68,14 @@ describe('GET /api/events/:eventId/users', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json().error.code).toBe('validation');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/events/not-a-uuid/users', headers: { cookie: cookies.admin } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/events/not-a-uuid/users',
+          headers: { cookie: cookies.admin },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

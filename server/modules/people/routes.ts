@@ -9,7 +9,12 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   app.get(
     '/api/events/:eventId/users',
     {
-      schema: { tags: ['people'], params: eventIdParamsSchema, querystring: userListQuerySchema, response: { 200: userListResponseSchema } },
+      schema: {
+        tags: ['people'],
+        params: eventIdParamsSchema,
+        querystring: userListQuerySchema,
+        response: { 200: userListResponseSchema },
+      },
       preHandler: [...guards.member, guards.authorize(peoplePolicy.listUsers)],
     },
     async (request) => listUsers(ctx.db, actorOf(request).eventId, request.query),

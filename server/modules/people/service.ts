@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { Permission } from '../../../shared/auth/permissions';
 import type { UserListResponse, userListQuerySchema } from '../../../shared/people/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/client';
 import { authError } from '../../platform/http/errors';
 import { assertStrongPassword, hashPassword } from '../auth/passwords';
@@ -38,7 +38,10 @@ export async function addUserToEvent(
     accountId = existing.id;
     needsPassword = !existing.passwordHash && !input.password;
     if (input.password && !existing.passwordHash) {
-      await tx.update(accounts).set({ passwordHash: await hashPassword(input.password), updatedBy: actor, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+      await tx
+        .update(accounts)
+        .set({ passwordHash: await hashPassword(input.password), updatedBy: actor, updatedAt: new Date() })
+        .where(eq(accounts.id, accountId));
     }
   } else {
     const [created] = await tx
@@ -57,7 +60,13 @@ export async function addUserToEvent(
   }
   const inserted = await tx
     .insert(memberships)
-    .values({ eventId: input.eventId, accountId, permissions: input.permissions, createdBy: actor, updatedBy: actor })
+    .values({
+      eventId: input.eventId,
+      accountId,
+      permissions: input.permissions,
+      createdBy: actor,
+      updatedBy: actor,
+    })
     .onConflictDoNothing()
     .returning({ accountId: memberships.accountId });
   if (inserted.length === 0) {
@@ -77,7 +86,11 @@ const SORT_COLUMNS = {
 } as const;
 
 /** One page of an event's users, sorted and filtered in the database. */
-export async function listUsers(db: DbOrTx, eventId: string, query: UserListQuery): Promise<UserListResponse> {
+export async function listUsers(
+  db: DbOrTx,
+  eventId: string,
+  query: UserListQuery,
+): Promise<UserListResponse> {
   const filters = [eq(memberships.eventId, eventId)];
   if (query.permissions) filters.push(eq(memberships.permissions, query.permissions));
   if (query.notLoggedIn) filters.push(eq(memberships.hasLoggedIn, false));
@@ -111,7 +124,11 @@ export async function listUsers(db: DbOrTx, eventId: string, query: UserListQuer
       .orderBy(...order)
       .limit(TABLE_PAGE_SIZE)
       .offset((query.page - 1) * TABLE_PAGE_SIZE),
-    db.select({ total: count() }).from(memberships).innerJoin(accounts, eq(accounts.id, memberships.accountId)).where(where),
+    db
+      .select({ total: count() })
+      .from(memberships)
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(where),
   ]);
   return {
     items: rows.map((r) => ({ ...r, lastLoginInTime: r.lastLoginInTime?.toISOString() ?? null })),
@@ -149,4 +166,3 @@ export async function defaultEventId(db: DbOrTx, accountId: string): Promise<str
     .limit(1);
   return row?.eventId ?? null;
 }
-

@@ -12,7 +12,4 @@ export const auditColumns = {
   updatedBy: text('updated_by').notNull().default(SYSTEM_ACTOR),
 };
 
-export const idColumn = () =>
-  uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`);
+export const idColumn = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);

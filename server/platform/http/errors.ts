@@ -47,7 +47,10 @@ export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: strin
       return reply.status(err.status).send(body(err.code, err.message, err.issues));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({ path: pathOf(v.instancePath), message: v.message ?? 'Invalid' }));
+      const issues = err.validation.map((v) => ({
+        path: pathOf(v.instancePath),
+        message: v.message ?? 'Invalid',
+      }));
       const message = request.routeOptions.config.invalidMessage ?? issues[0]?.message ?? 'Bad Request';
       return reply.status(400).send(body('validation', message, issues));
     }

@@ -16,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-const unauthenticated = () => authError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
+const unauthenticated = () =>
+  authError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
 
 /** Route guards; each route lists the ones it needs in its preHandler, in this order. */
 export function createGuards(ctx: AppContext) {
