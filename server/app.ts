@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { APP_VERSION } from '../shared/ui/constants';
 import { authRoutes } from './modules/auth/routes';
+import { registerAuthJobs } from './modules/auth/service';
 import { registerEmailJobs } from './modules/emails/service';
 import { eventsRoutes } from './modules/events/routes';
 import { peopleRoutes } from './modules/people/routes';
@@ -44,7 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   const guards = createGuards(ctx);
   registerEmailJobs(ctx);
+  registerAuthJobs(ctx);
   for (const routes of ROUTE_MODULES) routes(app, ctx, guards);
 
   if (options.serveClient) await serveClient(app);

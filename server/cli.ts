@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   create-event --name NAME [--short-name S] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                [--time-zone Europe/London] [--app-url URL]
                --admin-email EMAIL [--admin-password P] [--admin-first-name F] [--admin-surname S] [--json]
-  create-user  --event ID --email EMAIL [--permissions admin|moderator|reportViewer|user]
+  create-user  --event ID --email EMAIL [--permissions staff|admin|moderator|reportViewer|user]
                [--password P] [--first-name F] [--surname S] [--json]
   seed --demo  a believable demo event with an admin, a moderator and users; prints how to sign in
 

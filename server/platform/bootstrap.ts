@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { enableReadCache } from './cache';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openPglite, openPostgres } from './db/client';
@@ -21,6 +22,8 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
       ? await openPostgres(config.databaseUrl)
       : await openPglite(config.dataDir);
     await migrate(database);
+    // One process owns an embedded data dir, so an in-process cache stays coherent there.
+    enableReadCache(database.kind === 'pglite');
     const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);
     const ctx: AppContext = {
       config,

@@ -8,14 +8,14 @@
  * the data, and the cache is off. See docs/decisions/0003-read-cache.md.
  */
 export class ReadCache {
+  /** Off until the process opens its database and knows it owns the data (see enableReadCache). */
+  enabled = false;
+
   private readonly entries = new Map<string, unknown>();
   /** Bumped by every invalidation: a load that raced with one does not store what it read. */
   private generation = 0;
 
-  constructor(
-    readonly enabled: boolean,
-    private readonly maxEntries = 20_000,
-  ) {}
+  constructor(private readonly maxEntries = 20_000) {}
 
   /** The cached value, or the loader's (stored unless an invalidation ran meanwhile). */
   async load<T>(key: string, loader: () => Promise<T>): Promise<T> {
@@ -47,4 +47,15 @@ export class ReadCache {
     this.generation++;
     for (const [key, value] of this.entries) if (predicate(key, value)) this.entries.delete(key);
   }
+}
+
+/**
+ * The process's one cache, like its logger: services invalidate what they change without the
+ * cache being threaded through every call. Keys carry random ids, so tests sharing a process are
+ * never confused by each other's entries.
+ */
+export const readCache = new ReadCache();
+
+export function enableReadCache(on: boolean): void {
+  readCache.enabled = on;
 }

@@ -15,6 +15,8 @@ const configSchema = z.object({
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   /** Requests per minute per address across the API; auth routes have tighter limits of their own. */
+  /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
 });
 
@@ -31,6 +33,7 @@ export type Config = {
   worker: boolean;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
+  trustProxy: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: c.WORKER === 'on',
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === 'true' : c.NODE_ENV === 'production',
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    trustProxy: c.TRUST_PROXY === 'true',
   };
 }

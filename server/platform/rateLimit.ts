@@ -2,15 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 
 /**
- * Fixed-window counter kept in the database, so that every server process shares it.
- * Returns true while the key is within its limit.
+ * Fixed-window counters kept in the database, so that every server process shares them.
+ * `withinLimit` counts the request and answers whether it is still allowed; sign-in uses
+ * `isOverLimit` before and `countHit` only after a failure, so that many people signing in from
+ * one venue's address are never locked out by their own successful sign-ins.
  */
-export async function withinLimit(
-  db: Db,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-): Promise<boolean> {
+export async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
   const result = await db.execute(sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
@@ -21,6 +18,28 @@ export async function withinLimit(
     returning hits`);
   // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
   const { rows } = result as unknown as { rows: { hits: number }[] };
-  const hits = Number(rows[0]?.hits ?? 0);
-  return hits <= limit;
+  return Number(rows[0]?.hits ?? 0);
+}
+
+export async function withinLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<boolean> {
+  return (await countHit(db, key, windowSeconds)) <= limit;
+}
+
+/** Whether the key has already used up its limit in the current window (counts nothing). */
+export async function isOverLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    select hits from rate_limits
+    where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
+  const { rows } = result as unknown as { rows: { hits: number }[] };
+  return Number(rows[0]?.hits ?? 0) >= limit;
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { outboxEmails } from '../modules/emails/tables';
 import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';
+import { enableReadCache } from '../platform/cache';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
@@ -67,6 +68,8 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  // As in production: the cache is on for the embedded database, off on PostgreSQL.
+  enableReadCache(database.kind === 'pglite');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
   const ctx: AppContext = {

@@ -125,4 +125,25 @@ describe('my account and my events', () => {
     const bad = await switchTo('not-a-uuid');
     expect(bad.statusCode).toBe(400);
   });
+
+  it('shows a new membership and a new name at once, though /api/me is served from the read cache', async () => {
+    const other = await makeUser(t, spring, 'user', { firstName: 'Cara' });
+    const otherCookie = await signIn(t, other.email);
+    expect((await me(otherCookie)).json().events).toHaveLength(1);
+    const winter = await makeEvent(t, 'Winter Fair');
+    await makeUser(t, winter, 'moderator', { email: other.email });
+    const after = (await me(otherCookie)).json();
+    expect(after.events.map((e: { eventName: string }) => e.eventName)).toEqual([
+      'Spring Fair',
+      'Winter Fair',
+    ]);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie: otherCookie },
+      payload: { firstName: 'Carla', surname: 'Moss' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await me(otherCookie)).json().account.firstName).toBe('Carla');
+  });
 });

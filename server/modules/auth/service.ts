@@ -1,19 +1,28 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { EmailChangeBody, MeResponse, TokenMode } from '../../../shared/auth/schema';
-import { eventSettingsSchema } from '../../../shared/events/settings';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { authError, notFound } from '../../platform/http/errors';
-import { withinLimit } from '../../platform/rateLimit';
+import { countHit, isOverLimit, withinLimit } from '../../platform/rateLimit';
 import { dispatchEmails, queueEmail } from '../emails/service';
 import { type EmailKind, renderEmail } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
-import { events, settings } from '../events/tables';
+import { events } from '../events/tables';
+import { loadMyEvents } from '../people/myEvents';
 import { defaultEventId, findMembership, recordLogin } from '../people/service';
 import { memberships } from '../people/tables';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
-import { createSession, endAllSessions, endSession, type SessionAccount, setSessionEvent } from './sessions';
+import {
+  createSession,
+  endAllSessions,
+  endSession,
+  forgetAccountSessions,
+  type SessionAccount,
+  setSessionEvent,
+} from './sessions';
 import { accounts } from './tables';
 import { checkToken, consumeToken, issueToken } from './tokens';
 
@@ -26,36 +35,7 @@ export async function getMe(
   db: DbOrTx,
   session: Pick<SessionAccount, 'accountId' | 'email' | 'firstName' | 'surname' | 'currentEventId'>,
 ): Promise<MeResponse> {
-  const rows = await db
-    .select({
-      id: events.id,
-      appUrl: events.appUrl,
-      permissions: memberships.permissions,
-      data: settings.data,
-    })
-    .from(memberships)
-    .innerJoin(events, eq(events.id, memberships.eventId))
-    .innerJoin(settings, and(eq(settings.eventId, memberships.eventId), eq(settings.name, 'event')))
-    .where(eq(memberships.accountId, session.accountId))
-    .orderBy(asc(events.createdAt));
-  const myEvents = rows.flatMap((r) => {
-    const parsed = eventSettingsSchema.safeParse(r.data);
-    if (!parsed.success) return [];
-    const e = parsed.data;
-    return [
-      {
-        id: r.id,
-        eventName: e.eventName,
-        shortName: e.shortName,
-        startDate: e.startDate,
-        endDate: e.endDate,
-        appUrl: r.appUrl,
-        timeZone: e.timeZone,
-        locale: e.locale,
-        permissions: r.permissions,
-      },
-    ];
-  });
+  const myEvents = await loadMyEvents(db, session.accountId);
   const current = myEvents.some((e) => e.id === session.currentEventId)
     ? session.currentEventId
     : (myEvents[0]?.id ?? null);
@@ -71,6 +51,11 @@ export async function getMe(
   };
 }
 
+/** Failed sign-ins allowed per window; successful ones are never counted. */
+const LOGIN_FAILURES_PER_EMAIL = 10;
+const LOGIN_FAILURES_PER_ADDRESS = 50;
+const LOGIN_WINDOW_S = 15 * 60;
+
 /**
  * Signs in. Unknown email, wrong password and disabled account answer the same, after the same
  * work, so the answer tells nothing about which accounts exist.
@@ -79,16 +64,23 @@ export async function login(
   ctx: AppContext,
   input: { email: string; password: string; eventId?: string; ip: string },
 ) {
-  const [ipOk, accountOk] = [
-    await withinLimit(ctx.db, `login:ip:${input.ip}`, 50, 15 * 60),
-    await withinLimit(ctx.db, `login:email:${input.email}`, 10, 15 * 60),
-  ];
-  if (!ipOk || !accountOk) throw tooMany();
+  const ipKey = `login:ip:${input.ip}`;
+  const emailKey = `login:email:${input.email}`;
+  const limited = await Promise.all([
+    isOverLimit(ctx.db, ipKey, LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_S),
+    isOverLimit(ctx.db, emailKey, LOGIN_FAILURES_PER_EMAIL, LOGIN_WINDOW_S),
+  ]);
+  if (limited.some(Boolean)) throw tooMany();
+  const fail = async () => {
+    await countHit(ctx.db, ipKey, LOGIN_WINDOW_S);
+    await countHit(ctx.db, emailKey, LOGIN_WINDOW_S);
+    return badCredential();
+  };
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, input.email)).limit(1);
   const valid = await verifyPassword(input.password, account?.passwordHash ?? null);
-  if (!account || !valid || account.disabled) throw badCredential();
+  if (!account || !valid || account.disabled) throw await fail();
   const eventId = input.eventId ?? (await defaultEventId(ctx.db, account.id));
-  if (input.eventId && !(await findMembership(ctx.db, input.eventId, account.id))) throw badCredential();
+  if (input.eventId && !(await findMembership(ctx.db, input.eventId, account.id))) throw await fail();
   const token = await ctx.db.transaction(async (tx) => {
     if (eventId) await recordLogin(tx, eventId, account.id);
     return createSession(tx, account.id, eventId);
@@ -176,9 +168,20 @@ export async function forgotPassword(
   const ipOk = await withinLimit(ctx.db, `reset:ip:${input.ip}`, 20, 60 * 60);
   const emailOk = await withinLimit(ctx.db, `reset:email:${input.email}`, 5, 60 * 60);
   if (!ipOk || !emailOk) throw tooMany();
-  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, input.email)).limit(1);
-  if (!account || account.disabled) return;
-  await sendPasswordReset(ctx, account, input.eventId);
+  // The lookup and the email happen in a job, so the answer takes the same time whether or not
+  // the account exists.
+  await ctx.jobs.send(PASSWORD_RESET_JOB, { v: 1, email: input.email, eventId: input.eventId });
+}
+
+export const PASSWORD_RESET_JOB = 'auth.password-reset';
+const passwordResetJobSchema = z.object({ v: z.literal(1), email: z.string(), eventId: z.uuid().optional() });
+
+export function registerAuthJobs(ctx: AppContext): void {
+  ctx.jobs.register(PASSWORD_RESET_JOB, async (data) => {
+    const { email, eventId } = passwordResetJobSchema.parse(data);
+    const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+    if (account && !account.disabled) await sendPasswordReset(ctx, account, eventId);
+  });
 }
 
 async function sendPasswordReset(
@@ -298,15 +301,16 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
   const newEmail = record.newEmail;
   if (!newEmail)
     throw authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
-  const outboxId = await ctx.db.transaction(async (tx) => {
+  const emailInUse = () =>
+    authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
+  const change = ctx.db.transaction(async (tx) => {
     await consumeToken(tx, record, record.accountId);
     const [taken] = await tx
       .select({ id: accounts.id })
       .from(accounts)
       .where(eq(accounts.email, newEmail))
       .limit(1);
-    if (taken)
-      throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
+    if (taken) throw emailInUse();
     const [before] = await tx.select().from(accounts).where(eq(accounts.id, record.accountId)).limit(1);
     await tx
       .update(accounts)
@@ -333,6 +337,10 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       actor: record.accountId,
     });
   });
+  // A claim on the same address racing with this one meets the unique index: the same answer.
+  const outboxId = await change.catch((err: unknown) => {
+    throw isUniqueViolation(err) ? emailInUse() : err;
+  });
   if (outboxId) await dispatchEmails(ctx, [outboxId]);
   return { email: newEmail };
 }
@@ -351,5 +359,22 @@ export async function updateProfile(
       updatedBy: session.accountId,
     })
     .where(eq(accounts.id, session.accountId));
+  forgetAccountSessions(session.accountId);
   return getMe(ctx.db, { ...session, ...input });
+}
+
+/** Disabling an account ends its sessions; it can no longer sign in (same answer as a wrong password). */
+export async function setAccountDisabled(
+  ctx: AppContext,
+  accountId: string,
+  disabled: boolean,
+  actor: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ disabled, updatedAt: new Date(), updatedBy: actor })
+      .where(eq(accounts.id, accountId));
+    if (disabled) await endAllSessions(tx, accountId);
+  });
 }

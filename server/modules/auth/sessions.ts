@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { readCache } from '../../platform/cache';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db/client';
 import { accounts, sessions } from './tables';
@@ -30,9 +31,20 @@ export async function createSession(db: DbOrTx, accountId: string, eventId: stri
   return token;
 }
 
-/** The live session of a cookie token with its account, or null (expired, ended or unknown). */
-export async function findSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
-  const tokenHash = hashToken(token);
+type SessionRow = {
+  accountId: string;
+  currentEventId: string | null;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  email: string;
+  firstName: string;
+  surname: string;
+  disabled: boolean;
+};
+
+const cacheKey = (tokenHash: string) => `session:${tokenHash}`;
+
+async function loadSession(db: DbOrTx, tokenHash: string): Promise<SessionRow | null> {
   const [row] = await db
     .select({
       accountId: sessions.accountId,
@@ -48,17 +60,24 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionAcc
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
+  return row ?? null;
+}
+
+/** The live session of a cookie token with its account, or null (expired, ended or unknown). */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
+  const tokenHash = hashToken(token);
+  const key = cacheKey(tokenHash);
+  const row = await readCache.load(key, () => loadSession(db, tokenHash));
   if (!row) return null;
   const now = Date.now();
   if (row.disabled || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {
-    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await endSession(db, tokenHash);
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.tokenHash, tokenHash));
+    const lastSeenAt = new Date(now);
+    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.tokenHash, tokenHash));
+    readCache.update(key, { ...row, lastSeenAt });
   }
   const { accountId, email, firstName, surname, currentEventId } = row;
   return { tokenHash, accountId, email, firstName, surname, currentEventId };
@@ -66,15 +85,25 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionAcc
 
 export async function setSessionEvent(db: DbOrTx, tokenHash: string, eventId: string): Promise<void> {
   await db.update(sessions).set({ eventId }).where(eq(sessions.tokenHash, tokenHash));
+  readCache.invalidate(cacheKey(tokenHash));
 }
 
 export async function endSession(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  readCache.invalidate(cacheKey(tokenHash));
+}
+
+/** After a change to the account (names, email, disabled), its sessions are read afresh. */
+export function forgetAccountSessions(accountId: string): void {
+  readCache.invalidateWhere(
+    (key, value) => key.startsWith('session:') && (value as SessionRow).accountId === accountId,
+  );
 }
 
 /** Password change, email change and account removal end every session of the account. */
 export async function endAllSessions(db: DbOrTx, accountId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
+  forgetAccountSessions(accountId);
 }
 
 export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {

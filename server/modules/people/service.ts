@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { authError } from '../../platform/http/errors';
 import { assertStrongPassword, hashPassword } from '../auth/passwords';
 import { accounts } from '../auth/tables';
+import { forgetMyEvents } from './myEvents';
 import { memberships } from './tables';
 
 export type NewUser = {
@@ -69,6 +70,7 @@ export async function addUserToEvent(
     })
     .onConflictDoNothing()
     .returning({ accountId: memberships.accountId });
+  forgetMyEvents(accountId);
   if (inserted.length === 0) {
     throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
   }
