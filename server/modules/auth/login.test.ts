@@ -12,7 +12,7 @@ import {
 } from '../../test/harness';
 import { memberships } from '../people/tables';
 import { setAccountDisabled } from './service';
-import { accounts, rateLimits, sessions } from './tables';
+import { rateLimits, sessions } from './tables';
 
 const INVALID_CREDENTIAL = {
   error: { code: 'auth/invalid-credential', message: 'The email or password is incorrect.' },

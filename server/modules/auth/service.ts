@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { EmailChangeBody, MeResponse, TokenMode } from '../../../shared/auth/schema';
@@ -13,7 +13,6 @@ import { readSettings } from '../events/settingsStore';
 import { events } from '../events/tables';
 import { loadMyEvents } from '../people/myEvents';
 import { defaultEventId, findMembership, recordLogin } from '../people/service';
-import { memberships } from '../people/tables';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import {
   createSession,

@@ -1,0 +1,127 @@
+import { Alert, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
+import { newPasswordSchema, PASSWORD_MIN, tokenSchema } from '../../../shared/auth/schema';
+import { isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
+import { AuthLayout } from './AuthLayout';
+import { usePasswordWithToken, useVerifyToken } from './api';
+
+type PasswordMode = 'setPassword' | 'resetPassword';
+
+const COPY: Record<PasswordMode, { title: string; action: string; done: string }> = {
+  setPassword: {
+    title: 'Set your password',
+    action: 'Set password',
+    done: 'Your password has been set. Sign in with your new password.',
+  },
+  resetPassword: {
+    title: 'Reset your password',
+    action: 'Reset password',
+    done: 'Your password has been reset. Sign in with your new password.',
+  },
+};
+
+/** A link that cannot be used: the spec's text and a way to get a fresh one. */
+export function BadLink({ message }: { message: string }) {
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+        {message}
+      </Alert>
+      <Button component={Link} to="/auth/forgot-password" variant="default">
+        Request a new link
+      </Button>
+    </Stack>
+  );
+}
+
+/** /auth/set-password and /auth/reset-password: check the link first, then choose a password. */
+export function PasswordTokenScreen({ mode }: { mode: PasswordMode }) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const tokenLooksValid = tokenSchema.safeParse(token).success;
+  const verify = useVerifyToken(token, mode, tokenLooksValid);
+  const copy = COPY[mode];
+
+  let body: ReactNode;
+  if (!tokenLooksValid) body = <BadLink message={AUTH_ERROR_MESSAGES['auth/invalid-action-code']} />;
+  else if (verify.isPending)
+    body = (
+      <Center py="lg">
+        <Loader aria-label="Checking your link" />
+      </Center>
+    );
+  else if (verify.isError) body = <BadLink message={errorMessage(verify.error)} />;
+  else body = <NewPasswordForm mode={mode} token={token} email={verify.data.email} />;
+
+  return <AuthLayout title={copy.title}>{body}</AuthLayout>;
+}
+
+function NewPasswordForm({ mode, token, email }: { mode: PasswordMode; token: string; email: string }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const save = usePasswordWithToken(mode);
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  const copy = COPY[mode];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = newPasswordSchema.safeParse(password);
+    const found = {
+      password: checked.success ? undefined : checked.error.issues[0]?.message,
+      confirm: confirm === password ? undefined : 'The passwords do not match.',
+    };
+    setErrors(found);
+    if (found.password || found.confirm) return;
+    feedback.clear();
+    save.mutate(
+      { token, password },
+      {
+        onSuccess: (result) =>
+          navigate('/auth/login', {
+            replace: true,
+            state: { ...feedbackState('success', copy.done), email: result.email },
+          }),
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'auth/weak-password')
+            setErrors({ password: errorMessage(error) });
+          else feedback.error(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Email" value={email} readOnly autoComplete="username" variant="filled" />
+        <PasswordInput
+          label="New password"
+          description={`Use at least ${PASSWORD_MIN} characters.`}
+          autoComplete="new-password"
+          required
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          error={errors.confirm}
+          onChange={(event) => setConfirm(event.currentTarget.value)}
+        />
+        <Button type="submit" loading={save.isPending}>
+          {copy.action}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

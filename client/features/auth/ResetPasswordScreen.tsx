@@ -1,0 +1,7 @@
+import { PasswordTokenScreen } from './PasswordTokenScreen';
+
+export function ResetPasswordScreen() {
+  return <PasswordTokenScreen mode="resetPassword" />;
+}
+
+export { ResetPasswordScreen as Component };

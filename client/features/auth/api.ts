@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  emailResponseSchema,
+  type LoginBody,
+  meResponseSchema,
+  okResponseSchema,
+  type TokenMode,
+  verifyTokenResponseSchema,
+} from '../../../shared/auth/schema';
+import { api } from '../../lib/api';
+import { forgetSession, sessionKeys } from '../../lib/session';
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post('/api/auth/login', body, meResponseSchema),
+    onSuccess: (me) => {
+      // A new session: nothing cached for a previous one may leak into it.
+      forgetSession(queryClient);
+      queryClient.setQueryData(sessionKeys.me, me);
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) => api.post('/api/auth/forgot-password', { email }, okResponseSchema),
+  });
+}
+
+/** Checking a link's token reads nothing and changes nothing, so it is a query (cached per token). */
+export function verifyTokenQuery(token: string, mode: TokenMode) {
+  return queryOptions({
+    queryKey: ['auth', 'verify-token', mode, token],
+    queryFn: () => api.post('/api/auth/verify-token', { token, mode }, verifyTokenResponseSchema),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useVerifyToken(token: string, mode: TokenMode, enabled: boolean) {
+  return useQuery({ ...verifyTokenQuery(token, mode), enabled });
+}
+
+const PASSWORD_PATHS: Record<Exclude<TokenMode, 'verifyAndChangeEmail'>, string> = {
+  setPassword: '/api/auth/set-password',
+  resetPassword: '/api/auth/reset-password',
+};
+
+export function usePasswordWithToken(mode: Exclude<TokenMode, 'verifyAndChangeEmail'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      api.post(PASSWORD_PATHS[mode], body, emailResponseSchema),
+    // A reset ends every session of the account: forget whatever this tab knew about one.
+    onSuccess: () => forgetSession(queryClient),
+  });
+}
+
+export function useUpdateEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post('/api/auth/update-email', { token }, emailResponseSchema),
+    onSuccess: () => forgetSession(queryClient),
+  });
+}

@@ -1,0 +1,61 @@
+import { type Icon, IconLayoutDashboard } from '@tabler/icons-react';
+import { AREA_LEVELS, can, type Permission } from '../../shared/auth/permissions';
+import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
+
+/**
+ * Which screens exist. The sidebar and the admin hub link only to what is listed here, so there
+ * are never dead links: an area adds its entry in the same change that adds its route.
+ */
+export const CORE_PAGE_SCREENS: Partial<Record<CorePageId, Icon>> = {
+  dashboard: IconLayoutDashboard,
+};
+
+/** Core pages with a screen, in the spec's order, published by default (spec: all but the time table). */
+export function availableCorePages() {
+  return CORE_PAGES.filter((page) => page.isPublished && CORE_PAGE_SCREENS[page.id] !== undefined);
+}
+
+/** The admin hub's groups, in the spec's order. */
+export const ADMIN_GROUPS = [
+  'Reporting',
+  'General settings',
+  'Dashboard',
+  'Assets & Downloads',
+  'Tasks',
+  'Content',
+  'Forms',
+  'Emails',
+  'Notifications',
+  'Teams/Users/Custom Fields',
+  'Suppliers',
+] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
+export interface AdminCard {
+  id: string;
+  group: AdminGroup;
+  title: string;
+  description: string;
+  path: string;
+  /** Lowest level that may open the screen; the route enforces the same level. */
+  level: Permission;
+}
+
+export const ADMIN_CARDS: readonly AdminCard[] = [
+  {
+    id: 'users',
+    group: 'Teams/Users/Custom Fields',
+    title: 'Users',
+    description: 'Everyone in this event, their permissions and whether they have signed in.',
+    path: '/admin/users',
+    level: AREA_LEVELS.users,
+  },
+];
+
+/** The hub's groups as a viewer sees them: only cards their level allows, only non-empty groups. */
+export function adminGroupsFor(level: Permission | null | undefined) {
+  return ADMIN_GROUPS.map((group) => ({
+    group,
+    cards: ADMIN_CARDS.filter((card) => card.group === group && can(level, card.level)),
+  })).filter((entry) => entry.cards.length > 0);
+}

@@ -1,0 +1,52 @@
+import { Progress } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { ConfirmProvider } from '../../ui/confirm';
+import { FeedbackProvider, readFeedbackState, useFeedback } from '../../ui/FeedbackBanner';
+
+/**
+ * A message handed over in navigation state is shown on arrival; moving to another path clears the
+ * previous screen's message, which no longer describes what is on screen.
+ */
+function FeedbackOnNavigation() {
+  const location = useLocation();
+  const { show, clear } = useFeedback();
+  const lastPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    const carried = readFeedbackState(location.state);
+    const pathChanged = lastPath.current !== null && lastPath.current !== location.pathname;
+    lastPath.current = location.pathname;
+    if (carried) show(carried.type, carried.message);
+    else if (pathChanged) clear();
+  }, [location, show, clear]);
+  return null;
+}
+
+/** A thin bar while the next screen's code or data loads, so a click never seems ignored. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <Progress
+      value={100}
+      animated
+      size="xs"
+      radius={0}
+      aria-label="Loading page"
+      style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000 }}
+    />
+  );
+}
+
+export function RootLayout() {
+  return (
+    <FeedbackProvider>
+      <ConfirmProvider>
+        <FeedbackOnNavigation />
+        <NavigationProgress />
+        <Outlet />
+      </ConfirmProvider>
+    </FeedbackProvider>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
+import { AREA_LEVELS, can } from '../../../shared/auth/permissions';
+import { DEFAULT_NAV_COLOR, navThemeFor, terminologySchema } from '../../../shared/events/settings';
+import { isApiError } from '../../lib/api';
+import {
+  currentEventOf,
+  forgetSession,
+  meQuery,
+  SessionContext,
+  type SignedInSession,
+  sessionKeys,
+  useShell,
+  useSignOut,
+} from '../../lib/session';
+import { AppShell } from '../../ui/AppShell';
+import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
+import { FullPageLoader } from '../../ui/FullPageLoader';
+import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
+
+const DEFAULT_TERMINOLOGY = terminologySchema.parse({});
+
+/**
+ * A session that ends while the portal is open (expiry, sign-out in another tab) sends the user to
+ * sign in, once. The account query is left out: the route guards already handle it, and signing
+ * out on purpose makes it fail too.
+ */
+function useSignInWhenSessionEnds() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  const redirecting = useRef(false);
+
+  useEffect(() => {
+    const toLogin = async () => {
+      if (redirecting.current) return;
+      redirecting.current = true;
+      const continuePath = here.current === '/' ? '' : `?continuePath=${encodeURIComponent(here.current)}`;
+      await navigate(`/auth/login${continuePath}`, {
+        replace: true,
+        state: feedbackState('info', AUTH_ERROR_MESSAGES['auth/unauthenticated']),
+      });
+      forgetSession(queryClient);
+    };
+    const offQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (event.query.queryKey[0] === sessionKeys.me[0]) return;
+      if (isApiError(event.action.error, 401)) void toLogin();
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      const error = event.action.error;
+      // Only a missing session: a 401 for a wrong password belongs to the form that sent it.
+      if (isApiError(error, 401) && error.code === 'auth/unauthenticated') void toLogin();
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient, navigate]);
+}
+
+/** The signed-in area: loads the account and its event, and draws the shell around every screen. */
+export function SignedInLayout() {
+  const me = useQuery(meQuery).data;
+  const event = me ? currentEventOf(me) : null;
+  const shell = useShell(event?.id).data ?? null;
+  const signOut = useSignOut();
+  const feedback = useFeedback();
+  useSignInWhenSessionEnds();
+
+  const session = useMemo<SignedInSession | null>(
+    () =>
+      me ? { me, event, shell, level: shell?.membership.permissions ?? event?.permissions ?? null } : null,
+    [me, event, shell],
+  );
+  if (!session) return <FullPageLoader />;
+
+  const terminology = shell?.terminology ?? DEFAULT_TERMINOLOGY;
+  const navColor = shell?.branding.navBgColor ?? DEFAULT_NAV_COLOR;
+  const navTheme = navThemeFor(navColor);
+  const logo =
+    navTheme === 'dark' ? shell?.branding.invertedLogo || shell?.branding.logo : shell?.branding.logo;
+  const navItems = availableCorePages().map((page) => {
+    const Icon = CORE_PAGE_SCREENS[page.id];
+    return { label: terminology[page.id], to: page.path, icon: Icon ? <Icon size={18} aria-hidden /> : null };
+  });
+
+  return (
+    <SessionContext value={session}>
+      <AppShell
+        eventName={shell?.event.shortName || event?.shortName || 'Event Portal'}
+        navColor={navColor}
+        navTheme={navTheme}
+        logoUrl={logo || undefined}
+        user={session.me.account}
+        canOpenAdmin={can(session.level, AREA_LEVELS.adminHub)}
+        navItems={navItems}
+        onSignOut={() => signOut.mutate(undefined, { onError: (error) => feedback.error(error) })}
+      >
+        <Outlet />
+      </AppShell>
+    </SessionContext>
+  );
+}
+
+export { SignedInLayout as Component };

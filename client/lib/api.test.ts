@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { meResponseSchema } from '../../shared/auth/schema';
+import { meFixture } from '../test/fixtures';
+import { mockApi } from '../test/render';
+import { ApiError, api, toQueryString } from './api';
+
+describe('api', () => {
+  it('gets JSON with the same-origin cookie session and checks it against the contract', async () => {
+    const { calls } = mockApi({ 'GET /api/me': { body: meFixture() } });
+    const me = await api.get('/api/me', meResponseSchema);
+    expect(me.account.firstName).toBe('Ada');
+    expect(calls[0].init?.credentials).toBe('same-origin');
+    expect(calls[0].init?.body).toBeUndefined();
+  });
+
+  it('always sends a JSON body on mutations, {} when there is nothing to say', async () => {
+    const { calls } = mockApi({ 'POST /api/auth/logout': { status: 204 } });
+    await expect(api.post('/api/auth/logout')).resolves.toBeUndefined();
+    expect(calls[0].init?.body).toBe('{}');
+    expect(new Headers(calls[0].init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('throws the server error shape as an ApiError', async () => {
+    const issues = [{ path: ['event', 'startDate'], message: 'Enter a date as YYYY-MM-DD' }];
+    mockApi({
+      'POST /api/setup': {
+        status: 400,
+        body: { error: { code: 'validation', message: 'Invalid input', issues } },
+      },
+    });
+    const error = await api.post('/api/setup', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'validation', message: 'Invalid input', issues });
+  });
+
+  it('reports a network failure as auth/network-request-failed', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api.get('/api/me', meResponseSchema)).rejects.toMatchObject({
+      status: 0,
+      code: 'auth/network-request-failed',
+    });
+  });
+
+  it("words a failure without our error shape as the spec's 'Error: <status>'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    await expect(api.get('/api/me', meResponseSchema)).rejects.toMatchObject({
+      status: 502,
+      message: 'Error: 502',
+    });
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ 'GET /api/me': { body: { account: {} } } });
+    await expect(api.get('/api/me', meResponseSchema)).rejects.toThrow(
+      'Unexpected response from GET /api/me',
+    );
+  });
+
+  it('builds query strings without empty values', () => {
+    expect(toQueryString({ page: 2, search: '', sort: 'firstName', permissions: null, x: undefined })).toBe(
+      '?page=2&sort=firstName',
+    );
+    expect(toQueryString({})).toBe('');
+  });
+});

@@ -1,0 +1,105 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { useNavigate } from 'react-router';
+import type { Permission } from '../../shared/auth/permissions';
+import { type MeResponse, type MyEvent, meResponseSchema } from '../../shared/auth/schema';
+import { type ShellResponse, shellResponseSchema } from '../../shared/events/schema';
+import { api, isApiError } from './api';
+
+/**
+ * Query keys: everything that belongs to an event starts with ['events', eventId], so switching
+ * event or signing out can drop one event's data in one call.
+ */
+export const sessionKeys = {
+  me: ['me'] as const,
+  event: (eventId: string) => ['events', eventId] as const,
+  shell: (eventId: string) => ['events', eventId, 'shell'] as const,
+};
+
+export const meQuery = queryOptions({
+  queryKey: sessionKeys.me,
+  queryFn: () => api.get('/api/me', meResponseSchema),
+});
+
+export function shellQuery(eventId: string) {
+  return queryOptions({
+    queryKey: sessionKeys.shell(eventId),
+    queryFn: () => api.get(`/api/events/${eventId}/shell`, shellResponseSchema),
+  });
+}
+
+/** The event the portal shows: the server's current one, else the first the account belongs to. */
+export function currentEventOf(me: MeResponse): MyEvent | null {
+  return me.events.find((event) => event.id === me.currentEventId) ?? me.events[0] ?? null;
+}
+
+/** Drops everything cached for a session (the account and every event's data). */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] === 'me' || query.queryKey[0] === 'events',
+  });
+}
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+export function useShell(eventId: string | null | undefined) {
+  return useQuery({ ...shellQuery(eventId ?? ''), enabled: Boolean(eventId) });
+}
+
+/** What every signed-in screen may rely on; provided by the signed-in layout once loaded. */
+export interface SignedInSession {
+  me: MeResponse;
+  event: MyEvent | null;
+  shell: ShellResponse | null;
+  level: Permission | null;
+}
+
+export const SessionContext = createContext<SignedInSession | null>(null);
+
+/** For components that also render outside the signed-in area (they fall back to defaults). */
+export function useOptionalSession(): SignedInSession | null {
+  return useContext(SessionContext);
+}
+
+export function useSession(): SignedInSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside the signed-in layout');
+  return session;
+}
+
+export function useSwitchEvent() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (eventId: string) => api.put('/api/me/current-event', { eventId }, meResponseSchema),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(sessionKeys.me, me);
+      // Every screen's data belongs to the previous event: refetch all of it, then start at home.
+      await queryClient.invalidateQueries();
+      navigate('/');
+    },
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/api/auth/logout', {});
+      } catch (error) {
+        // A 401 means the session had already ended: that is the outcome we wanted.
+        if (!isApiError(error, 401)) throw error;
+      }
+    },
+    onSuccess: async () => {
+      // Leave the signed-in screens first: forgetting the session while they are mounted would
+      // make them refetch (and fail) what they show.
+      await navigate('/auth/login', { replace: true });
+      forgetSession(queryClient);
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { queryClient } from './lib/queryClient';
+import { createRoutes } from './router';
+import { ErrorBoundary } from './ui/ErrorScreen';
+import { cssVariablesResolver, theme } from './ui/theme';
+
+const router = createBrowserRouter(createRoutes(queryClient));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <ErrorBoundary level="app">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </MantineProvider>
+  </StrictMode>,
+);

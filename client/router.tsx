@@ -1,0 +1,112 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
+import { AREA_LEVELS } from '../shared/auth/permissions';
+import { setupStatusQuery } from './features/setup/api';
+import { RootLayout } from './features/shell/RootLayout';
+import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
+import { meQuery } from './lib/session';
+import { lazyModule } from './ui/chunkReload';
+import { RouteErrorScreen } from './ui/ErrorScreen';
+import { FullPageLoader } from './ui/FullPageLoader';
+
+/**
+ * The spec's route table. Every screen is its own lazy chunk; guards run in loaders (in parallel
+ * with the chunk download), so a screen never renders for someone who may not see it.
+ */
+const screens = {
+  login: lazyModule(() => import('./features/auth/LoginScreen')),
+  forgotPassword: lazyModule(() => import('./features/auth/ForgotPasswordScreen')),
+  setPassword: lazyModule(() => import('./features/auth/SetPasswordScreen')),
+  resetPassword: lazyModule(() => import('./features/auth/ResetPasswordScreen')),
+  updateEmail: lazyModule(() => import('./features/auth/UpdateEmailScreen')),
+  updateEmailLogin: lazyModule(() => import('./features/auth/UpdateEmailLoginScreen')),
+  unauthorised: lazyModule(() => import('./features/auth/UnauthorisedScreen')),
+  notFound: lazyModule(() => import('./features/auth/NotFoundScreen')),
+  setup: lazyModule(() => import('./features/setup/SetupScreen')),
+  signedIn: lazyModule(() => import('./features/shell/SignedInLayout')),
+  dashboard: lazyModule(() => import('./features/dashboard/DashboardScreen')),
+  myAccount: lazyModule(() => import('./features/account/MyAccountScreen')),
+  myEvents: lazyModule(() => import('./features/account/MyEventsScreen')),
+  adminHub: lazyModule(() => import('./features/admin/AdminHubScreen')),
+  users: lazyModule(() => import('./features/people/UsersScreen')),
+};
+
+/** A failing screen inside the shell keeps the shell (section level); elsewhere the app level shows. */
+function section(route: RouteObject): RouteObject {
+  return { ...route, errorElement: <RouteErrorScreen level="section" /> };
+}
+
+/**
+ * First visitors go to setup; someone already signed in goes where they were heading. Either check
+ * failing (an outage) must not keep anyone from the sign-in form, so failures fall through to it.
+ */
+function loginLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const [setup, me] = await Promise.allSettled([
+      queryClient.fetchQuery(setupStatusQuery),
+      queryClient.fetchQuery({ ...meQuery, staleTime: 0, retry: false }),
+    ]);
+    if (setup.status === 'fulfilled' && setup.value) throw redirect('/setup');
+    if (me.status === 'rejected') return null;
+    const continuePath = safeContinuePath(new URL(request.url).searchParams.get('continuePath'));
+    throw redirect(continuePath ?? '/');
+  };
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen level="app" />,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        {
+          path: 'auth',
+          children: [
+            { index: true, element: <Navigate to="/auth/login" replace /> },
+            { path: 'login', loader: loginLoader(queryClient), lazy: screens.login },
+            { path: 'forgot-password', lazy: screens.forgotPassword },
+            { path: 'set-password', lazy: screens.setPassword },
+            { path: 'reset-password', lazy: screens.resetPassword },
+            { path: 'update-email', lazy: screens.updateEmail },
+            { path: 'update-email/login', lazy: screens.updateEmailLogin },
+          ],
+        },
+        { path: 'unauthorised', lazy: screens.unauthorised },
+        { path: '404', lazy: screens.notFound },
+        {
+          path: 'setup',
+          loader: async () => {
+            await queryClient.fetchQuery(setupStatusQuery);
+            return null;
+          },
+          lazy: screens.setup,
+        },
+        {
+          id: 'signed-in',
+          loader: requireSession(queryClient),
+          lazy: screens.signedIn,
+          children: [
+            section({ index: true, lazy: screens.dashboard }),
+            section({ path: 'my-account', lazy: screens.myAccount }),
+            section({ path: 'my-events', lazy: screens.myEvents }),
+            {
+              path: 'admin',
+              loader: requireLevel(queryClient, AREA_LEVELS.adminHub),
+              children: [
+                section({ index: true, lazy: screens.adminHub }),
+                section({
+                  path: 'users',
+                  loader: requireLevel(queryClient, AREA_LEVELS.users),
+                  lazy: screens.users,
+                }),
+              ],
+            },
+          ],
+        },
+        { path: '*', lazy: screens.notFound },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Prints the gzipped JavaScript each route loads before its first render: the entry chunk, the
+// lazy chunks of the route's screens and everything those import statically. Run after
+// `npx vite build` (which writes dist/client/.vite/manifest.json).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = join(import.meta.dirname, '..', '..', 'dist', 'client');
+const BUDGET_KB = 200;
+
+/** Route -> the lazy modules the router loads for it (see client/router.tsx). */
+const ROUTES = {
+  '/auth/login': ['client/features/auth/LoginScreen.tsx'],
+  '/': ['client/features/shell/SignedInLayout.tsx', 'client/features/dashboard/DashboardScreen.tsx'],
+};
+
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('No entry in the manifest: build with build.manifest enabled');
+
+function collect(key, files) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
+}
+
+const gzipKb = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length / 1024;
+
+let overBudget = false;
+for (const [route, modules] of Object.entries(ROUTES)) {
+  const files = new Set();
+  collect(entryKey, files);
+  for (const module of modules) collect(module, files);
+  const js = [...files].filter((file) => file.endsWith('.js'));
+  const total = js.reduce((sum, file) => sum + gzipKb(file), 0);
+  overBudget ||= total > BUDGET_KB;
+  console.log(
+    `${route.padEnd(12)} ${total.toFixed(1).padStart(7)} KB gzipped JS in ${js.length} files (budget ${BUDGET_KB} KB)`,
+  );
+}
+process.exitCode = overBudget ? 1 : 0;

@@ -1,0 +1,52 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+/**
+ * jsdom has no layout engine: Mantine needs matchMedia and ResizeObserver. The matchMedia stub
+ * answers min-width/max-width queries against window.innerWidth, so a test can set the width
+ * (e.g. to check that the tips aside appears only from 1200 px).
+ */
+function widthInPx(value: string, unit: string): number {
+  return unit === 'em' || unit === 'rem' ? Number(value) * 16 : Number(value);
+}
+
+function evaluate(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*([\d.]+)(px|em|rem)/.exec(query);
+  const max = /max-width:\s*([\d.]+)(px|em|rem)/.exec(query);
+  if (min && width < widthInPx(min[1], min[2])) return false;
+  if (max && width > widthInPx(max[1], max[2])) return false;
+  return Boolean(min || max);
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: evaluate(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+Element.prototype.scrollIntoView = () => undefined;
+window.scrollTo = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  document.title = '';
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

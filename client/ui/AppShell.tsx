@@ -1,0 +1,125 @@
+import { Box, Burger, Group, AppShell as MantineAppShell, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCalendarEvent, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { APP_VERSION } from '../../shared/ui/constants';
+import classes from './AppShell.module.css';
+import { FeedbackBanner } from './FeedbackBanner';
+import { UserMenu, type UserMenuItem } from './UserMenu';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+
+export interface AppShellProps {
+  /** The event's short name, shown in the navigation bar. */
+  eventName: string;
+  /** Background of the navigation bar (branding.navBgColor). */
+  navColor: string;
+  /** 'dark' means a dark background that needs light text (navThemeFor). */
+  navTheme: 'light' | 'dark';
+  logoUrl?: string;
+  user: { firstName: string; surname: string; email: string };
+  canOpenAdmin: boolean;
+  navItems: NavItem[];
+  onSignOut: () => void;
+  children: ReactNode;
+}
+
+function isActive(pathname: string, to: string): boolean {
+  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** The signed-in frame: branded navigation bar, sidebar of core pages, and the content area. */
+export function AppShell(props: AppShellProps) {
+  const { eventName, navColor, navTheme, logoUrl, user, canOpenAdmin, navItems, onSignOut, children } = props;
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const textColor = navTheme === 'dark' ? 'var(--mantine-color-white)' : 'var(--mantine-color-black)';
+  const menuItems: UserMenuItem[] = [
+    { label: 'My account', to: '/my-account', icon: <IconUserCircle size={16} aria-hidden /> },
+    { label: 'My events', to: '/my-events', icon: <IconCalendarEvent size={16} aria-hidden /> },
+    ...(canOpenAdmin ? [{ label: 'Admin', to: '/admin', icon: <IconSettings size={16} aria-hidden /> }] : []),
+    { label: 'Sign out', onClick: onSignOut, icon: <IconLogout size={16} aria-hidden /> },
+  ];
+
+  // A new screen closes the mobile menu, which would otherwise cover it.
+  useEffect(() => {
+    if (pathname) close();
+  }, [pathname, close]);
+
+  return (
+    <MantineAppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', md: 'xl' }}
+    >
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <MantineAppShell.Header
+        style={{ backgroundColor: navColor, color: textColor, borderBottom: 'none' }}
+        data-nav-theme={navTheme}
+      >
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              color={textColor}
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Link to="/" className={classes.brand}>
+              {logoUrl ? (
+                <img src={logoUrl} alt={eventName} height={36} style={{ display: 'block' }} />
+              ) : (
+                eventName
+              )}
+            </Link>
+          </Group>
+          <UserMenu firstName={user.firstName} surname={user.surname} email={user.email} items={menuItems} />
+        </Group>
+      </MantineAppShell.Header>
+
+      <MantineAppShell.Navbar p="sm" aria-label="Main navigation">
+        <MantineAppShell.Section grow>
+          {navItems.map((item) => {
+            const active = isActive(pathname, item.to);
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={item.icon}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                variant="filled"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+        </MantineAppShell.Section>
+        <MantineAppShell.Section>
+          <Text size="xs" c="dimmed" px="sm" py="xs">
+            Version {APP_VERSION}
+          </Text>
+        </MantineAppShell.Section>
+      </MantineAppShell.Navbar>
+
+      <MantineAppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <Box maw={1400} mx="auto">
+          <div className={classes.banner}>
+            <FeedbackBanner />
+          </div>
+          {children}
+        </Box>
+      </MantineAppShell.Main>
+    </MantineAppShell>
+  );
+}
