@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Permission } from '../../shared/auth/permissions';
 import { generatePassword } from '../modules/auth/passwords';
+import { accounts } from '../modules/auth/tables';
 import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';
 import { memberships } from '../modules/people/tables';
@@ -48,11 +49,20 @@ export async function seedDemo(ctx: AppContext) {
       },
       'system',
     );
+    // A second demo event gets its own subdomain, so its accounts do not collide with the first's.
+    const [earlier] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(like(accounts.email, `%@${DOMAIN}`))
+      .limit(1);
+    const domain = earlier ? `${suffix}.${DOMAIN}` : DOMAIN;
     for (const person of DEMO_PEOPLE) {
-      // A suffix keeps a second demo event from colliding with the first one's accounts.
-      const email =
-        `${person.firstName}.${person.surname}`.toLowerCase().replace(/[^a-z.]/g, '') +
-        `+${suffix}@${DOMAIN}`;
+      const local = `${person.firstName}.${person.surname}`
+        .toLowerCase()
+        .replace(/ø/g, 'o')
+        .normalize('NFKD')
+        .replace(/[^a-z.]/g, '');
+      const email = `${local}@${domain}`;
       const password = generatePassword();
       const { accountId } = await addUserToEvent(
         tx,
