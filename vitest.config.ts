@@ -23,8 +23,8 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: 2,
+          // After the quick projects: its files each open a database, and share the two cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
