@@ -57,7 +57,7 @@ export function ErrorScreen({
 function ReloadingScreen() {
   return (
     <Center mih={320}>
-      <Loader aria-label="Reloading" />
+      <Loader role="status" aria-label="Reloading" />
     </Center>
   );
 }

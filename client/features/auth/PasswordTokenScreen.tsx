@@ -52,7 +52,7 @@ export function PasswordTokenScreen({ mode }: { mode: PasswordMode }) {
   else if (verify.isPending)
     body = (
       <Center py="lg">
-        <Loader aria-label="Checking your link" />
+        <Loader role="status" aria-label="Checking your link" />
       </Center>
     );
   else if (verify.isError) body = <BadLink message={errorMessage(verify.error)} />;

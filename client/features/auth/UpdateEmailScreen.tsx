@@ -50,7 +50,7 @@ export function UpdateEmailScreen() {
       ) : (
         <Center py="lg">
           <Stack align="center" gap="sm">
-            <Loader aria-label="Updating your email address" />
+            <Loader role="status" aria-label="Updating your email address" />
             <Text c="dimmed">Updating your email address…</Text>
           </Stack>
         </Center>

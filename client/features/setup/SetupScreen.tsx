@@ -47,7 +47,7 @@ export function SetupScreen() {
   if (status.isPending) {
     return (
       <Center mih="100vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }
