@@ -12,6 +12,9 @@ function answer(call: FetchCall) {
   const items = Array.from({ length: Math.min(100, total - start) }, (_, i) => userRow(start + i + 1));
   items[0] = {
     ...items[0],
+    teamId: '55555555-5555-4555-8555-555555555555',
+    teamName: 'Harbour Bakery',
+    teamRole: 'teamOwner',
     hasLoggedIn: true,
     lastLoginInTime: '2027-01-05T10:00:00.000Z',
     permissions: 'moderator',
@@ -31,6 +34,11 @@ describe('users', () => {
     expect(first).toHaveTextContent('First1 Last1');
     expect(first).toHaveTextContent('user1@example.com');
     expect(first).toHaveTextContent('Moderator');
+    expect(within(first).getByRole('link', { name: 'Harbour Bakery' })).toHaveAttribute(
+      'href',
+      '/admin/teams/55555555-5555-4555-8555-555555555555',
+    );
+    expect(first).toHaveTextContent('Team Owner');
     expect(first).toHaveTextContent('Yes');
     expect(first).toHaveTextContent('Last login 5 Jan 2027, 10:00');
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('No');

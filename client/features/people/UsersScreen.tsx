@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { PERMISSION_LABELS, PERMISSIONS, type Permission } from '../../../shared/auth/permissions';
 import { USER_SORTS, type UserRow } from '../../../shared/people/schema';
+import { TEAM_ROLE_LABELS } from '../../../shared/people/teams';
 import { errorMessage } from '../../lib/errors';
 import { type DateContext, formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -25,6 +27,25 @@ function columns(dates: DateContext): DataTableColumn<UserRow, UserSort>[] {
       render: (user) => <Text fw={600}>{`${user.firstName} ${user.surname}`.trim()}</Text>,
     },
     { key: 'email', header: 'Email', sortKey: 'email', render: (user) => user.email },
+    {
+      key: 'team',
+      header: 'Team',
+      render: (user) =>
+        user.teamId && user.teamName ? (
+          <Stack gap={0}>
+            <Anchor component={Link} to={`/admin/teams/${user.teamId}`} size="sm">
+              {user.teamName}
+            </Anchor>
+            {user.teamRole && (
+              <Text size="xs" c="dimmed">
+                {TEAM_ROLE_LABELS[user.teamRole]}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          '—'
+        ),
+    },
     {
       key: 'permissions',
       header: 'Permissions',

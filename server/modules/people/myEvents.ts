@@ -35,6 +35,7 @@ export function loadMyEvents(db: DbOrTx, accountId: string): Promise<MyEvent[]> 
         id: r.id,
         eventName: e.eventName,
         shortName: e.shortName,
+        longName: e.longName,
         startDate: e.startDate,
         endDate: e.endDate,
         appUrl: r.appUrl,

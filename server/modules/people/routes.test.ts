@@ -62,8 +62,31 @@ describe('GET /api/events/:eventId/users', () => {
     expect(desc.items[0].firstName).toBe('Zed');
   });
 
+  it("shows each user's team and role, and filters by team", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/teams`,
+      headers: { cookie: cookies.admin },
+      payload: {
+        name: 'Quay Deli',
+        owner: { firstName: 'Quinn', surname: 'Deli', email: 'quinn@example.test' },
+      },
+    });
+    const teamId = created.json().id;
+    const all = (await list(cookies.admin, '?search=quinn')).json();
+    expect(all.items).toEqual([
+      expect.objectContaining({ teamId, teamName: 'Quay Deli', teamRole: 'teamOwner' }),
+    ]);
+    const inTeam = (await list(cookies.admin, `?teamId=${teamId}`)).json();
+    expect(inTeam.items.map((u: { firstName: string }) => u.firstName)).toEqual(['Quinn']);
+    expect((await list(cookies.admin, '?search=Moderator')).json().items[0]).toMatchObject({
+      teamId: null,
+      teamName: null,
+    });
+  });
+
   it('refuses bad input with a 400 in the error shape', async () => {
-    for (const q of ['?page=0', '?sort=password', '?permissions=owner', '?unknown=1']) {
+    for (const q of ['?page=0', '?sort=password', '?permissions=owner', '?teamId=nope', '?unknown=1']) {
       const res = await list(cookies.admin, q);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().error.code).toBe('validation');

@@ -9,7 +9,7 @@ import { authError } from '../../platform/http/errors';
 import { assertStrongPassword, hashPassword } from '../auth/passwords';
 import { accounts } from '../auth/tables';
 import { forgetMyEvents } from './myEvents';
-import { memberships } from './tables';
+import { memberships, teams } from './tables';
 
 export type NewUser = {
   eventId: string;
@@ -96,6 +96,7 @@ export async function listUsers(
   const filters = [eq(memberships.eventId, eventId)];
   if (query.permissions) filters.push(eq(memberships.permissions, query.permissions));
   if (query.notLoggedIn) filters.push(eq(memberships.hasLoggedIn, false));
+  if (query.teamId) filters.push(eq(memberships.teamId, query.teamId));
   if (query.search) {
     const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = or(
@@ -119,9 +120,13 @@ export async function listUsers(
         permissions: memberships.permissions,
         hasLoggedIn: memberships.hasLoggedIn,
         lastLoginInTime: memberships.lastLoginInTime,
+        teamId: memberships.teamId,
+        teamName: teams.name,
+        teamRole: memberships.teamRole,
       })
       .from(memberships)
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .leftJoin(teams, and(eq(teams.eventId, eventId), eq(teams.id, memberships.teamId)))
       .where(where)
       .orderBy(...order)
       .limit(TABLE_PAGE_SIZE)

@@ -1,0 +1,158 @@
+import { Button, Group, Paper, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { can, PERMISSION_LABELS } from '../../../shared/auth/permissions';
+import { addTeamMemberBodySchema, type TeamDetail } from '../../../shared/people/schema';
+import { MEMBER_PERMISSIONS, type MemberPermission } from '../../../shared/people/teams';
+import { fieldErrors, issuesByPath } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { useFeedback } from '../../ui/FeedbackBanner';
+import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from './teamParts';
+import { useAddTeamMember, useMyTeam, useTeam } from './teamsApi';
+
+function AddMemberForm({ team, eventId, backTo }: { team: TeamDetail; eventId: string; backTo: string }) {
+  const { level } = useSession();
+  const [person, setPerson] = useState({ firstName: '', surname: '', email: '' });
+  const [permissions, setPermissions] = useState<MemberPermission>('user');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useAddTeamMember(eventId, team.id);
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  // Only admins may make someone an admin; the server refuses it anyway.
+  const offered = MEMBER_PERMISSIONS.filter((p) => p === 'user' || can(level, 'admin'));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = addTeamMemberBodySchema.safeParse({ ...person, permissions });
+    if (!parsed.success) {
+      setErrors(issuesByPath(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        feedback.success('The team member has been added');
+        navigate(backTo);
+      },
+      onError: (error) => {
+        setErrors(fieldErrors(error));
+        feedback.error(error);
+      },
+    });
+  }
+
+  const field = (name: keyof typeof person) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setPerson((current) => ({ ...current, [name]: value }));
+  };
+
+  if (team.isFull) {
+    return <Paper p="lg">This team is full: it has reached the team member limit.</Paper>;
+  }
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={720}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First name"
+            required
+            value={person.firstName}
+            error={errors.firstName}
+            onChange={field('firstName')}
+          />
+          <TextInput
+            label="Surname"
+            required
+            value={person.surname}
+            error={errors.surname}
+            onChange={field('surname')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          description="Someone new gets an email with a link to set their password."
+          value={person.email}
+          error={errors.email}
+          onChange={field('email')}
+        />
+        {offered.length > 1 && (
+          <Radio.Group
+            label="Permission"
+            value={permissions}
+            onChange={(value) => setPermissions(value === 'admin' ? 'admin' : 'user')}
+          >
+            <Group mt="xs">
+              {offered.map((p) => (
+                <Radio key={p} value={p} label={PERMISSION_LABELS[p]} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            Add team member
+          </Button>
+          <Button variant="default" component={Link} to={backTo}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /admin/teams/:teamId/add-team-member */
+export function AddTeamMemberScreen() {
+  const { teamId = '' } = useParams();
+  const { event } = useSession();
+  const eventId = event?.id ?? '';
+  const team = useTeam(eventId, teamId);
+  return (
+    <PageHeader
+      title="Add team member"
+      breadcrumbs={[
+        { label: 'Admin', to: '/admin' },
+        { label: 'Teams', to: '/admin/teams' },
+        ...(team.data ? [{ label: team.data.name, to: `/admin/teams/${teamId}` }] : []),
+        { label: 'Add team member' },
+      ]}
+    >
+      {team.isPending ? (
+        <Loading label="Loading the team" />
+      ) : team.isError ? (
+        <LoadFailed title="The team could not be loaded" error={team.error} retry={team.refetch} />
+      ) : (
+        <AddMemberForm team={team.data} eventId={eventId} backTo={`/admin/teams/${teamId}`} />
+      )}
+    </PageHeader>
+  );
+}
+
+/** /my-team/add-team-member: the team owner invites someone into their own team. */
+export function MyTeamAddMemberScreen() {
+  const { event } = useSession();
+  const eventId = event?.id ?? '';
+  const mine = useMyTeam(eventId);
+  const team = mine.data?.team;
+  return (
+    <PageHeader
+      title="Add team member"
+      breadcrumbs={[{ label: 'My team', to: '/my-team' }, { label: 'Add team member' }]}
+    >
+      {mine.isPending ? (
+        <Loading label="Loading your team" />
+      ) : mine.isError ? (
+        <LoadFailed title="Your team could not be loaded" error={mine.error} retry={mine.refetch} />
+      ) : team && mine.data.teamRole === 'teamOwner' ? (
+        <AddMemberForm team={team} eventId={eventId} backTo="/my-team" />
+      ) : (
+        <Paper p="lg">Only the team owner can add team members.</Paper>
+      )}
+    </PageHeader>
+  );
+}
+
+export { AddTeamMemberScreen as Component };

@@ -1,0 +1,149 @@
+import { Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { can, PERMISSION_LABELS } from '../../../shared/auth/permissions';
+import { type TeamDetail, type TeamMember, updateTeamMemberBodySchema } from '../../../shared/people/schema';
+import { MEMBER_PERMISSIONS, type MemberPermission } from '../../../shared/people/teams';
+import { fieldErrors, issuesByPath } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { useFeedback } from '../../ui/FeedbackBanner';
+import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from './teamParts';
+import { useTeam, useUpdateTeamMember } from './teamsApi';
+
+const asMemberPermission = (value: string): MemberPermission => (value === 'admin' ? 'admin' : 'user');
+
+function EditMemberForm({
+  team,
+  member,
+  eventId,
+}: {
+  team: TeamDetail;
+  member: TeamMember;
+  eventId: string;
+}) {
+  const { level } = useSession();
+  const [firstName, setFirstName] = useState(member.firstName);
+  const [surname, setSurname] = useState(member.surname);
+  const isMemberLevel = MEMBER_PERMISSIONS.some((p) => p === member.permissions);
+  const [permissions, setPermissions] = useState<MemberPermission>(asMemberPermission(member.permissions));
+  const [makeOwner, setMakeOwner] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateTeamMember(eventId, team.id, member.id);
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  const back = `/admin/teams/${team.id}`;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = updateTeamMemberBodySchema.safeParse({
+      firstName,
+      surname,
+      // Levels outside User/Admin (moderators, staff) are changed on the users screen, not here.
+      ...(isMemberLevel && permissions !== member.permissions ? { permissions } : {}),
+      ...(makeOwner ? { teamRole: 'teamOwner' } : {}),
+    });
+    if (!parsed.success) {
+      setErrors(issuesByPath(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: () => {
+        feedback.success();
+        navigate(back);
+      },
+      onError: (error) => {
+        setErrors(fieldErrors(error));
+        feedback.error(error);
+      },
+    });
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={720}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {member.email}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First name"
+            required
+            value={firstName}
+            error={errors.firstName}
+            onChange={(e) => setFirstName(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Surname"
+            required
+            value={surname}
+            error={errors.surname}
+            onChange={(e) => setSurname(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        {isMemberLevel && can(level, 'admin') && (
+          <Radio.Group
+            label="Permission"
+            value={permissions}
+            onChange={(value) => setPermissions(asMemberPermission(value))}
+          >
+            <Group mt="xs">
+              {MEMBER_PERMISSIONS.map((p) => (
+                <Radio key={p} value={p} label={PERMISSION_LABELS[p]} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        {member.teamRole !== 'teamOwner' && (
+          <Checkbox
+            label="Make team owner"
+            description="The current owner becomes a team member."
+            checked={makeOwner}
+            onChange={(e) => setMakeOwner(e.currentTarget.checked)}
+          />
+        )}
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+          <Button variant="default" component={Link} to={back}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /admin/teams/:teamId/:userId: edit a team member. */
+export function EditTeamMemberScreen() {
+  const { teamId = '', userId = '' } = useParams();
+  const { event } = useSession();
+  const eventId = event?.id ?? '';
+  const team = useTeam(eventId, teamId);
+  const member = team.data?.members.find((m) => m.id === userId);
+  return (
+    <PageHeader
+      title="Edit team member"
+      breadcrumbs={[
+        { label: 'Admin', to: '/admin' },
+        { label: 'Teams', to: '/admin/teams' },
+        ...(team.data ? [{ label: team.data.name, to: `/admin/teams/${teamId}` }] : []),
+        { label: 'Edit team member' },
+      ]}
+    >
+      {team.isPending ? (
+        <Loading label="Loading the team" />
+      ) : team.isError ? (
+        <LoadFailed title="The team could not be loaded" error={team.error} retry={team.refetch} />
+      ) : member ? (
+        <EditMemberForm team={team.data} member={member} eventId={eventId} />
+      ) : (
+        <Paper p="lg">This person is not a member of this team.</Paper>
+      )}
+    </PageHeader>
+  );
+}
+
+export { EditTeamMemberScreen as Component };

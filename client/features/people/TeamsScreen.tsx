@@ -1,0 +1,164 @@
+import { Anchor, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { TEAM_SORTS, type TeamRow } from '../../../shared/people/schema';
+import { STAND_SHARE_LABELS, STAND_SHARE_ROLES, type StandShareRole } from '../../../shared/people/teams';
+import { type DateContext, formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { ListSearch } from '../../ui/ListSearch';
+import { PageHeader } from '../../ui/PageHeader';
+import { useListParams } from '../../ui/useListParams';
+import { LoadFailed, TeamTypeSelect } from './teamParts';
+import { type TeamSort, useTeams } from './teamsApi';
+
+const STAND_SHARE_OPTIONS = STAND_SHARE_ROLES.map((value) => ({ value, label: STAND_SHARE_LABELS[value] }));
+const toStandShare = (value: string | undefined): StandShareRole | null =>
+  STAND_SHARE_ROLES.find((role) => role === value) ?? null;
+
+function columns(dates: DateContext): DataTableColumn<TeamRow, TeamSort>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Team name',
+      sortKey: 'name',
+      render: (team) => (
+        <Anchor component={Link} to={`/admin/teams/${team.id}`} fw={600}>
+          {team.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'owner',
+      header: 'Team owner',
+      sortKey: 'ownerName',
+      render: (team) => (
+        <Stack gap={0}>
+          <Text size="sm">{team.ownerName}</Text>
+          <Text size="xs" c="dimmed">
+            {team.ownerEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'type', header: 'Team type', sortKey: 'teamTypeName', render: (team) => team.teamTypeName ?? '—' },
+    { key: 'members', header: 'Members', sortKey: 'membersCount', render: (team) => team.membersCount },
+    {
+      key: 'standShare',
+      header: 'Stand share',
+      sortKey: 'standShareRole',
+      render: (team) => STAND_SHARE_LABELS[team.standShareRole],
+    },
+    {
+      key: 'lastLogin',
+      header: 'Last login',
+      sortKey: 'lastLoginInTime',
+      render: (team) => (team.lastLoginInTime ? formatDateTime(team.lastLoginInTime, dates) : 'Never'),
+    },
+  ];
+}
+
+/** /admin/teams: the event's teams (moderator and above), paged, sorted and filtered by the server. */
+export function TeamsScreen() {
+  const { event, shell } = useSession();
+  const params = useListParams<TeamSort>('name', TEAM_SORTS);
+  const teamTypeId = params.filters.teamTypeId ?? null;
+  const notLoggedIn = params.filters.notLoggedIn === 'true';
+  const standShare = toStandShare(params.filters.standShare);
+  const teams = useTeams(event?.id ?? '', {
+    page: params.page,
+    sort: params.sort,
+    order: params.order,
+    search: params.search,
+    teamTypeId,
+    notLoggedIn,
+    standShare,
+  });
+  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+
+  const toolbar = (
+    <Group align="flex-end" gap="md" mb="md" wrap="wrap">
+      <ListSearch value={params.search} onSearch={params.setSearch} placeholder="Team, owner or email" />
+      <TeamTypeSelect
+        label="Team type"
+        placeholder="All team types"
+        value={teamTypeId}
+        onChange={(value) => params.setFilter('teamTypeId', value)}
+        w={200}
+      />
+      <Select
+        label="Stand share"
+        placeholder="All teams"
+        data={STAND_SHARE_OPTIONS}
+        value={standShare}
+        onChange={(value) => params.setFilter('standShare', value)}
+        clearable
+        w={180}
+      />
+      <Switch
+        label="Not logged in"
+        checked={notLoggedIn}
+        onChange={(e) => params.setFilter('notLoggedIn', e.currentTarget.checked ? 'true' : null)}
+        mb={8}
+      />
+    </Group>
+  );
+
+  const emptyState = (
+    <Paper withBorder p="xl" ta="center" radius="md">
+      {params.hasFilters ? (
+        <Stack align="center" gap="sm">
+          <Text>No teams match these filters.</Text>
+          <Button variant="default" onClick={params.clearFilters}>
+            Clear filters
+          </Button>
+        </Stack>
+      ) : (
+        <Stack align="center" gap="sm">
+          <Text>There are no teams in this event yet.</Text>
+          <Button component={Link} to="/admin/teams/add-team">
+            Add team
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+
+  return (
+    <PageHeader
+      title="Teams"
+      breadcrumbs={[{ label: 'Admin', to: '/admin' }, { label: 'Teams' }]}
+      actions={
+        <Button component={Link} to="/admin/teams/add-team">
+          Add team
+        </Button>
+      }
+      quickLinks={[
+        { label: 'Users', to: '/admin/users' },
+        { label: 'Team types', to: '/admin/team-types', level: 'admin' },
+      ]}
+      tips="Use Not logged in to find teams where nobody has signed in yet, and Stand share to see parent or child stands."
+    >
+      {teams.isError ? (
+        <>
+          {toolbar}
+          <LoadFailed title="The teams could not be loaded" error={teams.error} retry={teams.refetch} />
+        </>
+      ) : (
+        <DataTable
+          label="Teams"
+          rows={teams.data?.items ?? []}
+          total={teams.data?.total ?? 0}
+          columns={columns(dates)}
+          getRowId={(team) => team.id}
+          params={params}
+          isLoading={teams.isPending}
+          isFetching={teams.isPlaceholderData}
+          toolbar={toolbar}
+          emptyState={emptyState}
+        />
+      )}
+    </PageHeader>
+  );
+}
+
+export { TeamsScreen as Component };

@@ -1,0 +1,156 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type AddTeamMemberBody,
+  type CreateTeamBody,
+  createdMemberSchema,
+  createdTeamSchema,
+  myTeamResponseSchema,
+  type TEAM_SORTS,
+  type TeamTypeBody,
+  teamDetailSchema,
+  teamListResponseSchema,
+  teamTypeListResponseSchema,
+  teamTypeSchema,
+  type UpdateTeamBody,
+  type UpdateTeamMemberBody,
+} from '../../../shared/people/schema';
+import type { StandShareRole } from '../../../shared/people/teams';
+import { api, toQueryString } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+import type { SortOrder } from '../../ui/useListParams';
+
+export type TeamSort = (typeof TEAM_SORTS)[number];
+
+export interface TeamListParams {
+  page: number;
+  sort: TeamSort;
+  order: SortOrder;
+  search: string;
+  teamTypeId: string | null;
+  notLoggedIn: boolean;
+  standShare: StandShareRole | null;
+}
+
+/** Everything about an event's teams and types starts with these keys, so a change drops them all. */
+const keys = {
+  teams: (eventId: string) => [...sessionKeys.event(eventId), 'teams'] as const,
+  teamTypes: (eventId: string) => [...sessionKeys.event(eventId), 'team-types'] as const,
+  myTeam: (eventId: string) => [...sessionKeys.event(eventId), 'my-team'] as const,
+};
+
+export function teamsQuery(eventId: string, params: TeamListParams) {
+  return queryOptions({
+    queryKey: [...keys.teams(eventId), 'list', params],
+    queryFn: () =>
+      api.get(
+        `/api/events/${eventId}/teams${toQueryString({
+          page: params.page,
+          sort: params.sort,
+          order: params.order,
+          search: params.search.trim(),
+          teamTypeId: params.teamTypeId,
+          notLoggedIn: params.notLoggedIn ? 'true' : undefined,
+          standShare: params.standShare,
+        })}`,
+        teamListResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useTeams = (eventId: string, params: TeamListParams) => useQuery(teamsQuery(eventId, params));
+
+export function useTeam(eventId: string, teamId: string) {
+  return useQuery({
+    queryKey: [...keys.teams(eventId), 'detail', teamId],
+    queryFn: () => api.get(`/api/events/${eventId}/teams/${teamId}`, teamDetailSchema),
+  });
+}
+
+export function useMyTeam(eventId: string) {
+  return useQuery({
+    queryKey: keys.myTeam(eventId),
+    queryFn: () => api.get(`/api/events/${eventId}/my-team`, myTeamResponseSchema),
+  });
+}
+
+export function useTeamTypes(eventId: string) {
+  return useQuery({
+    queryKey: keys.teamTypes(eventId),
+    queryFn: () => api.get(`/api/events/${eventId}/team-types`, teamTypeListResponseSchema),
+  });
+}
+
+export function useTeamType(eventId: string, teamTypeId: string) {
+  return useQuery({
+    queryKey: [...keys.teamTypes(eventId), teamTypeId],
+    queryFn: () => api.get(`/api/events/${eventId}/team-types/${teamTypeId}`, teamTypeSchema),
+  });
+}
+
+/** A mutation that, once done, drops every cached team, team type and my-team answer of the event. */
+function useTeamMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await Promise.all(
+        [keys.teams(eventId), keys.teamTypes(eventId), keys.myTeam(eventId)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}
+
+const base = (eventId: string) => `/api/events/${eventId}`;
+const nothing = z.unknown();
+
+export const useCreateTeam = (eventId: string) =>
+  useTeamMutation(eventId, (body: CreateTeamBody) =>
+    api.post(`${base(eventId)}/teams`, body, createdTeamSchema),
+  );
+
+export const useCreateStandShare = (eventId: string, parentId: string) =>
+  useTeamMutation(eventId, (body: CreateTeamBody) =>
+    api.post(`${base(eventId)}/teams/${parentId}/stand-shares`, body, createdTeamSchema),
+  );
+
+export const useUpdateTeam = (eventId: string, teamId: string) =>
+  useTeamMutation(eventId, (body: UpdateTeamBody) =>
+    api.patch(`${base(eventId)}/teams/${teamId}`, body, teamDetailSchema),
+  );
+
+export const useDeleteTeam = (eventId: string) =>
+  useTeamMutation(eventId, (teamId: string) => api.delete(`${base(eventId)}/teams/${teamId}`, {}, nothing));
+
+export const useAddTeamMember = (eventId: string, teamId: string) =>
+  useTeamMutation(eventId, (body: AddTeamMemberBody) =>
+    api.post(`${base(eventId)}/teams/${teamId}/members`, body, createdMemberSchema),
+  );
+
+export const useUpdateTeamMember = (eventId: string, teamId: string, userId: string) =>
+  useTeamMutation(eventId, (body: UpdateTeamMemberBody) =>
+    api.patch(`${base(eventId)}/teams/${teamId}/members/${userId}`, body, teamDetailSchema),
+  );
+
+export const useRemoveTeamMember = (eventId: string, teamId: string) =>
+  useTeamMutation(eventId, (userId: string) =>
+    api.delete(`${base(eventId)}/teams/${teamId}/members/${userId}`, {}, nothing),
+  );
+
+export const useCreateTeamType = (eventId: string) =>
+  useTeamMutation(eventId, (body: TeamTypeBody) =>
+    api.post(`${base(eventId)}/team-types`, body, teamTypeSchema),
+  );
+
+export const useRenameTeamType = (eventId: string, teamTypeId: string) =>
+  useTeamMutation(eventId, (body: TeamTypeBody) =>
+    api.put(`${base(eventId)}/team-types/${teamTypeId}`, body, teamTypeSchema),
+  );
+
+export const useDeleteTeamType = (eventId: string) =>
+  useTeamMutation(eventId, (teamTypeId: string) =>
+    api.delete(`${base(eventId)}/team-types/${teamTypeId}`, {}, nothing),
+  );

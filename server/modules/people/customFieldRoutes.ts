@@ -1,0 +1,109 @@
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import {
+  createCustomFieldBodySchema,
+  customFieldListResponseSchema,
+  customFieldParamsSchema,
+  customFieldSchema,
+  reorderCustomFieldsBodySchema,
+  updateCustomFieldBodySchema,
+} from '../../../shared/people/customFields';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import {
+  createCustomField,
+  deleteCustomField,
+  getCustomField,
+  listCustomFields,
+  reorderCustomFields,
+  updateCustomField,
+} from './customFields';
+import { peoplePolicy } from './policy';
+
+/** Custom fields: admin only to manage (spec); moderators read them to edit teams' values. */
+export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
+  const tags = ['people'];
+  const admin = [...guards.member, guards.authorize(peoplePolicy.manageCustomFields)];
+  const config = { invalidMessage: 'Invalid field' };
+
+  app.get(
+    '/api/events/:eventId/custom-fields',
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: customFieldListResponseSchema } },
+      preHandler: [...guards.member, guards.authorize(peoplePolicy.manageTeams)],
+    },
+    async (request) => ({ items: await listCustomFields(ctx.db, actorOf(request).eventId) }),
+  );
+  app.post(
+    '/api/events/:eventId/custom-fields',
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: createCustomFieldBodySchema,
+        response: { 201: customFieldSchema },
+      },
+      config,
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const field = await ctx.db.transaction((tx) =>
+        createCustomField(tx, actor.eventId, request.body, actor.accountId),
+      );
+      return reply.status(201).send(field);
+    },
+  );
+  app.put(
+    '/api/events/:eventId/custom-fields/order',
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: reorderCustomFieldsBodySchema,
+        response: { 200: customFieldListResponseSchema },
+      },
+      config,
+      preHandler: admin,
+    },
+    async (request) => {
+      const { eventId } = actorOf(request);
+      return { items: await ctx.db.transaction((tx) => reorderCustomFields(tx, eventId, request.body.ids)) };
+    },
+  );
+  app.get(
+    '/api/events/:eventId/custom-fields/:customFieldId',
+    {
+      schema: { tags, params: customFieldParamsSchema, response: { 200: customFieldSchema } },
+      preHandler: admin,
+    },
+    async (request) => getCustomField(ctx.db, actorOf(request).eventId, request.params.customFieldId),
+  );
+  app.patch(
+    '/api/events/:eventId/custom-fields/:customFieldId',
+    {
+      schema: {
+        tags,
+        params: customFieldParamsSchema,
+        body: updateCustomFieldBodySchema,
+        response: { 200: customFieldSchema },
+      },
+      config,
+      preHandler: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return ctx.db.transaction((tx) =>
+        updateCustomField(tx, actor.eventId, request.params.customFieldId, request.body, actor.accountId),
+      );
+    },
+  );
+  app.delete(
+    '/api/events/:eventId/custom-fields/:customFieldId',
+    { schema: { tags, params: customFieldParamsSchema }, preHandler: admin },
+    async (request, reply) => {
+      const { eventId } = actorOf(request);
+      await ctx.db.transaction((tx) => deleteCustomField(tx, eventId, request.params.customFieldId));
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import type { Permission } from '../../../shared/auth/permissions';
+import type { PersonInput } from '../../../shared/people/schema';
+import { TEAM_ERRORS, type TeamRole } from '../../../shared/people/teams';
+import type { DbOrTx } from '../../platform/db/client';
+import { conflict } from '../../platform/http/errors';
+import { queueTokenEmail } from '../auth/service';
+import { accounts } from '../auth/tables';
+import { addUserToEvent } from './service';
+import { memberships } from './tables';
+
+type Person = Required<PersonInput>;
+
+/**
+ * The account for a person about to join a team, found by email or created, with its membership
+ * of the event. A person already in the event without a team is reused; one already in a team is
+ * refused, since a member belongs to one team.
+ */
+export async function ensureMember(
+  tx: DbOrTx,
+  eventId: string,
+  person: Person,
+  permissions: Permission,
+  actor: string,
+): Promise<{ accountId: string; needsPassword: boolean; firstName: string; email: string }> {
+  const email = person.email.trim().toLowerCase();
+  const [existing] = await tx
+    .select({
+      accountId: accounts.id,
+      firstName: accounts.firstName,
+      passwordHash: accounts.passwordHash,
+      teamId: memberships.teamId,
+      isMember: memberships.eventId,
+    })
+    .from(accounts)
+    .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.eventId, eventId)))
+    .where(eq(accounts.email, email))
+    .limit(1);
+  if (existing?.isMember) {
+    if (existing.teamId) throw conflict(TEAM_ERRORS.alreadyInTeam);
+    return {
+      accountId: existing.accountId,
+      needsPassword: !existing.passwordHash,
+      firstName: existing.firstName,
+      email,
+    };
+  }
+  const added = await addUserToEvent(
+    tx,
+    { eventId, email, firstName: person.firstName, surname: person.surname, permissions },
+    actor,
+  );
+  return { ...added, firstName: existing?.firstName ?? person.firstName.trim(), email };
+}
+
+/** Puts a member of the event into a team with a role. */
+export async function joinTeam(
+  tx: DbOrTx,
+  eventId: string,
+  accountId: string,
+  teamId: string,
+  role: TeamRole,
+  actor: string,
+): Promise<void> {
+  await tx
+    .update(memberships)
+    .set({ teamId, teamRole: role, updatedBy: actor, updatedAt: new Date() })
+    .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)));
+}
+
+/** The set-password welcome for someone who has no password yet; returns the outbox id to dispatch. */
+export async function queueWelcome(
+  tx: DbOrTx,
+  eventId: string,
+  person: { accountId: string; needsPassword: boolean; firstName: string; email: string },
+  actor: string,
+): Promise<string[]> {
+  if (!person.needsPassword) return [];
+  const id = await queueTokenEmail(tx, {
+    accountId: person.accountId,
+    eventId,
+    mode: 'setPassword',
+    to: person.email,
+    firstName: person.firstName,
+    actor,
+  });
+  return [id];
+}
