@@ -29,7 +29,51 @@ const screens = {
   myEvents: lazyModule(() => import('./features/account/MyEventsScreen')),
   adminHub: lazyModule(() => import('./features/admin/AdminHubScreen')),
   users: lazyModule(() => import('./features/people/UsersScreen')),
+  teams: lazyModule(() => import('./features/people/TeamsScreen')),
+  addTeam: lazyModule(() => import('./features/people/AddTeamScreen')),
+  addStandShare: lazyModule(() =>
+    import('./features/people/AddTeamScreen').then((m) => ({ Component: m.AddStandShareScreen })),
+  ),
+  team: lazyModule(() => import('./features/people/TeamScreen')),
+  editTeam: lazyModule(() => import('./features/people/EditTeamScreen')),
+  addTeamMember: lazyModule(() => import('./features/people/AddTeamMemberScreen')),
+  editTeamMember: lazyModule(() => import('./features/people/EditTeamMemberScreen')),
+  teamTypes: lazyModule(() => import('./features/people/TeamTypesScreen')),
+  addTeamType: lazyModule(() =>
+    import('./features/people/TeamTypesScreen').then((m) => ({ Component: m.AddTeamTypeScreen })),
+  ),
+  editTeamType: lazyModule(() =>
+    import('./features/people/TeamTypesScreen').then((m) => ({ Component: m.EditTeamTypeScreen })),
+  ),
+  myTeam: lazyModule(() => import('./features/people/MyTeamScreen')),
+  customFields: lazyModule(() => import('./features/people/CustomFieldsScreen')),
+  addCustomField: lazyModule(() => import('./features/people/CustomFieldFormScreen')),
+  editCustomField: lazyModule(() =>
+    import('./features/people/CustomFieldFormScreen').then((m) => ({ Component: m.EditCustomFieldScreen })),
+  ),
+  reorderCustomFields: lazyModule(() => import('./features/people/ReorderCustomFieldsScreen')),
+  myTeamAddStandShare: lazyModule(() =>
+    import('./features/people/AddTeamScreen').then((m) => ({ Component: m.MyTeamAddStandShareScreen })),
+  ),
+  myTeamAddMember: lazyModule(() =>
+    import('./features/people/AddTeamMemberScreen').then((m) => ({ Component: m.MyTeamAddMemberScreen })),
+  ),
+  onboarding: lazyModule(() => import('./features/settings/OnboardingScreen')),
+  eventSettings: lazyModule(() => import('./features/settings/EventSettingsScreen')),
+  variables: lazyModule(() => import('./features/settings/VariablesScreen')),
+  emailsSettings: lazyModule(() => import('./features/settings/EmailsScreen')),
+  branding: lazyModule(() => import('./features/settings/BrandingScreen')),
+  onboardingSettings: lazyModule(() => import('./features/settings/OnboardingSettingsScreen')),
 };
+
+/** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
+const SETTINGS_SCREENS = [
+  ['event', screens.eventSettings],
+  ['variables', screens.variables],
+  ['emails', screens.emailsSettings],
+  ['branding', screens.branding],
+  ['onboarding', screens.onboardingSettings],
+] as const;
 
 /** A failing screen inside the shell keeps the shell (section level); elsewhere the app level shows. */
 function section(route: RouteObject): RouteObject {
@@ -91,6 +135,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             section({ index: true, lazy: screens.dashboard }),
             section({ path: 'my-account', lazy: screens.myAccount }),
             section({ path: 'my-events', lazy: screens.myEvents }),
+            section({ path: 'my-team', lazy: screens.myTeam }),
+            section({ path: 'my-team/add-team-member', lazy: screens.myTeamAddMember }),
+            // Spec: adding a stand share without a parent goes back to my team.
+            { path: 'my-team/add-stand-share', element: <Navigate to="/my-team" replace /> },
+            section({ path: 'my-team/add-stand-share/:parentId', lazy: screens.myTeamAddStandShare }),
+            section({ path: 'onboarding', lazy: screens.onboarding }),
             {
               path: 'admin',
               loader: requireLevel(queryClient, AREA_LEVELS.adminHub),
@@ -101,6 +151,43 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   loader: requireLevel(queryClient, AREA_LEVELS.users),
                   lazy: screens.users,
                 }),
+                {
+                  path: 'teams',
+                  loader: requireLevel(queryClient, AREA_LEVELS.teams),
+                  children: [
+                    section({ index: true, lazy: screens.teams }),
+                    section({ path: 'add-team', lazy: screens.addTeam }),
+                    // Spec: adding a stand share without a parent goes back to the team list.
+                    { path: 'add-stand-share', element: <Navigate to="/admin/teams" replace /> },
+                    section({ path: 'add-stand-share/:parentId', lazy: screens.addStandShare }),
+                    section({ path: ':teamId', lazy: screens.team }),
+                    section({ path: ':teamId/edit-team', lazy: screens.editTeam }),
+                    section({ path: ':teamId/add-team-member', lazy: screens.addTeamMember }),
+                    section({ path: ':teamId/:userId', lazy: screens.editTeamMember }),
+                  ],
+                },
+                {
+                  path: 'custom-fields',
+                  loader: requireLevel(queryClient, AREA_LEVELS.settings),
+                  children: [
+                    section({ index: true, lazy: screens.customFields }),
+                    section({ path: 'add', lazy: screens.addCustomField }),
+                    section({ path: 'reorder', lazy: screens.reorderCustomFields }),
+                    section({ path: ':customFieldId', lazy: screens.editCustomField }),
+                  ],
+                },
+                {
+                  path: 'team-types',
+                  loader: requireLevel(queryClient, AREA_LEVELS.settings),
+                  children: [
+                    section({ index: true, lazy: screens.teamTypes }),
+                    section({ path: 'add', lazy: screens.addTeamType }),
+                    section({ path: ':teamTypeId', lazy: screens.editTeamType }),
+                  ],
+                },
+                ...SETTINGS_SCREENS.map(([path, lazy]) =>
+                  section({ path, loader: requireLevel(queryClient, AREA_LEVELS.settings), lazy }),
+                ),
               ],
             },
           ],

@@ -41,7 +41,25 @@ export interface AdminCard {
   level: Permission;
 }
 
+const settingsCard = (id: string, title: string, description: string): AdminCard => ({
+  id,
+  group: 'General settings',
+  title,
+  description,
+  path: `/admin/${id}`,
+  level: AREA_LEVELS.settings,
+});
+
 export const ADMIN_CARDS: readonly AdminCard[] = [
+  settingsCard('event', 'Event', 'Dates, names, organiser, time zone and locale of the event.'),
+  settingsCard(
+    'variables',
+    'Variables',
+    'Team member limit, due soon days, currency and custom terminology.',
+  ),
+  settingsCard('branding', 'Branding', 'The navigation colour and the event logos.'),
+  settingsCard('emails', 'Emails', 'Support and sender addresses, and task reminders.'),
+  settingsCard('onboarding', 'Onboarding', 'The welcome screen everyone sees when they first sign in.'),
   {
     id: 'users',
     group: 'Teams/Users/Custom Fields',
@@ -49,6 +67,30 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     description: 'Everyone in this event, their permissions and whether they have signed in.',
     path: '/admin/users',
     level: AREA_LEVELS.users,
+  },
+  {
+    id: 'teams',
+    group: 'Teams/Users/Custom Fields',
+    title: 'Teams',
+    description: 'The exhibiting teams, their owners, members and stand shares.',
+    path: '/admin/teams',
+    level: AREA_LEVELS.teams,
+  },
+  {
+    id: 'team-types',
+    group: 'Teams/Users/Custom Fields',
+    title: 'Team types',
+    description: 'Group teams by type, to show content and tasks to some types only.',
+    path: '/admin/team-types',
+    level: 'admin',
+  },
+  {
+    id: 'custom-fields',
+    group: 'Teams/Users/Custom Fields',
+    title: 'Custom fields',
+    description: 'Extra details every team fills in, as text or Yes/No.',
+    path: '/admin/custom-fields',
+    level: 'admin',
   },
 ];
 

@@ -19,6 +19,7 @@ export function meFixture(
         id: EVENT_ID,
         eventName: 'Expo 2027',
         shortName: 'Expo',
+        longName: 'International Expo 2027',
         startDate: '2027-03-12',
         endDate: '2027-03-14',
         appUrl: 'https://expo.example.com',
@@ -30,6 +31,7 @@ export function meFixture(
         id: OTHER_EVENT_ID,
         eventName: 'Trade Fair 2026',
         shortName: 'Fair',
+        longName: 'Trade Fair 2026',
         startDate: '2026-09-01',
         endDate: '2026-09-03',
         appUrl: 'https://fair.example.com',
@@ -57,6 +59,7 @@ export function shellFixture(
       timeZone: 'Europe/London',
       locale: 'en-GB',
       appUrl: 'https://expo.example.com',
+      teamName: 'Expo Team',
     },
     branding: {
       logo: '',
@@ -75,6 +78,17 @@ export function shellFixture(
       suppliers: 'Suppliers',
       tasks: 'Tasks',
       timeTable: 'Time Table',
+    },
+    onboarding: {
+      showOnboarding: false,
+      showGreeting: false,
+      showSignature: false,
+      showSurname: false,
+      title: 'Welcome!',
+      description: '',
+      salutation: 'Dear',
+      videoUrl: '',
+      videoSourceType: 'youTube',
     },
     supportEmail: 'help@example.com',
     membership: {
@@ -97,6 +111,9 @@ export function userRow(index: number, overrides: Partial<UserRow> = {}): UserRo
     permissions: 'user',
     hasLoggedIn: false,
     lastLoginInTime: null,
+    teamId: null,
+    teamName: null,
+    teamRole: null,
     ...overrides,
   };
 }

@@ -50,7 +50,7 @@ describe('AppShell', () => {
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("opens the user's menu with My account, My events, Admin and Sign out", async () => {
+  it("opens the user's menu with My account, My team, My events, Admin and Sign out", async () => {
     const { user, onSignOut } = renderShell();
     const trigger = screen.getByRole('button', { name: 'Account menu for Ada Lovelace' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -64,7 +64,8 @@ describe('AppShell', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['My account', 'My events', 'Admin', 'Sign out']);
+    ).toEqual(['My account', 'My team', 'My events', 'Admin', 'Sign out']);
+    expect(within(menu).getByRole('menuitem', { name: 'My team' })).toHaveAttribute('href', '/my-team');
     expect(within(menu).getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/my-account');
     expect(within(menu).getByRole('menuitem', { name: 'My events' })).toHaveAttribute('href', '/my-events');
     expect(within(menu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
@@ -80,6 +81,8 @@ describe('AppShell', () => {
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveFocus());
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'My team' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'My events' })).toHaveFocus();
     await user.keyboard('{End}');

@@ -1,6 +1,12 @@
 import { Box, Burger, Group, AppShell as MantineAppShell, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCalendarEvent, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconLogout,
+  IconSettings,
+  IconUserCircle,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { APP_VERSION } from '../../shared/ui/constants';
@@ -41,6 +47,7 @@ export function AppShell(props: AppShellProps) {
   const textColor = navTheme === 'dark' ? 'var(--mantine-color-white)' : 'var(--mantine-color-black)';
   const menuItems: UserMenuItem[] = [
     { label: 'My account', to: '/my-account', icon: <IconUserCircle size={16} aria-hidden /> },
+    { label: 'My team', to: '/my-team', icon: <IconUsersGroup size={16} aria-hidden /> },
     { label: 'My events', to: '/my-events', icon: <IconCalendarEvent size={16} aria-hidden /> },
     ...(canOpenAdmin ? [{ label: 'Admin', to: '/admin', icon: <IconSettings size={16} aria-hidden /> }] : []),
     { label: 'Sign out', onClick: onSignOut, icon: <IconLogout size={16} aria-hidden /> },

@@ -6,6 +6,8 @@ import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';
 import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
+import { seedDemoSettings } from './demoSettings';
+import { seedDemoTeams } from './demoTeams';
 
 /** People of the demo event; later areas add their teams, tasks, pages and forms to this seed. */
 const DEMO_PEOPLE: {
@@ -89,8 +91,10 @@ export async function seedDemo(ctx: AppContext) {
         signIns.push({ email, password, permissions: person.permissions });
       }
     }
+    await seedDemoTeams(tx, id, domain);
     return id;
   });
+  await seedDemoSettings(ctx.db, eventId);
   const summary = [
     `Demo event created: Harbourside Food & Drink Expo 2027 (${eventId})`,
     `Open ${appUrl}/auth/login and sign in as:`,

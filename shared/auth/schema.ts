@@ -75,6 +75,7 @@ export const myEventSchema = z.object({
   id: z.uuid(),
   eventName: z.string(),
   shortName: z.string(),
+  longName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
   appUrl: z.string(),

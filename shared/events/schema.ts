@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions';
 import { emailSchema, newPasswordSchema, personNameSchema } from '../auth/schema';
-import { brandingSchema, isoDateSchema, terminologySchema, timeZoneSchema } from './settings';
+import {
+  brandingSchema,
+  isoDateSchema,
+  onboardingSchema,
+  terminologySchema,
+  timeZoneSchema,
+} from './settings';
 
 export const eventIdParamsSchema = z.strictObject({ eventId: z.uuid() });
 
@@ -49,9 +55,12 @@ export const shellResponseSchema = z.object({
     timeZone: z.string(),
     locale: z.string(),
     appUrl: z.string(),
+    teamName: z.string(),
   }),
   branding: brandingSchema,
   terminology: terminologySchema,
+  /** The welcome screen: the layout sends a member there until they are onboarded. */
+  onboarding: onboardingSchema,
   supportEmail: z.string(),
   membership: z.object({
     permissions: z.enum(PERMISSIONS),

@@ -43,14 +43,21 @@ export function MyEventsScreen() {
       header: 'Event',
       sortKey: 'eventName',
       render: (event) => (
-        <Group gap="xs">
-          <Text fw={600}>{event.eventName}</Text>
-          {event.id === current?.id && (
-            <Badge variant="filled" color="portal" size="sm">
-              Current event
-            </Badge>
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text fw={600}>{event.eventName}</Text>
+            {event.id === current?.id && (
+              <Badge variant="filled" color="portal" size="sm">
+                Current event
+              </Badge>
+            )}
+          </Group>
+          {event.longName && event.longName !== event.eventName && (
+            <Text size="sm" c="dimmed">
+              {event.longName}
+            </Text>
           )}
-        </Group>
+        </Stack>
       ),
     },
     {

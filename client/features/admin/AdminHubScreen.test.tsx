@@ -23,6 +23,10 @@ describe('admin hub', () => {
 
   it('keeps the spec order of groups and hides cards above the level', () => {
     expect(adminGroupsFor('user')).toEqual([]);
-    expect(adminGroupsFor('admin').map((entry) => entry.group)).toEqual(['Teams/Users/Custom Fields']);
+    expect(adminGroupsFor('admin').map((entry) => entry.group)).toEqual([
+      'General settings',
+      'Teams/Users/Custom Fields',
+    ]);
+    expect(adminGroupsFor('moderator').map((entry) => entry.group)).toEqual(['Teams/Users/Custom Fields']);
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import { AREA_LEVELS, can } from '../../../shared/auth/permissions';
+import type { ShellResponse } from '../../../shared/events/schema';
 import { DEFAULT_NAV_COLOR, navThemeFor, terminologySchema } from '../../../shared/events/settings';
 import { isApiError } from '../../lib/api';
 import {
@@ -64,6 +65,24 @@ function useSignInWhenSessionEnds() {
   }, [queryClient, navigate]);
 }
 
+/**
+ * Spec: the welcome screen is shown once, until the member is onboarded. Decided once per event
+ * when its shell first arrives (after sign-in), so an admin switching onboarding on is not taken
+ * away from the screen they are on.
+ */
+function useOnboardingRedirect(shell: ShellResponse | null) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const decidedFor = useRef<string | null>(null);
+  const from = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!shell || decidedFor.current === shell.event.id) return;
+    decidedFor.current = shell.event.id;
+    if (!shell.onboarding.showOnboarding || shell.membership.isOnboarded) return;
+    if (from !== '/onboarding') void navigate('/onboarding', { replace: true, state: { from } });
+  }, [shell, from, navigate]);
+}
+
 /** The signed-in area: loads the account and its event, and draws the shell around every screen. */
 export function SignedInLayout() {
   const me = useQuery(meQuery).data;
@@ -72,6 +91,7 @@ export function SignedInLayout() {
   const signOut = useSignOut();
   const feedback = useFeedback();
   useSignInWhenSessionEnds();
+  useOnboardingRedirect(shell);
 
   const session = useMemo<SignedInSession | null>(
     () =>
@@ -83,8 +103,11 @@ export function SignedInLayout() {
   const terminology = shell?.terminology ?? DEFAULT_TERMINOLOGY;
   const navColor = shell?.branding.navBgColor ?? DEFAULT_NAV_COLOR;
   const navTheme = navThemeFor(navColor);
+  // autoLogo: the inverted logo suits a dark bar; otherwise the one logo shows on any colour.
   const logo =
-    navTheme === 'dark' ? shell?.branding.invertedLogo || shell?.branding.logo : shell?.branding.logo;
+    shell?.branding.autoLogo && navTheme === 'dark'
+      ? shell.branding.invertedLogo || shell.branding.logo
+      : shell?.branding.logo;
   const navItems = availableCorePages().map((page) => {
     const Icon = CORE_PAGE_SCREENS[page.id];
     return { label: terminology[page.id], to: page.path, icon: Icon ? <Icon size={18} aria-hidden /> : null };

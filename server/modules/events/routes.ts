@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   createdEventSchema,
   eventIdParamsSchema,
@@ -6,15 +7,23 @@ import {
   setupStatusSchema,
   shellResponseSchema,
 } from '../../../shared/events/schema';
+import {
+  onboardedResponseSchema,
+  type SettingsResponse,
+  settingsParamsSchema,
+  settingsResponseSchema,
+} from '../../../shared/events/settingsApi';
 import { setSessionCookie } from '../../platform/http/cookies';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { setupDefaultAppUrl } from '../../platform/http/urls';
 import { createSession } from '../auth/sessions';
+import { markOnboarded } from '../people/onboarded';
 import { addUserToEvent, recordLogin } from '../people/service';
 import { eventsPolicy } from './policy';
 import { createEvent, getShell, isSetupRequired } from './service';
+import { readSettings, writeSettings } from './settingsStore';
 
 export const eventsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['events'];
@@ -65,6 +74,42 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const actor = actorOf(request);
       return getShell(ctx.db, actor.eventId, actor.accountId);
+    },
+  );
+
+  const settingsRoute = {
+    schema: { tags, params: settingsParamsSchema, response: { 200: settingsResponseSchema } },
+    preHandler: [...guards.member, guards.authorize(eventsPolicy.manageSettings)],
+  };
+
+  app.get('/api/events/:eventId/settings/:name', settingsRoute, async (request) => {
+    const { eventId, name } = request.params;
+    return { name, settings: await readSettings(ctx.db, eventId, name) } as SettingsResponse;
+  });
+
+  // The body is checked by the name's input schema inside writeSettings, so a refusal carries the
+  // spec's message for that document ('Invalid branding', ...), not a generic one.
+  app.put(
+    '/api/events/:eventId/settings/:name',
+    { ...settingsRoute, schema: { ...settingsRoute.schema, body: z.record(z.string(), z.unknown()) } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { name } = request.params;
+      const saved = await writeSettings(ctx.db, actor.eventId, name, request.body, actor.accountId);
+      return { name, settings: saved } as SettingsResponse;
+    },
+  );
+
+  app.put(
+    '/api/events/:eventId/me/onboarded',
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: onboardedResponseSchema } },
+      preHandler: [...guards.member, guards.authorize(eventsPolicy.finishOnboarding)],
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await markOnboarded(ctx.db, actor.eventId, actor.accountId);
+      return { isOnboarded: true as const };
     },
   );
 };

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { findMembership } from '../people/service';
-import { readSettings, writeDefaultSettings } from './settingsStore';
+import { readSettingsMany, writeDefaultSettings } from './settingsStore';
 import { events } from './tables';
 
 /** Creates an event with every settings document at its defaults. */
@@ -54,14 +54,12 @@ export async function getEvent(db: DbOrTx, eventId: string) {
 }
 
 export async function getShell(db: DbOrTx, eventId: string, accountId: string): Promise<ShellResponse> {
-  const [event, branding, terminology, emails, membership] = await Promise.all([
-    readSettings(db, eventId, 'event'),
-    readSettings(db, eventId, 'branding'),
-    readSettings(db, eventId, 'terminology'),
-    readSettings(db, eventId, 'emails'),
+  const [docs, membership] = await Promise.all([
+    readSettingsMany(db, eventId, ['event', 'branding', 'terminology', 'emails', 'onboarding']),
     findMembership(db, eventId, accountId),
   ]);
   if (!membership) throw notFound('Event ID not found');
+  const { event, branding, terminology, emails, onboarding } = docs;
   const root = await getEvent(db, eventId);
   return {
     event: {
@@ -74,9 +72,11 @@ export async function getShell(db: DbOrTx, eventId: string, accountId: string): 
       timeZone: event.timeZone,
       locale: event.locale,
       appUrl: root.appUrl,
+      teamName: event.teamName,
     },
     branding,
     terminology,
+    onboarding,
     supportEmail: emails.supportEmail,
     membership: {
       permissions: membership.permissions,

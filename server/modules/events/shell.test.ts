@@ -36,6 +36,7 @@ describe('GET /api/events/:eventId/shell', () => {
       timeZone: 'Europe/London',
       locale: 'en-GB',
       appUrl: APP_URL,
+      teamName: '',
     });
     expect(body.branding).toMatchObject({
       navBgColor: '#1b5e20',

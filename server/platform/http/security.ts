@@ -17,7 +17,10 @@ export function securityHeaders(config: Pick<Config, 'cookieSecure'>): Record<st
     "font-src 'self' data:",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    "img-src 'self' data: blob:",
+    // Branding images are addresses an admin enters (uploads come later), so any https image.
+    "img-src 'self' data: blob: https:",
+    // The onboarding video plays in the provider's own player.
+    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
     "object-src 'none'",
     "script-src 'self'",
     "script-src-attr 'none'",

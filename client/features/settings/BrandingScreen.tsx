@@ -1,0 +1,106 @@
+import { Box, ColorInput, Group, Image, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { navThemeFor, type Settings } from '../../../shared/events/settings';
+import { useSettings } from './api';
+import { FormSection, SettingsForm, SettingsPage, useSettingsForm } from './SettingsPage';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** How the navigation bar will look: the colour with the text colour the server will derive. */
+function NavPreview({ color, logo }: { color: string; logo: string }) {
+  const theme = navThemeFor(HEX.test(color) ? color : '#000000');
+  return (
+    <Box
+      data-testid="nav-preview"
+      data-nav-theme={theme}
+      p="md"
+      style={{
+        background: HEX.test(color) ? color : undefined,
+        color: theme === 'dark' ? '#fff' : '#000',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
+    >
+      <Group justify="space-between">
+        {logo ? (
+          <Image src={logo} alt="Logo preview" h={32} w="auto" />
+        ) : (
+          <Text fw={700}>Navigation bar</Text>
+        )}
+        <Text size="sm">
+          {theme === 'dark' ? 'Light text on a dark colour' : 'Dark text on a light colour'}
+        </Text>
+      </Group>
+    </Box>
+  );
+}
+
+function BrandingForm({ doc }: { doc: Settings<'branding'> }) {
+  const { navTheme: _derived, ...editable } = doc;
+  const form = useSettingsForm('branding', editable);
+  const { values, set, errors } = form;
+  const url = (
+    key: 'logo' | 'invertedLogo' | 'iconLogo' | 'loginImage',
+    label: string,
+    description: string,
+  ) => (
+    <TextInput
+      type="url"
+      label={label}
+      description={description}
+      placeholder="https://"
+      value={values[key]}
+      error={errors[key]}
+      onChange={(e) => set(key)(e.currentTarget.value.trim())}
+    />
+  );
+  const previewLogo =
+    values.autoLogo && navThemeFor(HEX.test(values.navBgColor) ? values.navBgColor : '#000000') === 'dark'
+      ? values.invertedLogo || values.logo
+      : values.logo;
+
+  return (
+    <SettingsForm onSubmit={form.submit} saving={form.saving}>
+      <FormSection id="branding-colour" title="Navigation">
+        <ColorInput
+          label="Navigation colour"
+          description="The background of the navigation bar; its text turns light or dark to suit"
+          format="hex"
+          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+          value={values.navBgColor}
+          error={errors.navBgColor}
+          onChange={set('navBgColor')}
+        />
+        <NavPreview color={values.navBgColor} logo={previewLogo} />
+        <Switch
+          label="Choose the logo to suit the colour"
+          description="Use the inverted logo on a dark navigation bar"
+          checked={values.autoLogo}
+          onChange={(e) => set('autoLogo')(e.currentTarget.checked)}
+        />
+      </FormSection>
+      <FormSection id="branding-images" title="Logos and images">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {url('logo', 'Logo URL', 'Shown in the navigation bar')}
+          {url('invertedLogo', 'Inverted logo URL', 'For a dark navigation bar')}
+          {url('iconLogo', 'Icon logo URL', 'A small square version')}
+          {url('loginImage', 'Login background URL', 'Behind the sign-in form')}
+        </SimpleGrid>
+      </FormSection>
+    </SettingsForm>
+  );
+}
+
+/** /admin/branding: navigation colour and the event's logos. */
+export function BrandingScreen() {
+  const query = useSettings('branding');
+  return (
+    <SettingsPage
+      title="Branding"
+      query={query}
+      tips="Images are web addresses for now. Pick a colour and the preview shows whether the text will be light or dark."
+    >
+      {(doc) => <BrandingForm doc={doc} />}
+    </SettingsPage>
+  );
+}
+
+export { BrandingScreen as Component };
