@@ -14,8 +14,8 @@ import {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { APP_VERSION } from '../shared/ui/constants';
+import { registerAuthJobs } from './modules/auth/recovery';
 import { authRoutes } from './modules/auth/routes';
-import { registerAuthJobs } from './modules/auth/service';
 import { registerEmailJobs } from './modules/emails/service';
 import { eventsRoutes } from './modules/events/routes';
 import { peopleRoutes } from './modules/people/routes';

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
 import { emailSchema } from '../shared/auth/schema';
 import { newEventSchema } from '../shared/events/schema';
-import { queueTokenEmail } from './modules/auth/service';
 import { dispatchEmails, registerEmailJobs } from './modules/emails/service';
 import { createEvent, getEvent } from './modules/events/service';
+import { queueWelcome } from './modules/people/placement';
 import { addUserToEvent } from './modules/people/service';
 import { openRuntime, type Runtime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
 import { seedDemo } from './seed/demo';
+import { seedScale } from './seed/scale';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -21,6 +22,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   create-user  --event ID --email EMAIL [--permissions staff|admin|moderator|reportViewer|user]
                [--password P] [--first-name F] [--surname S] [--json]
   seed --demo  a believable demo event with an admin, a moderator and users; prints how to sign in
+  seed --teams N  an event with N teams and 3N users for load tests (one printed password for all)
+       (--demo --teams N makes both)
 
 A password left out is generated and printed. With no DATABASE_URL the CLI opens DATA_DIR
 (./data) itself, and refuses while the portal server is running on it.`;
@@ -44,6 +47,7 @@ const STRING_OPTIONS = [
   'password',
   'first-name',
   'surname',
+  'teams',
 ];
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
@@ -89,19 +93,10 @@ async function createEventCommand(rt: Runtime, v: Record<string, string | boolea
       },
       'system',
     );
-    const outbox = user.needsPassword
-      ? await queueTokenEmail(tx, {
-          accountId: user.accountId,
-          eventId,
-          mode: 'setPassword',
-          to: email,
-          firstName,
-          actor: 'system',
-        })
-      : null;
+    const outbox = await queueWelcome(tx, eventId, { ...user, firstName, email }, 'system');
     return { eventId, userId: user.accountId, outbox };
   });
-  if (result.outbox) await dispatchEmails(ctx, [result.outbox]);
+  await dispatchEmails(ctx, result.outbox);
   return { eventId: result.eventId, userId: result.userId };
 }
 
@@ -127,19 +122,10 @@ async function createUserCommand(rt: Runtime, v: Record<string, string | boolean
       },
       'system',
     );
-    const outbox = user.needsPassword
-      ? await queueTokenEmail(tx, {
-          accountId: user.accountId,
-          eventId,
-          mode: 'setPassword',
-          to: email,
-          firstName,
-          actor: 'system',
-        })
-      : null;
+    const outbox = await queueWelcome(tx, eventId, { ...user, firstName, email }, 'system');
     return { userId: user.accountId, outbox };
   });
-  if (result.outbox) await dispatchEmails(ctx, [result.outbox]);
+  await dispatchEmails(ctx, result.outbox);
   return { eventId, userId: result.userId };
 }
 
@@ -178,9 +164,22 @@ async function main(): Promise<number> {
       return 0;
     }
     if (command === 'seed') {
-      if (!values.demo) throw new UsageError('seed needs --demo');
-      const out = await seedDemo(rt.ctx);
-      console.log(values.json ? JSON.stringify(out) : out.summary);
+      const teamsOption = option(values, 'teams');
+      const teamCount = teamsOption === undefined ? undefined : Number(teamsOption);
+      if (teamCount !== undefined && !(Number.isInteger(teamCount) && teamCount >= 1 && teamCount <= 100_000))
+        throw new UsageError('--teams must be a whole number from 1 to 100000');
+      if (!values.demo && teamCount === undefined) throw new UsageError('seed needs --demo or --teams N');
+      const outputs: { summary: string }[] = [];
+      if (values.demo) outputs.push(await seedDemo(rt.ctx));
+      if (teamCount !== undefined) {
+        const appUrl = rt.ctx.config.publicUrl ?? `http://localhost:${rt.ctx.config.port}`;
+        outputs.push(await seedScale(rt.ctx.db, { teams: teamCount, appUrl }));
+      }
+      console.log(
+        values.json
+          ? JSON.stringify(outputs.length === 1 ? outputs[0] : outputs)
+          : outputs.map((o) => o.summary).join('\n\n'),
+      );
       return 0;
     }
     throw new UsageError(`Unknown command: ${command}`);

@@ -83,4 +83,23 @@ describe('users', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('Showing 1 to 100 of 230 items')).toBeInTheDocument();
   });
+
+  it('offers the user report as CSV and XLSX download links, reachable by keyboard', async () => {
+    const { user } = renderApp('/admin/users', { ...signedInHandlers('moderator'), [USERS_PATH]: answer });
+    const button = await screen.findByRole('button', { name: 'Export' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Export' });
+    const csv = within(menu).getByRole('menuitem', { name: 'CSV (.csv)' });
+    const xlsx = within(menu).getByRole('menuitem', { name: 'Excel (.xlsx)' });
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(csv).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(xlsx).toHaveFocus();
+    expect(csv).toHaveAttribute('href', `/api/events/${EVENT_ID}/users/export?format=csv`);
+    expect(xlsx).toHaveAttribute('href', `/api/events/${EVENT_ID}/users/export?format=xlsx`);
+    expect(csv).toHaveAttribute('download');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveFocus();
+  });
 });

@@ -11,6 +11,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { useListParams } from '../../ui/useListParams';
 import { type UserSort, useUsers } from './api';
+import { UserExportMenu } from './UserExportMenu';
 
 const PERMISSION_OPTIONS = PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] }));
 
@@ -108,6 +109,7 @@ export function UsersScreen() {
         onChange={(event) => params.setFilter('notLoggedIn', event.currentTarget.checked ? 'true' : null)}
         mb={8}
       />
+      {eventId && <UserExportMenu eventId={eventId} />}
     </Group>
   );
 

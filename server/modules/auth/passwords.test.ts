@@ -16,7 +16,7 @@ import {
 import { outboxEmails } from '../emails/tables';
 import { createEvent } from '../events/service';
 import { memberships } from '../people/tables';
-import { queueTokenEmail } from './service';
+import { queueTokenEmail } from './recovery';
 import { accounts, authTokens, sessions } from './tables';
 
 const INVALID_CODE = {

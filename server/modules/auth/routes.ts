@@ -16,6 +16,8 @@ import {
 import { clearSessionCookie, setSessionCookie } from '../../platform/http/cookies';
 import { sessionOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
+import * as emailChange from './emailChange';
+import * as recovery from './recovery';
 import * as auth from './service';
 
 /** `{}`, or no body at all (Fastify hands the validator null) when X-Requested-With marks the call. */
@@ -50,7 +52,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/auth/forgot-password',
     { schema: { tags, body: forgotPasswordBodySchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      await auth.forgotPassword(ctx, { ...request.body, ip: request.ip });
+      await recovery.forgotPassword(ctx, { ...request.body, ip: request.ip });
       return { ok: true as const };
     },
   );
@@ -58,28 +60,28 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
   app.post(
     '/api/auth/verify-token',
     { schema: { tags, body: verifyTokenBodySchema, response: { 200: verifyTokenResponseSchema } } },
-    async (request) => auth.verifyToken(ctx, request.body.token, request.body.mode),
+    async (request) => recovery.verifyToken(ctx, request.body.token, request.body.mode),
   );
 
   app.post(
     '/api/auth/set-password',
     { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } },
     async (request) =>
-      auth.setPasswordWithToken(ctx, request.body.token, request.body.password, 'setPassword'),
+      recovery.setPasswordWithToken(ctx, request.body.token, request.body.password, 'setPassword'),
   );
 
   app.post(
     '/api/auth/reset-password',
     { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } },
     async (request) =>
-      auth.setPasswordWithToken(ctx, request.body.token, request.body.password, 'resetPassword'),
+      recovery.setPasswordWithToken(ctx, request.body.token, request.body.password, 'resetPassword'),
   );
 
   app.post(
     '/api/auth/update-email',
     { schema: { tags, body: updateEmailBodySchema, response: { 200: emailResponseSchema } } },
     async (request, reply) => {
-      const result = await auth.confirmEmailChange(ctx, request.body.token);
+      const result = await emailChange.confirmEmailChange(ctx, request.body.token);
       clearSessionCookie(reply, secure);
       return result;
     },
@@ -109,7 +111,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
       preHandler: [guards.authenticate],
     },
     async (request) => {
-      await auth.requestEmailChange(ctx, sessionOf(request), request.body);
+      await emailChange.requestEmailChange(ctx, sessionOf(request), request.body);
       return { ok: true as const };
     },
   );
@@ -121,7 +123,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
       preHandler: [guards.authenticate],
     },
     async (request) => {
-      await auth.requestOwnPasswordReset(ctx, sessionOf(request), request.ip);
+      await recovery.requestOwnPasswordReset(ctx, sessionOf(request), request.ip);
       return { ok: true as const };
     },
   );

@@ -23,6 +23,7 @@ import { TEAM_ERRORS } from '../../../shared/people/teams';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { customFieldRoutes } from './customFieldRoutes';
+import { userExportRoutes } from './export';
 import { peoplePolicy } from './policy';
 import { listUsers } from './service';
 import { addTeamMember, removeTeamMember, updateTeamMember } from './teamMembers';
@@ -252,4 +253,5 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   customFieldRoutes(app, ctx, guards);
+  userExportRoutes(app, ctx, guards);
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, max, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fieldsForTeam } from '../../../shared/people/customFields';
 import type { TeamDetail, TeamListResponse, teamListQuerySchema } from '../../../shared/people/schema';
@@ -23,24 +23,37 @@ export async function listTeams(
   eventId: string,
   query: TeamListQuery,
 ): Promise<TeamListResponse> {
+  // Per team (LATERAL) rather than one GROUP BY over the whole event: a page sorted by name then
+  // touches only its own ~100 teams' memberships through memberships_event_team_idx. The grouped
+  // version depended on fresh statistics: PGlite has no autovacuum, so after a bulk load the
+  // planner rescanned the grouped result per team (438 ms for 5,000 teams instead of 13 ms).
   const stats = db
     .select({
-      teamId: memberships.teamId,
-      membersCount: count().as('members_count'),
+      membersCount: sql<number>`count(*)::int`.as('members_count'),
       lastLogin: max(memberships.lastLoginInTime).as('last_login'),
-      anyLoggedIn: sql<boolean>`bool_or(${memberships.hasLoggedIn})`.as('any_logged_in'),
     })
     .from(memberships)
-    .where(and(eq(memberships.eventId, eventId), sql`${memberships.teamId} is not null`))
-    .groupBy(memberships.teamId)
+    .where(and(eq(memberships.eventId, eventId), eq(memberships.teamId, teams.id)))
     .as('stats');
   const ownerName = sql<string>`${accounts.firstName} || ' ' || ${accounts.surname}`;
-  const membersCount = sql<number>`coalesce(${stats.membersCount}, 0)::int`;
+  const membersCount = stats.membersCount;
 
   const filters: SQL[] = [eq(teams.eventId, eventId)];
   if (query.teamTypeId) filters.push(eq(teams.teamTypeId, query.teamTypeId));
   if (query.standShare) filters.push(eq(teams.standShareRole, query.standShare));
-  if (query.notLoggedIn) filters.push(sql`coalesce(${stats.anyLoggedIn}, false) = false`);
+  if (query.notLoggedIn) {
+    const someoneLoggedIn = db
+      .select({ one: sql`1` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.eventId, eventId),
+          eq(memberships.teamId, teams.id),
+          eq(memberships.hasLoggedIn, true),
+        ),
+      );
+    filters.push(notExists(someoneLoggedIn));
+  }
   if (query.search) {
     const term = escapeLike(query.search);
     const match = or(ilike(teams.name, term), ilike(ownerName, term), ilike(accounts.email, term));
@@ -75,7 +88,7 @@ export async function listTeams(
       .from(teams)
       .innerJoin(accounts, eq(accounts.id, teams.ownerId))
       .leftJoin(teamTypes, and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teams.teamTypeId)))
-      .leftJoin(stats, eq(stats.teamId, teams.id));
+      .leftJoinLateral(stats, sql`true`);
   const [rows, [{ total }]] = await Promise.all([
     base()
       .where(where)
@@ -86,7 +99,6 @@ export async function listTeams(
       .select({ total: count() })
       .from(teams)
       .innerJoin(accounts, eq(accounts.id, teams.ownerId))
-      .leftJoin(stats, eq(stats.teamId, teams.id))
       .where(where),
   ]);
   return {
