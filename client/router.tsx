@@ -59,6 +59,19 @@ const screens = {
     import('./features/people/AddTeamMemberScreen').then((m) => ({ Component: m.MyTeamAddMemberScreen })),
   ),
   onboarding: lazyModule(() => import('./features/settings/OnboardingScreen')),
+  myTasks: lazyModule(() => import('./features/tasks/MyTasksScreen')),
+  tasks: lazyModule(() => import('./features/tasks/TasksScreen')),
+  addTask: lazyModule(() => import('./features/tasks/TaskFormScreen')),
+  editTask: lazyModule(() =>
+    import('./features/tasks/TaskFormScreen').then((m) => ({ Component: m.EditTaskScreen })),
+  ),
+  taskGroups: lazyModule(() => import('./features/tasks/TaskGroupsScreen')),
+  addTaskGroup: lazyModule(() =>
+    import('./features/tasks/TaskGroupsScreen').then((m) => ({ Component: m.AddTaskGroupScreen })),
+  ),
+  editTaskGroup: lazyModule(() =>
+    import('./features/tasks/TaskGroupsScreen').then((m) => ({ Component: m.EditTaskGroupScreen })),
+  ),
   eventSettings: lazyModule(() => import('./features/settings/EventSettingsScreen')),
   variables: lazyModule(() => import('./features/settings/VariablesScreen')),
   emailsSettings: lazyModule(() => import('./features/settings/EmailsScreen')),
@@ -141,6 +154,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'my-team/add-stand-share', element: <Navigate to="/my-team" replace /> },
             section({ path: 'my-team/add-stand-share/:parentId', lazy: screens.myTeamAddStandShare }),
             section({ path: 'onboarding', lazy: screens.onboarding }),
+            // The task drawer is a child route, so opening a task keeps the list mounted beneath it.
+            section({ path: 'tasks', lazy: screens.myTasks, children: [{ path: ':taskId' }] }),
             {
               path: 'admin',
               loader: requireLevel(queryClient, AREA_LEVELS.adminHub),
@@ -183,6 +198,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.teamTypes }),
                     section({ path: 'add', lazy: screens.addTeamType }),
                     section({ path: ':teamTypeId', lazy: screens.editTeamType }),
+                  ],
+                },
+                {
+                  path: 'tasks',
+                  loader: requireLevel(queryClient, AREA_LEVELS.tasks),
+                  children: [
+                    section({ index: true, lazy: screens.tasks }),
+                    section({ path: 'add', lazy: screens.addTask }),
+                    section({ path: ':taskId', lazy: screens.editTask }),
+                  ],
+                },
+                {
+                  path: 'task-groups',
+                  loader: requireLevel(queryClient, AREA_LEVELS.tasks),
+                  children: [
+                    section({ index: true, lazy: screens.taskGroups }),
+                    section({ path: 'add', lazy: screens.addTaskGroup }),
+                    section({ path: ':groupId', lazy: screens.editTaskGroup }),
                   ],
                 },
                 ...SETTINGS_SCREENS.map(([path, lazy]) =>

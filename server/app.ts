@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { registerEmailJobs } from './modules/emails/service';
 import { eventsRoutes } from './modules/events/routes';
 import { peopleRoutes } from './modules/people/routes';
+import { tasksRoutes } from './modules/tasks/routes';
 import type { AppContext } from './platform/context';
 import { registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
@@ -27,7 +28,7 @@ import type { App, RouteModule } from './platform/http/types';
 import { CLIENT_DIST_DIR } from './platform/paths';
 
 /** Every area's routes, in one list; a new area adds its module here. */
-const ROUTE_MODULES: RouteModule[] = [authRoutes, eventsRoutes, peopleRoutes];
+const ROUTE_MODULES: RouteModule[] = [authRoutes, eventsRoutes, peopleRoutes, tasksRoutes];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { type Icon, IconLayoutDashboard } from '@tabler/icons-react';
+import { type Icon, IconChecklist, IconLayoutDashboard } from '@tabler/icons-react';
 import { AREA_LEVELS, can, type Permission } from '../../shared/auth/permissions';
 import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
 
@@ -8,6 +8,7 @@ import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
  */
 export const CORE_PAGE_SCREENS: Partial<Record<CorePageId, Icon>> = {
   dashboard: IconLayoutDashboard,
+  tasks: IconChecklist,
 };
 
 /** Core pages with a screen, in the spec's order, published by default (spec: all but the time table). */
@@ -60,6 +61,22 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
   settingsCard('branding', 'Branding', 'The navigation colour and the event logos.'),
   settingsCard('emails', 'Emails', 'Support and sender addresses, and task reminders.'),
   settingsCard('onboarding', 'Onboarding', 'The welcome screen everyone sees when they first sign in.'),
+  {
+    id: 'tasks',
+    group: 'Tasks',
+    title: 'Tasks',
+    description: 'What teams must do before the event, with due dates, types and approvals.',
+    path: '/admin/tasks',
+    level: AREA_LEVELS.tasks,
+  },
+  {
+    id: 'task-groups',
+    group: 'Tasks',
+    title: 'Task groups',
+    description: "Group tasks into sections of the teams' task list.",
+    path: '/admin/task-groups',
+    level: AREA_LEVELS.tasks,
+  },
   {
     id: 'users',
     group: 'Teams/Users/Custom Fields',

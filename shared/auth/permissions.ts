@@ -30,5 +30,6 @@ export const AREA_LEVELS = {
   reports: 'reportViewer',
   users: 'moderator',
   teams: 'moderator',
+  tasks: 'moderator',
   settings: 'admin',
 } as const satisfies Record<string, Permission>;

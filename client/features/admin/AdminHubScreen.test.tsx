@@ -10,7 +10,12 @@ describe('admin hub', () => {
     const group = screen.getByRole('region', { name: 'Teams/Users/Custom Fields' });
     expect(within(group).getByRole('link', { name: /Users/ })).toHaveAttribute('href', '/admin/users');
     expect(screen.queryByRole('region', { name: 'Reporting' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
+    const tasks = screen.getByRole('region', { name: 'Tasks' });
+    expect(within(tasks).getByRole('link', { name: /Task groups/ })).toHaveAttribute(
+      'href',
+      '/admin/task-groups',
+    );
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
   });
 
   it('tells a reportViewer that no admin screen is open to them yet', async () => {
@@ -25,8 +30,12 @@ describe('admin hub', () => {
     expect(adminGroupsFor('user')).toEqual([]);
     expect(adminGroupsFor('admin').map((entry) => entry.group)).toEqual([
       'General settings',
+      'Tasks',
       'Teams/Users/Custom Fields',
     ]);
-    expect(adminGroupsFor('moderator').map((entry) => entry.group)).toEqual(['Teams/Users/Custom Fields']);
+    expect(adminGroupsFor('moderator').map((entry) => entry.group)).toEqual([
+      'Tasks',
+      'Teams/Users/Custom Fields',
+    ]);
   });
 });

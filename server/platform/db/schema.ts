@@ -3,3 +3,4 @@ export * from '../../modules/auth/tables';
 export * from '../../modules/emails/tables';
 export * from '../../modules/events/tables';
 export * from '../../modules/people/tables';
+export * from '../../modules/tasks/tables';

@@ -1,0 +1,56 @@
+import { Badge, Select } from '@mantine/core';
+import { TASK_TYPE_LABELS } from '../../../shared/tasks/api';
+import { TASK_STATUS_LABELS, type TeamTaskStatus } from '../../../shared/tasks/dueStatus';
+import { TASK_TYPES, type TaskType } from '../../../shared/tasks/schema';
+import { useSession } from '../../lib/session';
+import { useTaskGroups } from './tasksApi';
+
+export { LoadFailed, Loading } from '../people/teamParts';
+
+const STATUS_COLOURS: Record<TeamTaskStatus, string> = {
+  complete: 'green',
+  'n/a': 'gray',
+  overdue: 'red',
+  dueSoon: 'orange',
+  incomplete: 'blue',
+};
+
+/** The team's status chip, with the spec's label (Complete, N/A, Overdue, Due Soon, Incomplete). */
+export function StatusChip({ status }: { status: TeamTaskStatus }) {
+  return (
+    <Badge color={STATUS_COLOURS[status]} variant="light">
+      {TASK_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: TASK_TYPE_LABELS[value] }));
+export const toTaskType = (value: string | null | undefined): TaskType | null =>
+  TASK_TYPES.find((type) => type === value) ?? null;
+
+/** The event's task groups (not archived) as a select; 'unassigned' is offered by filters only. */
+export function TaskGroupSelect(props: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  withUnassigned?: boolean;
+  placeholder?: string;
+  w?: number;
+}) {
+  const { event } = useSession();
+  const groups = useTaskGroups(event?.id ?? '');
+  const data = (groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.title }));
+  return (
+    <Select
+      label={props.label}
+      placeholder={props.placeholder ?? (groups.isPending ? 'Loading…' : 'No group')}
+      data={props.withUnassigned ? [{ value: 'unassigned', label: 'Unassigned' }, ...data] : data}
+      value={props.value}
+      onChange={props.onChange}
+      clearable
+      searchable
+      w={props.w}
+      error={groups.isError ? 'The task groups could not be loaded' : undefined}
+    />
+  );
+}

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import {
+  myTasksResponseSchema,
+  reviewBodySchema,
+  setStatusBodySchema,
+  taskBodySchema,
+  taskDetailSchema,
+  taskGroupBodySchema,
+  taskGroupListQuerySchema,
+  taskGroupListResponseSchema,
+  taskGroupParamsSchema,
+  taskGroupRowSchema,
+  taskListQuerySchema,
+  taskListResponseSchema,
+  taskParamsSchema,
+  taskStatusResponseSchema,
+  taskTeamParamsSchema,
+} from '../../../shared/tasks/api';
+import { TASK_ERRORS } from '../../../shared/tasks/schema';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import {
+  createTaskGroup,
+  deleteTaskGroup,
+  getTaskGroup,
+  listTaskGroups,
+  renameTaskGroup,
+  setTaskGroupArchived,
+} from './groups';
+import { tasksPolicy } from './policy';
+import { createTask, deleteTask, getTask, listTasks, setTaskArchived, updateTask } from './taskService';
+import { listMyTasks, reviewTeamTask, setMyProgress } from './teamTasks';
+
+const emptyBody = z.strictObject({});
+
+export const tasksRoutes: RouteModule = (app, ctx, guards) => {
+  const tags = ['tasks'];
+  const moderator = [...guards.member, guards.authorize(tasksPolicy.manageTasks)];
+  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
+  const groupInvalid = { invalidMessage: TASK_ERRORS.invalidGroup };
+  const taskInvalid = { invalidMessage: TASK_ERRORS.invalidTask };
+  const base = '/api/events/:eventId';
+
+  // ---- Task groups ----
+  app.get(
+    `${base}/task-groups`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: taskGroupListQuerySchema,
+        response: { 200: taskGroupListResponseSchema },
+      },
+      preHandler: moderator,
+    },
+    async (request) => listTaskGroups(ctx.db, actorOf(request).eventId, request.query.archived),
+  );
+  app.post(
+    `${base}/task-groups`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: taskGroupBodySchema,
+        response: { 201: taskGroupRowSchema },
+      },
+      config: groupInvalid,
+      preHandler: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const created = await createTaskGroup(ctx.db, actor.eventId, request.body.title, actor.accountId);
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    `${base}/task-groups/:groupId`,
+    {
+      schema: { tags, params: taskGroupParamsSchema, response: { 200: taskGroupRowSchema } },
+      preHandler: moderator,
+    },
+    async (request) => getTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId),
+  );
+  app.put(
+    `${base}/task-groups/:groupId`,
+    {
+      schema: {
+        tags,
+        params: taskGroupParamsSchema,
+        body: taskGroupBodySchema,
+        response: { 200: taskGroupRowSchema },
+      },
+      config: groupInvalid,
+      preHandler: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return renameTaskGroup(
+        ctx.db,
+        actor.eventId,
+        request.params.groupId,
+        request.body.title,
+        actor.accountId,
+      );
+    },
+  );
+  for (const [action, isArchived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `${base}/task-groups/:groupId/${action}`,
+      {
+        schema: {
+          tags,
+          params: taskGroupParamsSchema,
+          body: emptyBody,
+          response: { 200: taskGroupRowSchema },
+        },
+        preHandler: moderator,
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        return ctx.db.transaction((tx) =>
+          setTaskGroupArchived(tx, actor.eventId, request.params.groupId, isArchived, actor.accountId),
+        );
+      },
+    );
+  }
+  app.delete(
+    `${base}/task-groups/:groupId`,
+    { schema: { tags, params: taskGroupParamsSchema }, preHandler: moderator },
+    async (request, reply) => {
+      await deleteTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- Tasks (admin) ----
+  app.get(
+    `${base}/tasks`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: taskListQuerySchema,
+        response: { 200: taskListResponseSchema },
+      },
+      preHandler: moderator,
+    },
+    async (request) => listTasks(ctx.db, actorOf(request).eventId, request.query),
+  );
+  app.post(
+    `${base}/tasks`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: taskBodySchema,
+        response: { 201: taskDetailSchema },
+      },
+      config: taskInvalid,
+      preHandler: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const created = await ctx.db.transaction((tx) =>
+        createTask(tx, actor.eventId, request.body, actor.accountId),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    `${base}/tasks/:taskId`,
+    {
+      schema: { tags, params: taskParamsSchema, response: { 200: taskDetailSchema } },
+      preHandler: moderator,
+    },
+    async (request) => getTask(ctx.db, actorOf(request).eventId, request.params.taskId),
+  );
+  app.put(
+    `${base}/tasks/:taskId`,
+    {
+      schema: { tags, params: taskParamsSchema, body: taskBodySchema, response: { 200: taskDetailSchema } },
+      config: taskInvalid,
+      preHandler: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return ctx.db.transaction((tx) =>
+        updateTask(tx, actor.eventId, request.params.taskId, request.body, actor.accountId),
+      );
+    },
+  );
+  for (const [action, isArchived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `${base}/tasks/:taskId/${action}`,
+      {
+        schema: { tags, params: taskParamsSchema, body: emptyBody, response: { 200: taskDetailSchema } },
+        preHandler: moderator,
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        return setTaskArchived(ctx.db, actor.eventId, request.params.taskId, isArchived, actor.accountId);
+      },
+    );
+  }
+  app.delete(
+    `${base}/tasks/:taskId`,
+    { schema: { tags, params: taskParamsSchema }, preHandler: moderator },
+    async (request, reply) => {
+      await deleteTask(ctx.db, actorOf(request).eventId, request.params.taskId);
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- The team's side ----
+  app.get(
+    `${base}/my-tasks`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: myTasksResponseSchema } },
+      preHandler: anyMember,
+    },
+    async (request) => listMyTasks(ctx.db, actorOf(request)),
+  );
+  app.put(
+    `${base}/tasks/:taskId/status`,
+    {
+      schema: {
+        tags,
+        params: taskParamsSchema,
+        body: setStatusBodySchema,
+        response: { 200: taskStatusResponseSchema },
+      },
+      config: { invalidMessage: TASK_ERRORS.invalidProgress },
+      preHandler: anyMember,
+    },
+    async (request) =>
+      ctx.db.transaction((tx) =>
+        setMyProgress(tx, actorOf(request), request.params.taskId, request.body.progressStatus),
+      ),
+  );
+  app.post(
+    `${base}/tasks/:taskId/teams/:teamId/review`,
+    {
+      schema: {
+        tags,
+        params: taskTeamParamsSchema,
+        body: reviewBodySchema,
+        response: { 200: taskStatusResponseSchema },
+      },
+      preHandler: [...guards.member, guards.authorize(tasksPolicy.reviewTasks)],
+    },
+    async (request) =>
+      ctx.db.transaction((tx) => reviewTeamTask(tx, actorOf(request), request.params, request.body)),
+  );
+};

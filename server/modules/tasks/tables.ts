@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { ApprovalHistoryEntry } from '../../../shared/tasks/schema';
+import { APPROVAL_STATUSES, PROGRESS_STATUSES, TASK_TYPES } from '../../../shared/tasks/schema';
+import { auditColumns, idColumn } from '../../platform/db/columns';
+import { events } from '../events/tables';
+import { teams } from '../people/tables';
+
+/**
+ * Tasks, their groups and each team's status. Groups and tasks have the id alone as primary key (as
+ * teams do, decision 0007) so tasks.group_id can be ON DELETE SET NULL without touching event_id;
+ * every query still filters on event_id and every index starts with it.
+ */
+export const taskGroups = pgTable(
+  'task_groups',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    title: text('title').notNull(),
+    isArchived: boolean('is_archived').notNull().default(false),
+    ...auditColumns,
+  },
+  (t) => [index('task_groups_event_archived_title_idx').on(t.eventId, t.isArchived, t.title)],
+);
+
+/** A task; its group is held here (group_id + position) rather than as the spec's taskIds array. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    title: text('title').notNull(),
+    // A calendar date without a zone (decision 0005); 'YYYY-MM-DD' strings sort in date order.
+    dueDate: text('due_date').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: TASK_TYPES }).notNull().default('task'),
+    externalLink: text('external_link').notNull().default(''),
+    isTimeSensitive: boolean('is_time_sensitive').notNull().default(false),
+    isApprovalNeeded: boolean('is_approval_needed').notNull().default(false),
+    disclaimer: text('disclaimer').notNull().default(''),
+    showToChildTeams: boolean('show_to_child_teams').notNull().default(false),
+    isRequired: boolean('is_required').notNull().default(false),
+    isArchived: boolean('is_archived').notNull().default(false),
+    // An array, not a join table: it is read whole with the task and never queried on its own.
+    teamTypeIds: uuid('team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    groupId: uuid('group_id').references(() => taskGroups.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    ...auditColumns,
+  },
+  (t) => [
+    index('tasks_event_archived_due_idx').on(t.eventId, t.isArchived, t.dueDate),
+    index('tasks_event_group_position_idx').on(t.eventId, t.groupId, t.position),
+  ],
+);
+
+/** One team's progress on one task; a missing row means incomplete with no approval. */
+export const taskStatuses = pgTable(
+  'task_statuses',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    progressStatus: text('progress_status', { enum: PROGRESS_STATUSES }).notNull().default('incomplete'),
+    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('none'),
+    approvalReview: text('approval_review').notNull().default(''),
+    approvalHistory: jsonb('approval_history').$type<ApprovalHistoryEntry[]>().notNull().default([]),
+    assignedTo: uuid('assigned_to').array().notNull().default(sql`'{}'::uuid[]`),
+    ...auditColumns,
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.taskId, t.teamId] }),
+    index('task_statuses_event_team_idx').on(t.eventId, t.teamId),
+  ],
+);

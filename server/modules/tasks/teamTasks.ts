@@ -1,0 +1,221 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { TEAM_ERRORS } from '../../../shared/people/teams';
+import type { MyTask, MyTasksResponse, TaskStatusResponse } from '../../../shared/tasks/api';
+import {
+  APPROVAL_ERRORS,
+  type ApprovalState,
+  approvalView,
+  calendarDateIn,
+  defaultTaskStatusValues,
+  dueStatus,
+  groupTasks,
+  type ProgressStatus,
+  progressFlags,
+  restrictionLabel,
+  review,
+  setProgress,
+  type TaskViewer,
+  type Transition,
+  tasksForViewer,
+  teamTaskStatus,
+} from '../../../shared/tasks/index';
+import type { DbOrTx } from '../../platform/db/client';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import type { Actor } from '../../platform/http/guards';
+import { readSettingsMany } from '../events/settingsStore';
+import { memberships, teams } from '../people/tables';
+import { taskGroups, taskStatuses, tasks } from './tables';
+import { TASK_NOT_FOUND } from './taskService';
+
+/** The team's side of tasks: its grouped list, its progress, and the organisers' approvals. */
+
+export const NO_TEAM = 'You are not in a team';
+type TaskRecord = typeof tasks.$inferSelect;
+type StatusRecord = typeof taskStatuses.$inferSelect;
+
+/** The caller's team and what visibility needs of it; null when the caller has no team. */
+async function viewerOf(db: DbOrTx, actor: Actor): Promise<(TaskViewer & { teamId: string }) | null> {
+  const [row] = await db
+    .select({
+      teamId: teams.id,
+      isOrganiserTeam: teams.isOrganiser,
+      teamTypeId: teams.teamTypeId,
+      standShareRole: teams.standShareRole,
+    })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, actor.accountId)));
+  return row ? { ...row, level: actor.permissions } : null;
+}
+
+function stateOf(status: StatusRecord | undefined): ApprovalState {
+  if (!status) return defaultTaskStatusValues();
+  return {
+    progressStatus: status.progressStatus,
+    approvalStatus: status.approvalStatus,
+    approvalReview: status.approvalReview,
+    approvalHistory: status.approvalHistory,
+    ...progressFlags(status.progressStatus),
+  };
+}
+
+function presentMyTask(
+  task: TaskRecord,
+  status: StatusRecord | undefined,
+  now: Date,
+  due: DueSettings,
+): MyTask {
+  const state = stateOf(status);
+  const approval = approvalView(state, task.isApprovalNeeded);
+  return {
+    id: task.id,
+    title: task.title,
+    dueDate: task.dueDate,
+    type: task.type,
+    groupId: task.groupId,
+    description: task.description,
+    externalLink: task.externalLink,
+    isTimeSensitive: task.isTimeSensitive,
+    isApprovalNeeded: task.isApprovalNeeded,
+    isRequired: task.isRequired,
+    disclaimer: task.disclaimer,
+    showToChildTeams: task.showToChildTeams,
+    status: teamTaskStatus(state.progressStatus, dueStatus(task.dueDate, now, due)),
+    progressStatus: state.progressStatus,
+    approval: approval && { status: approval.status, label: approval.label, review: approval.review },
+    restriction: restrictionLabel(task)?.detail ?? null,
+  };
+}
+
+type DueSettings = { timeZone: string; dueSoonDays: number };
+async function dueSettings(db: DbOrTx, eventId: string): Promise<DueSettings> {
+  const s = await readSettingsMany(db, eventId, ['event', 'variables']);
+  return { timeZone: s.event.timeZone, dueSoonDays: s.variables.dueSoonDays };
+}
+
+export async function listMyTasks(db: DbOrTx, actor: Actor, now = new Date()): Promise<MyTasksResponse> {
+  const due = await dueSettings(db, actor.eventId);
+  const today = calendarDateIn(now, due.timeZone);
+  const viewer = await viewerOf(db, actor);
+  if (!viewer) return { teamId: null, today, sections: [] };
+  const [taskRows, groupRows, statusRows] = await Promise.all([
+    db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.isArchived, false)))
+      .orderBy(asc(tasks.position), asc(tasks.title)),
+    db
+      .select({ id: taskGroups.id, title: taskGroups.title, isArchived: taskGroups.isArchived })
+      .from(taskGroups)
+      .where(and(eq(taskGroups.eventId, actor.eventId), eq(taskGroups.isArchived, false)))
+      .orderBy(asc(taskGroups.title)),
+    db
+      .select()
+      .from(taskStatuses)
+      .where(and(eq(taskStatuses.eventId, actor.eventId), eq(taskStatuses.teamId, viewer.teamId))),
+  ]);
+  const statusByTask = new Map(statusRows.map((s) => [s.taskId, s]));
+  const visible = tasksForViewer(taskRows, viewer).map((task) =>
+    presentMyTask(task, statusByTask.get(task.id), now, due),
+  );
+  // groupTasks takes each group's ordered task ids; here they come from the tasks' group_id and position.
+  const groups = groupRows.map((g) => ({
+    ...g,
+    taskIds: taskRows.filter((task) => task.groupId === g.id).map((task) => task.id),
+  }));
+  return { teamId: viewer.teamId, today, sections: groupTasks(groups, visible) };
+}
+
+async function findStatus(db: DbOrTx, eventId: string, taskId: string, teamId: string) {
+  const [row] = await db
+    .select()
+    .from(taskStatuses)
+    .where(
+      and(
+        eq(taskStatuses.eventId, eventId),
+        eq(taskStatuses.taskId, taskId),
+        eq(taskStatuses.teamId, teamId),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+async function saveStatus(
+  db: DbOrTx,
+  key: { eventId: string; taskId: string; teamId: string },
+  transition: Transition,
+  by: string,
+): Promise<TaskStatusResponse> {
+  if (!transition.ok) throw refusal(transition.error);
+  const { progressStatus, approvalStatus, approvalReview, approvalHistory } = transition.state;
+  const set = {
+    progressStatus,
+    approvalStatus,
+    approvalReview,
+    approvalHistory,
+    updatedBy: by,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(taskStatuses)
+    .values({ ...key, ...set, createdBy: by })
+    .onConflictDoUpdate({ target: [taskStatuses.eventId, taskStatuses.taskId, taskStatuses.teamId], set });
+  return { ...key, progressStatus, approvalStatus, approvalReview, approvalHistory };
+}
+
+/** The approval rules refuse with a message; each message gets the HTTP status that fits it. */
+function refusal(message: string): AppError {
+  if (message === APPROVAL_ERRORS.approvedLocked || message === APPROVAL_ERRORS.notModerator) {
+    return forbidden(message);
+  }
+  if (message === APPROVAL_ERRORS.reviewRequired) return badRequest(message);
+  return conflict(message);
+}
+
+/** A member of a team sets their own team's progress on a task their team can see. */
+export async function setMyProgress(db: DbOrTx, actor: Actor, taskId: string, progress: ProgressStatus) {
+  const viewer = await viewerOf(db, actor);
+  if (!viewer) throw forbidden(NO_TEAM);
+  const [task] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.id, taskId)));
+  // A task the team cannot see answers as missing, so its existence is not revealed.
+  if (!task || tasksForViewer([task], viewer).length === 0) throw notFound(TASK_NOT_FOUND);
+  const key = { eventId: actor.eventId, taskId, teamId: viewer.teamId };
+  const current = await findStatus(db, actor.eventId, taskId, viewer.teamId);
+  const transition = setProgress(stateOf(current), {
+    progress,
+    isApprovalNeeded: task.isApprovalNeeded,
+    actor: { userId: actor.accountId, level: actor.permissions },
+  });
+  return saveStatus(db, key, transition, actor.accountId);
+}
+
+/** A moderator approves or rejects a team's completion; the decision joins the history. */
+export async function reviewTeamTask(
+  db: DbOrTx,
+  actor: Actor,
+  params: { taskId: string; teamId: string },
+  decision: { decision: 'approved' | 'rejected'; review: string },
+) {
+  const [task] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.id, params.taskId)));
+  if (!task) throw notFound(TASK_NOT_FOUND);
+  const [team] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, params.teamId)));
+  if (!team) throw notFound(TEAM_ERRORS.teamNotFound);
+  const current = await findStatus(db, actor.eventId, params.taskId, params.teamId);
+  const transition = review(stateOf(current), {
+    ...decision,
+    isApprovalNeeded: task.isApprovalNeeded,
+    actor: { userId: actor.accountId, level: actor.permissions },
+    at: new Date().toISOString(),
+  });
+  return saveStatus(db, { eventId: actor.eventId, ...params }, transition, actor.accountId);
+}
