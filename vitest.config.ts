@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['client/test/setup.ts'],
+          // Screens render Mantine in jsdom: seconds under load on two cores, not milliseconds.
+          testTimeout: 15_000,
         },
       },
       {
