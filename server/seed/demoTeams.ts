@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { accounts } from '../modules/auth/tables';
 import { customFields, memberships, teams, teamTypes } from '../modules/people/tables';
 import type { DbOrTx } from '../platform/db/client';
+import { FIRST_NAMES as FIRST, SURNAMES as LAST } from './names';
 
 const TYPES = ['Exhibitor', 'Sponsor', 'Caterer', 'Media Partner', 'Stand Builder'] as const;
 type TypeName = (typeof TYPES)[number];
@@ -48,33 +49,6 @@ const TEAMS: [string, TypeName, string?][] = [
   ['Sea Shanty Hot Sauce', 'Exhibitor', 'Saltmarsh Oysters'],
   ['Oak Barrel Vinegars', 'Exhibitor', 'Seven Hills Olive Oil'],
   ['Nettle & Nectar Meads', 'Exhibitor', 'Honeycomb Apiaries'],
-];
-
-const FIRST = [
-  'James',
-  'Amelia',
-  'Rhys',
-  'Chloe',
-  'Ibrahim',
-  'Grace',
-  'Owen',
-  'Freya',
-  'Kwame',
-  'Isla',
-  'Mateo',
-  'Niamh',
-];
-const LAST = [
-  'Hughes',
-  'Patel',
-  'Murray',
-  'Okafor',
-  'Lindqvist',
-  'Fraser',
-  'Nakamura',
-  'Doyle',
-  'Evans',
-  'Costa',
 ];
 
 const slug = (text: string) =>

@@ -4,6 +4,7 @@ import { accounts } from '../modules/auth/tables';
 import { createEvent } from '../modules/events/service';
 import { customFields, memberships, teams, teamTypes } from '../modules/people/tables';
 import type { Db } from '../platform/db/client';
+import { FIRST_NAMES as FIRST, SURNAMES as LAST } from './names';
 
 /**
  * Rows per INSERT. PGlite pays a round trip and a re-plan per statement (docs/decisions/0003), so
@@ -36,32 +37,6 @@ const NOUNS = [
   'Media',
   'Builders',
   'Ciders',
-];
-const FIRST = [
-  'James',
-  'Amelia',
-  'Rhys',
-  'Chloe',
-  'Ibrahim',
-  'Grace',
-  'Owen',
-  'Freya',
-  'Kwame',
-  'Isla',
-  'Mateo',
-  'Niamh',
-];
-const LAST = [
-  'Hughes',
-  'Patel',
-  'Murray',
-  'Okafor',
-  'Lindqvist',
-  'Fraser',
-  'Nakamura',
-  'Doyle',
-  'Evans',
-  'Costa',
 ];
 /** Every STAND_SHARE_EVERY-th team is a stand share of the team before it. */
 const STAND_SHARE_EVERY = 20;

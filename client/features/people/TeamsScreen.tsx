@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { TEAM_SORTS, type TeamRow } from '../../../shared/people/schema';
 import { STAND_SHARE_LABELS, STAND_SHARE_ROLES, type StandShareRole } from '../../../shared/people/teams';
 import { type DateContext, formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { useListParams } from '../../ui/useListParams';
@@ -104,23 +105,12 @@ export function TeamsScreen() {
   );
 
   const emptyState = (
-    <Paper withBorder p="xl" ta="center" radius="md">
-      {params.hasFilters ? (
-        <Stack align="center" gap="sm">
-          <Text>No teams match these filters.</Text>
-          <Button variant="default" onClick={params.clearFilters}>
-            Clear filters
-          </Button>
-        </Stack>
-      ) : (
-        <Stack align="center" gap="sm">
-          <Text>There are no teams in this event yet.</Text>
-          <Button component={Link} to="/admin/teams/add-team">
-            Add team
-          </Button>
-        </Stack>
-      )}
-    </Paper>
+    <ListEmptyState
+      filtered={params.hasFilters}
+      onClearFilters={params.clearFilters}
+      noun="teams"
+      add={{ label: 'Add team', to: '/admin/teams/add-team' }}
+    />
   );
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PERMISSION_LABELS, PERMISSIONS, type Permission } from '../../../shared/auth/permissions';
 import { USER_SORTS, type UserRow } from '../../../shared/people/schema';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { type DateContext, formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { useListParams } from '../../ui/useListParams';
@@ -114,18 +115,7 @@ export function UsersScreen() {
   );
 
   const emptyState = (
-    <Paper withBorder p="xl" ta="center" radius="md">
-      {params.hasFilters ? (
-        <Stack align="center" gap="sm">
-          <Text>No users match these filters.</Text>
-          <Button variant="default" onClick={params.clearFilters}>
-            Clear filters
-          </Button>
-        </Stack>
-      ) : (
-        <Text>There are no users in this event yet.</Text>
-      )}
-    </Paper>
+    <ListEmptyState filtered={params.hasFilters} onClearFilters={params.clearFilters} noun="users" />
   );
 
   return (

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Switch } from '@mantine/core';
 import { Link } from 'react-router';
 import { TASK_SORTS, TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { useListParams } from '../../ui/useListParams';
@@ -83,23 +84,12 @@ export function TasksScreen() {
   );
 
   const emptyState = (
-    <Paper withBorder p="xl" ta="center" radius="md">
-      {params.hasFilters ? (
-        <Stack align="center" gap="sm">
-          <Text>No tasks match these filters.</Text>
-          <Button variant="default" onClick={params.clearFilters}>
-            Clear filters
-          </Button>
-        </Stack>
-      ) : (
-        <Stack align="center" gap="sm">
-          <Text>There are no tasks in this event yet.</Text>
-          <Button component={Link} to="/admin/tasks/add">
-            Add task
-          </Button>
-        </Stack>
-      )}
-    </Paper>
+    <ListEmptyState
+      filtered={params.hasFilters}
+      onClearFilters={params.clearFilters}
+      noun="tasks"
+      add={{ label: 'Add task', to: '/admin/tasks/add' }}
+    />
   );
 
   return (
