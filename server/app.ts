@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,6 +32,8 @@ import { CLIENT_DIST_DIR } from './platform/paths';
 const ROUTE_MODULES: RouteModule[] = [authRoutes, eventsRoutes, peopleRoutes, tasksRoutes];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The spec's default upload limit; a route may ask for less. */
+export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -56,6 +59,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await registerSecurity(app, ctx.config);
   await app.register(cookie);
+  // Multipart bodies are read only by the routes that ask for a file (request.file()).
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Event Portal API', version: APP_VERSION }, servers: [] },
     transform: jsonSchemaTransform,
