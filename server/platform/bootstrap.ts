@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { createInlineJobs, createQueueJobs } from './jobs';
 import { acquireDataDirLock } from './lock';
 import { createMailer } from './mail/mailer';
+import { createStorage } from './storage';
 
 export type Runtime = { ctx: AppContext; shutdown(): Promise<void> };
 
@@ -32,6 +33,7 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
       logger: log,
       jobs,
       mailer: createMailer(config.smtpUrl),
+      storage: createStorage(config),
     };
     return {
       ctx,

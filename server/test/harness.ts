@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -15,6 +17,7 @@ import { type Database, openPglite, openPostgres } from '../platform/db/client';
 import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer } from '../platform/mail/mailer';
+import { createDiskStorage } from '../platform/storage';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 export type TestApp = {
@@ -72,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   enableReadCache(database.kind === 'pglite');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
+  const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
   const ctx: AppContext = {
     config,
     database,
@@ -79,6 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger,
     jobs: createInlineJobs(logger),
     mailer: createMailer(config.smtpUrl),
+    storage: createDiskStorage(filesDir),
   };
   const app = await buildApp(ctx);
   await app.ready();
@@ -88,6 +93,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

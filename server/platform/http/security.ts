@@ -19,8 +19,8 @@ export function securityHeaders(config: Pick<Config, 'cookieSecure'>): Record<st
     "frame-ancestors 'none'",
     // Branding images are addresses an admin enters (uploads come later), so any https image.
     "img-src 'self' data: blob: https:",
-    // The onboarding video plays in the provider's own player.
-    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+    // Videos play in the provider's own player, maps in Google's; PDF sections show our own files.
+    "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://www.google.com",
     "object-src 'none'",
     "script-src 'self'",
     "script-src-attr 'none'",

@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import { IMAGE_QUALITY, IMAGE_SIZE_BOXES, IMAGE_SIZES, type ImageSize } from '../../../shared/files/schemas';
+
+/**
+ * Image work with sharp (decision 0010). Variants fit inside the spec's boxes without cropping or
+ * enlarging, and are WebP at quality 80: every browser we support shows WebP, and it is about a
+ * third smaller than JPEG at the same quality. EXIF orientation is applied, then metadata dropped
+ * (no camera GPS positions leak from a photo).
+ */
+
+/**
+ * The large size is made from the upload (one decode, with JPEG shrink-on-load), and the three
+ * smaller ones from the large size's pixels rather than from the upload again: decoding a 12 MP
+ * photo is most of the work, so this halves it (bench/files.bench.ts, docs/benchmarks.md).
+ */
+export async function resizeToVariants(input: Buffer): Promise<Record<ImageSize, Buffer>> {
+  const large = await sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ ...IMAGE_SIZE_BOXES.large, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = large.info;
+  const pixels = () => sharp(large.data, { raw: { width, height, channels } });
+  const outputs = await Promise.all(
+    IMAGE_SIZES.map((size) =>
+      (size === 'large'
+        ? pixels()
+        : pixels().resize({ ...IMAGE_SIZE_BOXES[size], fit: 'inside', withoutEnlargement: true })
+      )
+        .webp({ quality: IMAGE_QUALITY })
+        .toBuffer(),
+    ),
+  );
+  return Object.fromEntries(IMAGE_SIZES.map((size, i) => [size, outputs[i]])) as Record<ImageSize, Buffer>;
+}
+
+/** Spec: a supplier logo is resized to 256x256 PNG at quality 80, letterboxed on transparency. */
+export async function resizeLogo(input: Buffer): Promise<Buffer> {
+  return sharp(input, { failOn: 'error' })
+    .rotate()
+    .resize({ width: 256, height: 256, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png({ quality: IMAGE_QUALITY })
+    .toBuffer();
+}
+
+/** Whether sharp can decode the bytes at all (a truncated or corrupt image is refused on upload). */
+export async function isDecodableImage(input: Buffer): Promise<boolean> {
+  try {
+    const meta = await sharp(input, { failOn: 'error' }).metadata();
+    return Boolean(meta.width && meta.height);
+  } catch {
+    return false;
+  }
+}
