@@ -54,4 +54,6 @@ export const TEAM_ERRORS = {
   noTeam: 'No team found for user with ID',
   ownerCannotLeave: 'The team owner cannot be removed from the team',
   childCannotHaveChildren: 'A stand share cannot have stand shares of its own',
+  /** A creation that failed part-way: its transaction, and so the account it made, is rolled back. */
+  createUserFailed: 'Failed to create user in the identity service',
 } as const;

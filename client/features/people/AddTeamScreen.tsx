@@ -6,7 +6,7 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
-import { CustomFieldInputs, type FieldValues } from './CustomFieldInputs';
+import { CustomFieldInputs, type FieldValues, requiredErrors } from './CustomFieldInputs';
 import { useCustomFields } from './customFieldsApi';
 import { LoadFailed, Loading, TeamTypeSelect } from './teamParts';
 import { useCreateStandShare, useCreateTeam, useMyTeam, useTeam } from './teamsApi';
@@ -49,6 +49,11 @@ function TeamCreateForm(props: {
       setErrors(issuesByPath(parsed.error.issues));
       return;
     }
+    const required = requiredErrors(fields.data?.items ?? [], values);
+    if (Object.keys(required).length > 0) {
+      setErrors(required);
+      return;
+    }
     setErrors({});
     mutation.mutate(parsed.data, {
       onSuccess: (team) => {
@@ -84,7 +89,12 @@ function TeamCreateForm(props: {
           checked={isOrganiser}
           onChange={(e) => setIsOrganiser(e.currentTarget.checked)}
         />
-        <CustomFieldInputs fields={fields.data?.items ?? []} values={values} onChange={setValues} />
+        <CustomFieldInputs
+          fields={fields.data?.items ?? []}
+          values={values}
+          onChange={setValues}
+          errors={errors}
+        />
         <Title order={2} size="h4" mt="sm">
           Team owner
         </Title>

@@ -1,5 +1,9 @@
 import { Checkbox, Stack, TextInput, Title } from '@mantine/core';
-import type { CustomFieldType } from '../../../shared/people/customFields';
+import {
+  type CustomFieldType,
+  missingRequiredField,
+  requiredFieldMessage,
+} from '../../../shared/people/customFields';
 
 export type FieldInput = {
   id: string;
@@ -16,14 +20,21 @@ export function CustomFieldInputs(props: {
   fields: FieldInput[];
   values: FieldValues;
   onChange: (values: FieldValues) => void;
+  /** Messages by field id, e.g. '<label> is required'. */
+  errors?: Record<string, string>;
+  /** The section heading; null when the surrounding section already names it. */
+  heading?: string | null;
 }) {
+  const heading = props.heading === undefined ? 'Custom fields' : props.heading;
   if (props.fields.length === 0) return null;
   const set = (id: string, value: string | boolean) => props.onChange({ ...props.values, [id]: value });
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4" mt="sm">
-        Custom fields
-      </Title>
+      {heading && (
+        <Title order={2} size="h4" mt="sm">
+          {heading}
+        </Title>
+      )}
       {props.fields.map((field) =>
         field.type === 'boolean' ? (
           <Checkbox
@@ -31,6 +42,7 @@ export function CustomFieldInputs(props: {
             label={field.label}
             description={field.description || undefined}
             checked={props.values[field.id] === true}
+            error={props.errors?.[field.id]}
             onChange={(e) => set(field.id, e.currentTarget.checked)}
           />
         ) : (
@@ -40,6 +52,7 @@ export function CustomFieldInputs(props: {
             description={field.description || undefined}
             placeholder={field.placeholder || undefined}
             withAsterisk={field.isRequired}
+            error={props.errors?.[field.id]}
             value={typeof props.values[field.id] === 'string' ? String(props.values[field.id]) : ''}
             onChange={(e) => set(field.id, e.currentTarget.value)}
           />
@@ -47,4 +60,13 @@ export function CustomFieldInputs(props: {
       )}
     </Stack>
   );
+}
+
+/** The spec's required rule, checked before sending: the message sits under the empty field. */
+export function requiredErrors(fields: FieldInput[], values: FieldValues): Record<string, string> {
+  const missing = missingRequiredField(
+    values,
+    fields.map((f) => ({ ...f, isRequired: f.isRequired ?? false })),
+  );
+  return missing ? { [missing.id]: requiredFieldMessage(missing.label) } : {};
 }

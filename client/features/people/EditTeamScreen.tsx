@@ -6,7 +6,7 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
-import { CustomFieldInputs, type FieldValues } from './CustomFieldInputs';
+import { CustomFieldInputs, type FieldValues, requiredErrors } from './CustomFieldInputs';
 import { LoadFailed, Loading, TeamTypeSelect } from './teamParts';
 import { useTeam, useUpdateTeam } from './teamsApi';
 
@@ -27,6 +27,11 @@ function EditTeamForm({ team, eventId }: { team: TeamDetail; eventId: string }) 
     const parsed = updateTeamBodySchema.safeParse({ name, teamTypeId, isOrganiser, customFields: values });
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));
+      return;
+    }
+    const required = requiredErrors(team.fields, values);
+    if (Object.keys(required).length > 0) {
+      setErrors(required);
       return;
     }
     setErrors({});
@@ -58,7 +63,7 @@ function EditTeamForm({ team, eventId }: { team: TeamDetail; eventId: string }) 
           checked={isOrganiser}
           onChange={(e) => setIsOrganiser(e.currentTarget.checked)}
         />
-        <CustomFieldInputs fields={team.fields} values={values} onChange={setValues} />
+        <CustomFieldInputs fields={team.fields} values={values} onChange={setValues} errors={errors} />
         <Group>
           <Button type="submit" loading={update.isPending}>
             Save

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TEAM_ROLE_LABELS } from '../../../shared/people/teams';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { MyTeamSettings } from './MyTeamSettings';
 import { TeamView } from './TeamView';
 import { LoadFailed, Loading } from './teamParts';
 import { useMyTeam } from './teamsApi';
@@ -62,6 +63,9 @@ export function MyTeamScreen() {
             </Text>
           )}
           <TeamView team={team} eventId={eventId} dates={dates} />
+          {mine.data.teamRole === 'teamOwner' && (
+            <MyTeamSettings key={team.id} team={team} eventId={eventId} />
+          )}
           {support}
         </Stack>
       )}

@@ -1,26 +1,52 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CustomField } from '../../../shared/people/customFields';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCustomFields, useReorderCustomFields } from './customFieldsApi';
 import { LoadFailed, Loading } from './teamParts';
 
-function move<T>(list: T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
-  return next;
-}
-
+/**
+ * The new order is kept on screen until Save: drag a field by its handle (mouse, touch, or the
+ * keyboard: space to lift, arrows to move, space to drop), or use Move up / Move down.
+ */
 function ReorderList({ fields, eventId }: { fields: CustomField[]; eventId: string }) {
   const [order, setOrder] = useState(() => [...fields].sort((a, b) => a.index - b.index));
   const reorder = useReorderCustomFields(eventId);
   const feedback = useFeedback();
   const navigate = useNavigate();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const moveTo = (from: number, to: number) => setOrder((o) => arrayMove(o, from, to));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = order.findIndex((f) => f.id === active.id);
+    const to = order.findIndex((f) => f.id === over.id);
+    if (from >= 0 && to >= 0) moveTo(from, to);
+  };
   const save = () =>
     reorder.mutate(
       order.map((f) => f.id),
@@ -34,34 +60,24 @@ function ReorderList({ fields, eventId }: { fields: CustomField[]; eventId: stri
     );
   return (
     <Stack gap="md" maw={560}>
-      {/* Buttons rather than drag and drop: reachable by keyboard, and no drag library is installed. */}
-      <Stack gap={4} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Custom field order">
-        {order.map((field, i) => (
-          <Paper key={field.id} component="li" withBorder p="sm" radius="md">
-            <Group justify="space-between">
-              <Text size="sm">{field.label}</Text>
-              <Group gap={4}>
-                <ActionIcon
-                  variant="default"
-                  aria-label={`Move ${field.label} up`}
-                  disabled={i === 0}
-                  onClick={() => setOrder((o) => move(o, i, i - 1))}
-                >
-                  <IconArrowUp size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="default"
-                  aria-label={`Move ${field.label} down`}
-                  disabled={i === order.length - 1}
-                  onClick={() => setOrder((o) => move(o, i, i + 1))}
-                >
-                  <IconArrowDown size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+      <Text size="sm" c="dimmed">
+        Team forms show the fields in this order. Drag a field by its handle, or use the arrows, then save.
+      </Text>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={order.map((f) => f.id)} strategy={verticalListSortingStrategy}>
+          <Stack gap={4} component="ol" p={0} m={0} aria-label="Custom field order">
+            {order.map((field, i) => (
+              <SortableField
+                key={field.id}
+                field={field}
+                isFirst={i === 0}
+                isLast={i === order.length - 1}
+                onMove={(step) => moveTo(i, i + step)}
+              />
+            ))}
+          </Stack>
+        </SortableContext>
+      </DndContext>
       <Group>
         <Button onClick={save} loading={reorder.isPending}>
           Save order
@@ -71,6 +87,67 @@ function ReorderList({ fields, eventId }: { fields: CustomField[]; eventId: stri
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+function SortableField(props: {
+  field: CustomField;
+  isFirst: boolean;
+  isLast: boolean;
+  onMove: (step: -1 | 1) => void;
+}) {
+  const { field, isFirst, isLast, onMove } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: field.id });
+  return (
+    <Paper
+      component="li"
+      ref={setNodeRef}
+      withBorder
+      p="sm"
+      radius="md"
+      style={{
+        listStyle: 'none',
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.7 : 1,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            aria-label={`Drag ${field.label}`}
+            style={{ cursor: 'grab', touchAction: 'none' }}
+            {...attributes}
+            {...listeners}
+          >
+            <IconGripVertical size={18} aria-hidden />
+          </ActionIcon>
+          <Text size="sm">{field.label}</Text>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            aria-label={`Move ${field.label} up`}
+            disabled={isFirst}
+            onClick={() => onMove(-1)}
+          >
+            <IconArrowUp size={16} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            aria-label={`Move ${field.label} down`}
+            disabled={isLast}
+            onClick={() => onMove(1)}
+          >
+            <IconArrowDown size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Paper>
   );
 }
 
@@ -97,7 +174,12 @@ export function ReorderCustomFieldsScreen() {
           retry={fields.refetch}
         />
       ) : fields.data.items.length === 0 ? (
-        <Text>There are no custom fields yet.</Text>
+        <ListEmptyState
+          filtered={false}
+          onClearFilters={() => {}}
+          noun="custom fields"
+          add={{ label: 'Add custom field', to: '/admin/custom-fields/add' }}
+        />
       ) : (
         <ReorderList fields={fields.data.items} eventId={eventId} />
       )}

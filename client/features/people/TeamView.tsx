@@ -137,7 +137,14 @@ export function TeamView(props: {
         <Title order={2} size="h4" id="team-members" mb="md">
           Team members
         </Title>
-        <Table.ScrollContainer minWidth={600}>
+        {/* Native scrolling, reachable by keyboard: a table with no buttons has nothing else to focus. */}
+        <Table.ScrollContainer
+          minWidth={600}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Team members, scrollable"
+        >
           <Table aria-labelledby="team-members" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>

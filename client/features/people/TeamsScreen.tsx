@@ -1,16 +1,19 @@
 import { Anchor, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { can } from '../../../shared/auth/permissions';
 import { TEAM_SORTS, type TeamRow } from '../../../shared/people/schema';
 import { STAND_SHARE_LABELS, STAND_SHARE_ROLES, type StandShareRole } from '../../../shared/people/teams';
 import { type DateContext, formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { useListParams } from '../../ui/useListParams';
 import { LoadFailed, TeamTypeSelect } from './teamParts';
-import { type TeamSort, useTeams } from './teamsApi';
+import { type TeamSort, useBulkDeleteTeams, useTeams } from './teamsApi';
 
 const STAND_SHARE_OPTIONS = STAND_SHARE_ROLES.map((value) => ({ value, label: STAND_SHARE_LABELS[value] }));
 const toStandShare = (value: string | undefined): StandShareRole | null =>
@@ -60,7 +63,7 @@ function columns(dates: DateContext): DataTableColumn<TeamRow, TeamSort>[] {
 
 /** /admin/teams: the event's teams (moderator and above), paged, sorted and filtered by the server. */
 export function TeamsScreen() {
-  const { event, shell } = useSession();
+  const { event, shell, level } = useSession();
   const params = useListParams<TeamSort>('name', TEAM_SORTS);
   const teamTypeId = params.filters.teamTypeId ?? null;
   const notLoggedIn = params.filters.notLoggedIn === 'true';
@@ -75,6 +78,36 @@ export function TeamsScreen() {
     standShare,
   });
   const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const bulkDelete = useBulkDeleteTeams(event?.id ?? '');
+  const confirm = useConfirm();
+  const feedback = useFeedback();
+
+  const askBulkDelete = (ids: string[]) => {
+    const names = (teams.data?.items ?? []).filter((t) => ids.includes(t.id)).map((t) => t.name);
+    const count = ids.length === 1 ? '1 team' : `${ids.length} teams`;
+    confirm({
+      title: `Delete ${count}`,
+      message: `${names.join(', ')} will be deleted. Their people stay in the event without a team. A team with stand shares still in it, or your own team, is kept.`,
+      confirmLabel: 'Delete',
+      color: 'red',
+      onConfirm: () =>
+        bulkDelete.mutate(
+          { teamIds: ids },
+          {
+            onSuccess: (result) => {
+              const deleted = result.deleted.length === 1 ? '1 team' : `${result.deleted.length} teams`;
+              if (result.failed.length === 0) return feedback.success(`${deleted} deleted`);
+              // Each refused team with the spec's reason, e.g. "Can't self delete".
+              const reasons = result.failed
+                .map((f) => `${f.name ?? 'Unknown team'}: ${f.message}`)
+                .join('; ');
+              feedback.show('error', `${deleted} deleted. Not deleted: ${reasons}`);
+            },
+            onError: (error) => feedback.error(error),
+          },
+        ),
+    });
+  };
 
   const toolbar = (
     <Group align="flex-end" gap="md" mb="md" wrap="wrap">
@@ -143,6 +176,10 @@ export function TeamsScreen() {
           params={params}
           isLoading={teams.isPending}
           isFetching={teams.isPlaceholderData}
+          selection="multi"
+          // Spec: bulk table actions show only when the viewer is not known to be a non-admin.
+          canBulk={can(level, 'admin')}
+          bulkActions={[{ label: 'Delete', color: 'red', onClick: askBulkDelete }]}
           toolbar={toolbar}
           emptyState={emptyState}
         />

@@ -12,6 +12,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { useListParams } from '../../ui/useListParams';
 import { type UserSort, useUsers } from './api';
+import { UserActions } from './UserActions';
 import { UserExportMenu } from './UserExportMenu';
 
 const PERMISSION_OPTIONS = PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] }));
@@ -20,7 +21,7 @@ function toPermission(value: string | undefined): Permission | null {
   return PERMISSIONS.find((permission) => permission === value) ?? null;
 }
 
-function columns(dates: DateContext): DataTableColumn<UserRow, UserSort>[] {
+function columns(dates: DateContext, eventId: string): DataTableColumn<UserRow, UserSort>[] {
   return [
     {
       key: 'name',
@@ -71,6 +72,11 @@ function columns(dates: DateContext): DataTableColumn<UserRow, UserSort>[] {
         ) : (
           <Text size="sm">No</Text>
         ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (user) => <UserActions user={user} eventId={eventId} />,
     },
   ];
 }
@@ -141,7 +147,7 @@ export function UsersScreen() {
           label="Users"
           rows={users.data?.items ?? []}
           total={users.data?.total ?? 0}
-          columns={columns(dates)}
+          columns={columns(dates, eventId)}
           getRowId={(user) => user.id}
           params={params}
           isLoading={users.isPending}

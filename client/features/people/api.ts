@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { Permission } from '../../../shared/auth/permissions';
 import { type USER_SORTS, userListResponseSchema } from '../../../shared/people/schema';
 import { api, toQueryString } from '../../lib/api';
@@ -40,3 +41,30 @@ export function usersQuery(eventId: string, params: UserListParams) {
 export function useUsers(eventId: string, params: UserListParams) {
   return useQuery(usersQuery(eventId, params));
 }
+
+/** A change to a user touches the user list, the teams and my-team: drop the event's people caches. */
+function usePeopleMutation<V>(eventId: string, run: (vars: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.event(eventId) }),
+  });
+}
+
+const nothing = z.unknown();
+const userPath = (eventId: string, userId: string) => `/api/events/${eventId}/users/${userId}`;
+
+export const useChangePermission = (eventId: string) =>
+  usePeopleMutation(eventId, ({ userId, permissions }: { userId: string; permissions: Permission }) =>
+    api.put(`${userPath(eventId, userId)}/permissions`, { permissions }, nothing),
+  );
+
+export const useResendWelcome = (eventId: string) =>
+  usePeopleMutation(eventId, (userId: string) =>
+    api.post(`${userPath(eventId, userId)}/welcome-chaser`, {}, nothing),
+  );
+
+export const useDeleteUser = (eventId: string) =>
+  usePeopleMutation(eventId, ({ userId, transferToId }: { userId: string; transferToId: string }) =>
+    api.delete(`${userPath(eventId, userId)}${toQueryString({ transferToId })}`, {}, nothing),
+  );

@@ -38,7 +38,17 @@ function teamDetail(overrides: Partial<TeamDetail> = {}): TeamDetail {
     isOrganiser: false,
     standShareRole: 'parent',
     customFields: { [FIELD_ID]: 'B12' },
-    fields: [{ id: FIELD_ID, label: 'Stand number', type: 'text', value: 'B12' }],
+    fields: [
+      {
+        id: FIELD_ID,
+        label: 'Stand number',
+        type: 'text',
+        placeholder: '',
+        description: '',
+        isRequired: true,
+        value: 'B12',
+      },
+    ],
     parentTeam: null,
     childTeams: [{ id: '77777777-7777-4777-8777-777777777777', name: 'Bakery Corner' }],
     members: [

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { UpdateMyTeamBody } from '../../../shared/people/customFields';
 import {
   type AddTeamMemberBody,
   type CreateTeamBody,
@@ -16,6 +17,7 @@ import {
   type UpdateTeamMemberBody,
 } from '../../../shared/people/schema';
 import type { StandShareRole } from '../../../shared/people/teams';
+import { type BulkDeleteTeamsBody, bulkDeleteTeamsResponseSchema } from '../../../shared/people/users';
 import { api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -153,4 +155,16 @@ export const useRenameTeamType = (eventId: string, teamTypeId: string) =>
 export const useDeleteTeamType = (eventId: string) =>
   useTeamMutation(eventId, (teamTypeId: string) =>
     api.delete(`${base(eventId)}/team-types/${teamTypeId}`, {}, nothing),
+  );
+
+/** Deletes the chosen teams; the answer lists the ones refused, each with the spec's reason. */
+export const useBulkDeleteTeams = (eventId: string) =>
+  useTeamMutation(eventId, (body: BulkDeleteTeamsBody) =>
+    api.post(`${base(eventId)}/teams/bulk-delete`, body, bulkDeleteTeamsResponseSchema),
+  );
+
+/** /my-team team settings: the owner saves the custom field values the team sees. */
+export const useUpdateMyTeam = (eventId: string) =>
+  useTeamMutation(eventId, (body: UpdateMyTeamBody) =>
+    api.patch(`${base(eventId)}/my-team`, body, myTeamResponseSchema),
   );

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { authError, notFound } from '../../platform/http/errors';
 import { withinLimit } from '../../platform/rateLimit';
 import { dispatchEmails, queueEmail } from '../emails/service';
-import { type EmailKind, renderEmail } from '../emails/templates';
+import { renderEmail, type TemplateKind } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
 import { events } from '../events/tables';
 import { defaultEventId, findMembership } from '../people/service';
@@ -24,7 +24,7 @@ const LINK_PATHS: Record<TokenMode, string> = {
   resetPassword: '/auth/reset-password',
   verifyAndChangeEmail: '/auth/update-email',
 };
-const EMAIL_KIND: Record<TokenMode, EmailKind> = {
+const EMAIL_KIND: Record<TokenMode, TemplateKind> = {
   setPassword: 'setPassword',
   resetPassword: 'resetPassword',
   verifyAndChangeEmail: 'verifyEmailChange',

@@ -1,6 +1,17 @@
 /** The identity emails. Each builds its subject, text and HTML from the event and the link. */
 
-export type EmailKind = 'setPassword' | 'resetPassword' | 'verifyEmailChange' | 'emailChanged';
+/** The kinds this file renders. */
+export type TemplateKind =
+  | 'setPassword'
+  | 'resetPassword'
+  | 'verifyEmailChange'
+  | 'emailChanged'
+  | 'commentMention'
+  | 'existingWelcome'
+  | 'welcomeChaser';
+
+/** Every kind of email the outbox holds; task reminders are built by tasks/reminderEmail.ts. */
+export type EmailKind = TemplateKind | 'taskReminder';
 
 export type EmailContent = { subject: string; text: string; html: string; links: string[] };
 
@@ -10,6 +21,14 @@ type Input = {
   link?: string;
   newEmail?: string;
   supportEmail?: string;
+  /** commentMention: who wrote, on which task, and what. */
+  authorName?: string;
+  taskTitle?: string;
+  excerpt?: string;
+  /** existingWelcome: the team the account joined, when it joined one. */
+  teamName?: string;
+  /** welcomeChaser: the link signs in (the account has a password) rather than sets a password. */
+  signIn?: boolean;
 };
 
 const escapeHtml = (s: string) =>
@@ -26,7 +45,7 @@ function layout(eventName: string, paragraphs: string[], button?: { label: strin
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(eventName)}</h1>${body}${action}</body></html>`;
 }
 
-export function renderEmail(kind: EmailKind, input: Input): EmailContent {
+export function renderEmail(kind: TemplateKind, input: Input): EmailContent {
   const hello = `Hello ${input.firstName},`;
   const link = input.link ?? '';
   switch (kind) {
@@ -83,6 +102,52 @@ export function renderEmail(kind: EmailKind, input: Input): EmailContent {
         text: `${lines.join('\n\n')}\n`,
         html: layout(input.eventName, lines),
         links: [],
+      };
+    }
+    case 'commentMention': {
+      const lines = [
+        hello,
+        `${input.authorName} mentioned you in a comment on the task "${input.taskTitle}":`,
+        input.excerpt ?? '',
+      ];
+      return {
+        subject: `${input.authorName} mentioned you on ${input.taskTitle}`,
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout(input.eventName, lines, { label: 'Open the task', href: link }),
+        links: [link],
+      };
+    }
+    case 'existingWelcome': {
+      // No set-password link: the account already has a password, from another event.
+      const where = input.teamName ? ` as a member of ${input.teamName}` : '';
+      const lines = [
+        hello,
+        `You have been added to the ${input.eventName} portal${where}.`,
+        'Sign in with the email address and password you already use.',
+      ];
+      return {
+        subject: `You have been added to ${input.eventName}`,
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout(input.eventName, lines, { label: 'Sign in', href: link }),
+        links: [link],
+      };
+    }
+    case 'welcomeChaser': {
+      const lines = [
+        hello,
+        `A reminder: an account is waiting for you on the ${input.eventName} portal, and you have not signed in yet.`,
+        input.signIn
+          ? 'Sign in with the email address and password you already use.'
+          : 'Set your password to sign in. The link works once and expires in 7 days.',
+      ];
+      return {
+        subject: `Reminder: your ${input.eventName} account is waiting`,
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout(input.eventName, lines, {
+          label: input.signIn ? 'Sign in' : 'Set password',
+          href: link,
+        }),
+        links: [link],
       };
     }
   }

@@ -129,7 +129,17 @@ describe('custom fields', () => {
     });
     const mine = (await api.call('GET', await signIn(t, childOwner.email), '/my-team')).json();
     expect(Object.keys(mine.team.customFields)).toEqual([shared.id]);
-    expect(mine.team.fields).toEqual([{ id: shared.id, label: 'Shared note', type: 'text', value: '' }]);
+    expect(mine.team.fields).toEqual([
+      {
+        id: shared.id,
+        label: 'Shared note',
+        type: 'text',
+        placeholder: '',
+        description: '',
+        isRequired: false,
+        value: '',
+      },
+    ]);
     const asAdmin = (await api.call('GET', cookies.admin, `/teams/${child.json().id}`)).json();
     expect(Object.keys(asAdmin.customFields).length).toBeGreaterThan(1);
   });

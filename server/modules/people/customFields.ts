@@ -4,6 +4,8 @@ import {
   type CustomField,
   type createCustomFieldBodySchema,
   defaultCustomFieldValue,
+  missingRequiredField,
+  requiredFieldMessage,
   type updateCustomFieldBodySchema,
   valuesFitFields,
 } from '../../../shared/people/customFields';
@@ -127,4 +129,16 @@ export async function assertCustomFieldValues(
   if (!values || Object.keys(values).length === 0) return;
   if (!valuesFitFields(values, await listCustomFields(db, eventId)))
     throw badRequest(TEAM_ERRORS.invalidTeam);
+}
+
+/**
+ * A required field the writer sees must hold a value once saved (stored values merged with the
+ * new ones): else 400 '<label> is required', and nothing is written.
+ */
+export function assertRequiredFilled(
+  values: Record<string, string | boolean>,
+  fieldsShown: readonly CustomField[],
+): void {
+  const missing = missingRequiredField(values, fieldsShown);
+  if (missing) throw badRequest(requiredFieldMessage(missing.label));
 }

@@ -3,11 +3,12 @@ import type { Permission } from '../../../shared/auth/permissions';
 import type { PersonInput } from '../../../shared/people/schema';
 import { TEAM_ERRORS, type TeamRole } from '../../../shared/people/teams';
 import type { DbOrTx } from '../../platform/db/client';
-import { conflict } from '../../platform/http/errors';
+import { AppError, conflict } from '../../platform/http/errors';
 import { queueTokenEmail } from '../auth/recovery';
 import { accounts } from '../auth/tables';
 import { addUserToEvent } from './service';
 import { memberships } from './tables';
+import { queueExistingWelcome } from './welcome';
 
 type Person = Required<PersonInput>;
 
@@ -22,7 +23,13 @@ export async function ensureMember(
   person: Person,
   permissions: Permission,
   actor: string,
-): Promise<{ accountId: string; needsPassword: boolean; firstName: string; email: string }> {
+): Promise<{
+  accountId: string;
+  needsPassword: boolean;
+  firstName: string;
+  email: string;
+  existingAccount: boolean;
+}> {
   const email = person.email.trim().toLowerCase();
   const [existing] = await tx
     .select({
@@ -43,6 +50,7 @@ export async function ensureMember(
       needsPassword: !existing.passwordHash,
       firstName: existing.firstName,
       email,
+      existingAccount: true,
     };
   }
   const added = await addUserToEvent(
@@ -50,7 +58,12 @@ export async function ensureMember(
     { eventId, email, firstName: person.firstName, surname: person.surname, permissions },
     actor,
   );
-  return { ...added, firstName: existing?.firstName ?? person.firstName.trim(), email };
+  return {
+    ...added,
+    firstName: existing?.firstName ?? person.firstName.trim(),
+    email,
+    existingAccount: Boolean(existing),
+  };
 }
 
 /** Puts a member of the event into a team with a role. */
@@ -68,14 +81,26 @@ export async function joinTeam(
     .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)));
 }
 
-/** The set-password welcome for someone who has no password yet; returns the outbox id to dispatch. */
+/**
+ * The welcome for someone just placed in the event: a set-password link when the account has no
+ * password yet; the existing-user welcome (a sign-in link) when an account that already had a
+ * password was added. Returns the outbox ids to dispatch after commit.
+ */
 export async function queueWelcome(
   tx: DbOrTx,
   eventId: string,
-  person: { accountId: string; needsPassword: boolean; firstName: string; email: string },
+  person: {
+    accountId: string;
+    needsPassword: boolean;
+    firstName: string;
+    email: string;
+    existingAccount?: boolean;
+  },
   actor: string,
 ): Promise<string[]> {
-  if (!person.needsPassword) return [];
+  if (!person.needsPassword) {
+    return person.existingAccount ? [await queueExistingWelcome(tx, eventId, person, actor)] : [];
+  }
   const id = await queueTokenEmail(tx, {
     accountId: person.accountId,
     eventId,
@@ -85,4 +110,21 @@ export async function queueWelcome(
     actor,
   });
   return [id];
+}
+
+/**
+ * Runs a creation that may make an account (createTeam, createStandShare, createTeamMember). Its
+ * transaction rolls back on any failure, which removes the account it created (the spec's cleanup);
+ * a failure that is not one of our answers is reported in the spec's words.
+ */
+export async function creatingUser<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // The cause stays attached for the log; the caller sees the spec's message.
+    const failure = new AppError(500, 'identity/create-failed', TEAM_ERRORS.createUserFailed);
+    failure.cause = err;
+    throw failure;
+  }
 }

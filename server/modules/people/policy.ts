@@ -29,6 +29,10 @@ export const peoplePolicy = {
     peoplePolicy.manageTeams(actor) || isTeamOwner(actor, team),
   addStandShare: (actor: Actor, team: TeamContext) =>
     peoplePolicy.manageTeams(actor) || isTeamOwner(actor, team),
+  /** Deleting users and sending the welcome chaser: the users area (moderator and above). */
+  manageUsers: (actor: Actor) => can(actor.permissions, AREA_LEVELS.users),
+  /** Changing permission levels is an admin's call; canSetPermission then limits which levels. */
+  changePermissions: (actor: Actor) => can(actor.permissions, 'admin'),
   /** Only an admin may make someone an admin. */
   grantAdmin: (actor: Actor) => can(actor.permissions, 'admin'),
 };

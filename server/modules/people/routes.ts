@@ -30,6 +30,7 @@ import { addTeamMember, removeTeamMember, updateTeamMember } from './teamMembers
 import { getMyTeam, getTeamDetail, listTeams } from './teamQueries';
 import { createStandShare, createTeam, deleteTeam, updateTeam } from './teams';
 import { createTeamType, deleteTeamType, getTeamType, listTeamTypes, renameTeamType } from './teamTypes';
+import { userAdminRoutes } from './userAdminRoutes';
 
 export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['people'];
@@ -254,4 +255,5 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
 
   customFieldRoutes(app, ctx, guards);
   userExportRoutes(app, ctx, guards);
+  userAdminRoutes(app, ctx, guards);
 };

@@ -29,7 +29,7 @@ export async function addUserToEvent(
   tx: DbOrTx,
   input: NewUser,
   actor: string,
-): Promise<{ accountId: string; needsPassword: boolean }> {
+): Promise<{ accountId: string; needsPassword: boolean; existingAccount: boolean }> {
   const email = input.email.trim().toLowerCase();
   if (input.password) assertStrongPassword(input.password);
   const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email)).limit(1);
@@ -74,7 +74,7 @@ export async function addUserToEvent(
   if (inserted.length === 0) {
     throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
   }
-  return { accountId, needsPassword };
+  return { accountId, needsPassword, existingAccount: Boolean(existing) };
 }
 
 type UserListQuery = z.output<typeof userListQuerySchema>;

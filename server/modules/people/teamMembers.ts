@@ -12,7 +12,7 @@ import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
 import { readSettings } from '../events/settingsStore';
 import { forgetMyEvents } from './myEvents';
-import { ensureMember, joinTeam, queueWelcome } from './placement';
+import { creatingUser, ensureMember, joinTeam, queueWelcome } from './placement';
 import { peoplePolicy } from './policy';
 import { memberships, teams } from './tables';
 import { countMembers, findTeam, teamContext } from './teamQueries';
@@ -22,21 +22,23 @@ type UpdateMember = z.output<typeof updateTeamMemberBodySchema>;
 
 /** createTeamMember: invite someone into a team by email, unless the team is full. */
 export async function addTeamMember(ctx: AppContext, actor: Actor, teamId: string, input: AddMember) {
-  const { member, outboxIds } = await ctx.db.transaction(async (tx) => {
-    const team = await findTeam(tx, actor.eventId, teamId, true);
-    if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
-    if (input.permissions === 'admin' && !peoplePolicy.grantAdmin(actor)) throw forbidden();
-    const { teamMemberLimit } = await readSettings(tx, actor.eventId, 'variables');
-    if (isTeamFull(await countMembers(tx, actor.eventId, teamId), teamMemberLimit)) {
-      throw conflict(TEAM_ERRORS.teamFull);
-    }
-    const person = await ensureMember(tx, actor.eventId, input, input.permissions, actor.accountId);
-    await joinTeam(tx, actor.eventId, person.accountId, teamId, 'teamMember', actor.accountId);
-    return {
-      member: { id: person.accountId },
-      outboxIds: await queueWelcome(tx, actor.eventId, person, actor.accountId),
-    };
-  });
+  const { member, outboxIds } = await creatingUser(() =>
+    ctx.db.transaction(async (tx) => {
+      const team = await findTeam(tx, actor.eventId, teamId, true);
+      if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
+      if (input.permissions === 'admin' && !peoplePolicy.grantAdmin(actor)) throw forbidden();
+      const { teamMemberLimit } = await readSettings(tx, actor.eventId, 'variables');
+      if (isTeamFull(await countMembers(tx, actor.eventId, teamId), teamMemberLimit)) {
+        throw conflict(TEAM_ERRORS.teamFull);
+      }
+      const person = await ensureMember(tx, actor.eventId, input, input.permissions, actor.accountId);
+      await joinTeam(tx, actor.eventId, person.accountId, teamId, 'teamMember', actor.accountId);
+      return {
+        member: { id: person.accountId },
+        outboxIds: await queueWelcome(tx, actor.eventId, person, actor.accountId),
+      };
+    }),
+  );
   await dispatchEmails(ctx, outboxIds);
   return member;
 }

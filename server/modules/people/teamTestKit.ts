@@ -53,11 +53,12 @@ export function teamApi(t: TestApp, eventId: string) {
   }
 
   /** An owner who can sign in: a user of the event made first, then named as the team's owner. */
-  async function ownedTeam(adminCookie: string, name: string) {
+  async function ownedTeam(adminCookie: string, name: string, extra: object = {}) {
     const owner = await makeUser(t, eventId, 'user', { firstName: name });
     const res = await call('POST', adminCookie, '/teams', {
       name,
       owner: { firstName: name, surname: 'Owner', email: owner.email },
+      ...extra,
     });
     if (res.statusCode !== 201) throw new Error(`ownedTeam ${res.statusCode} ${res.body}`);
     return { id: (res.json() as { id: string }).id, ownerId: owner.id, cookie: await signIn(t, owner.email) };

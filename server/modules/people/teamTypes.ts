@@ -4,6 +4,7 @@ import { TEAM_ERRORS } from '../../../shared/people/teams';
 import type { DbOrTx } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teams, teamTypes } from './tables';
+import { forgetTeamTypeEverywhere } from './teamTypeReferences';
 
 /** Team types of an event, by name, with how many teams each holds. */
 export async function listTeamTypes(db: DbOrTx, eventId: string): Promise<TeamTypeListResponse> {
@@ -58,11 +59,15 @@ export async function renameTeamType(
   return getTeamType(db, eventId, teamTypeId);
 }
 
-/** Deleting a team type takes it off every team (the foreign key sets team_type_id to null). */
+/**
+ * Deleting a team type takes it off every team (the foreign key sets team_type_id to null) and out
+ * of every other area's team type lists (teamTypeReferences.ts). Call it inside a transaction.
+ */
 export async function deleteTeamType(db: DbOrTx, eventId: string, teamTypeId: string): Promise<void> {
   const deleted = await db
     .delete(teamTypes)
     .where(and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teamTypeId)))
     .returning({ id: teamTypes.id });
   if (deleted.length === 0) throw notFound(TEAM_ERRORS.teamTypeNotFound);
+  await forgetTeamTypeEverywhere(db, eventId, teamTypeId);
 }

@@ -65,7 +65,7 @@ describe('teams', () => {
     ]);
   });
 
-  it('reuses an account from another event and sends no set-password link when it has a password', async () => {
+  it('reuses an account from another event and sends the existing-user welcome, not a set-password link', async () => {
     const elsewhere = await makeUser(t, otherEventId, 'user');
     const res = await api.call('POST', cookies.admin, '/teams', {
       name: 'Reused Owner Ltd',
@@ -73,7 +73,9 @@ describe('teams', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().ownerId).toBe(elsewhere.id);
-    expect(await lastEmailTo(t, elsewhere.email)).toBeUndefined();
+    const welcome = await lastEmailTo(t, elsewhere.email);
+    expect(welcome.kind).toBe('existingWelcome');
+    expect(welcome.links).toEqual([`${APP_URL}/auth/login`]);
   });
 
   it('refuses an owner who is already in a team, and stores nothing', async () => {

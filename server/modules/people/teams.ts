@@ -8,8 +8,8 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { conflict, forbidden } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { dispatchEmails } from '../emails/service';
-import { assertCustomFieldValues, listCustomFields } from './customFields';
-import { ensureMember, joinTeam, queueWelcome } from './placement';
+import { assertCustomFieldValues, assertRequiredFilled, listCustomFields } from './customFields';
+import { creatingUser, ensureMember, joinTeam, queueWelcome } from './placement';
 import { peoplePolicy } from './policy';
 import { memberships, teams } from './tables';
 import { findTeam, teamContext } from './teamQueries';
@@ -27,10 +27,11 @@ async function insertTeam(
 ) {
   await assertTeamTypeInEvent(tx, actor.eventId, input.teamTypeId);
   await assertCustomFieldValues(tx, actor.eventId, input.customFields);
+  const fields = await listCustomFields(tx, actor.eventId);
   // Every field starts at its default, as it would had the team existed when the field was added.
-  const defaults = Object.fromEntries(
-    (await listCustomFields(tx, actor.eventId)).map((f) => [f.id, defaultCustomFieldValue(f.type)]),
-  );
+  const defaults = Object.fromEntries(fields.map((f) => [f.id, defaultCustomFieldValue(f.type)]));
+  // Organisers fill in every field on the add-team form; a team owner adding a stand share sees none.
+  if (peoplePolicy.manageTeams(actor)) assertRequiredFilled({ ...defaults, ...input.customFields }, fields);
   const owner = await ensureMember(tx, actor.eventId, input.owner, 'user', actor.accountId);
   const [team] = await tx
     .insert(teams)
@@ -54,8 +55,8 @@ async function insertTeam(
 
 /** createTeam: the team, its owner's account and membership, and the owner's welcome email. */
 export async function createTeam(ctx: AppContext, actor: Actor, input: CreateTeam) {
-  const { team, outboxIds } = await ctx.db.transaction((tx) =>
-    insertTeam(tx, actor, input, { parentTeamId: null, standShareRole: 'none' }),
+  const { team, outboxIds } = await creatingUser(() =>
+    ctx.db.transaction((tx) => insertTeam(tx, actor, input, { parentTeamId: null, standShareRole: 'none' })),
   );
   await dispatchEmails(ctx, outboxIds);
   return team;
@@ -68,33 +69,40 @@ export async function createStandShare(
   parentTeamId: string,
   input: CreateTeam,
 ) {
-  const { team, outboxIds } = await ctx.db.transaction(async (tx) => {
-    const parent = await findTeam(tx, actor.eventId, parentTeamId, true);
-    if (!peoplePolicy.addStandShare(actor, await teamContext(tx, actor, parent))) throw forbidden();
-    const roles = standShareRoles(parent.standShareRole);
-    if (!roles) throw conflict(TEAM_ERRORS.childCannotHaveChildren);
-    const created = await insertTeam(
-      tx,
-      actor,
-      // A stand share shares its parent's stand, so it takes the parent's type unless told otherwise.
-      { ...input, teamTypeId: input.teamTypeId ?? parent.teamTypeId },
-      { parentTeamId: parent.id, standShareRole: 'child' },
-    );
-    await tx
-      .update(teams)
-      .set({ standShareRole: roles.parent, updatedBy: actor.accountId, updatedAt: new Date() })
-      .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, parent.id)));
-    return created;
-  });
+  const { team, outboxIds } = await creatingUser(() =>
+    ctx.db.transaction(async (tx) => {
+      const parent = await findTeam(tx, actor.eventId, parentTeamId, true);
+      if (!peoplePolicy.addStandShare(actor, await teamContext(tx, actor, parent))) throw forbidden();
+      const roles = standShareRoles(parent.standShareRole);
+      if (!roles) throw conflict(TEAM_ERRORS.childCannotHaveChildren);
+      const created = await insertTeam(
+        tx,
+        actor,
+        // A stand share shares its parent's stand, so it takes the parent's type unless told otherwise.
+        { ...input, teamTypeId: input.teamTypeId ?? parent.teamTypeId },
+        { parentTeamId: parent.id, standShareRole: 'child' },
+      );
+      await tx
+        .update(teams)
+        .set({ standShareRole: roles.parent, updatedBy: actor.accountId, updatedAt: new Date() })
+        .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, parent.id)));
+      return created;
+    }),
+  );
   await dispatchEmails(ctx, outboxIds);
   return team;
 }
 
 export async function updateTeam(db: Db, actor: Actor, teamId: string, input: UpdateTeam): Promise<void> {
   await db.transaction(async (tx) => {
-    await findTeam(tx, actor.eventId, teamId, true);
+    const team = await findTeam(tx, actor.eventId, teamId, true);
     if (input.teamTypeId !== undefined) await assertTeamTypeInEvent(tx, actor.eventId, input.teamTypeId);
     await assertCustomFieldValues(tx, actor.eventId, input.customFields);
+    // Checked only when values are sent, so renaming a team does not wait on a field added since.
+    if (input.customFields) {
+      const fields = await listCustomFields(tx, actor.eventId);
+      assertRequiredFilled({ ...team.customFields, ...input.customFields }, fields);
+    }
     const { customFields: values, ...rest } = input;
     await tx
       .update(teams)

@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
+import { errorBodySchema } from '../../../../shared/http/errors';
+import type { ImportRowStatus } from '../../../../shared/people/importRules';
+import {
+  type IMPORT_ROW_SORTS,
+  importRowListResponseSchema,
+  latestImportResponseSchema,
+  type TeamImport,
+  teamImportSchema,
+} from '../../../../shared/people/importSchema';
+import { ApiError, api, toQueryString } from '../../../lib/api';
+import { sessionKeys } from '../../../lib/session';
+import type { SortOrder } from '../../../ui/useListParams';
+
+export type ImportRowSort = (typeof IMPORT_ROW_SORTS)[number];
+export type ImportRowParams = { page: number; order: SortOrder; status: ImportRowStatus | null };
+
+const POLL_MS = 1000;
+const keys = {
+  all: (eventId: string) => [...sessionKeys.event(eventId), 'team-imports'] as const,
+  latest: (eventId: string) => [...sessionKeys.event(eventId), 'team-imports', 'latest'] as const,
+};
+const base = (eventId: string) => `/api/events/${eventId}/team-imports`;
+export const isWorking = (record: TeamImport | null | undefined) =>
+  record?.state === 'queued' || record?.state === 'running';
+
+/** The event's newest import; polled while its job works, so the progress bar moves. */
+export function useLatestImport(eventId: string) {
+  return useQuery({
+    queryKey: keys.latest(eventId),
+    queryFn: () => api.get(`${base(eventId)}/latest`, latestImportResponseSchema),
+    refetchInterval: (query) => (isWorking(query.state.data?.import) ? POLL_MS : false),
+  });
+}
+
+export function useImportRows(eventId: string, record: TeamImport, params: ImportRowParams) {
+  return useQuery({
+    // The record's progress is in the key, so the check records refresh as rows are done.
+    queryKey: [...keys.all(eventId), record.id, 'rows', params, record.state, record.doneRows],
+    queryFn: () =>
+      api.get(
+        `${base(eventId)}/${record.id}/rows${toQueryString({
+          page: params.page,
+          order: params.order,
+          status: params.status,
+        })}`,
+        importRowListResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Multipart upload: the one request of the portal that is not JSON, so it says so in a header. */
+async function uploadFile(eventId: string, file: File): Promise<TeamImport> {
+  const body = new FormData();
+  body.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(base(eventId), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'X-Requested-With': 'fetch' },
+      body,
+    });
+  } catch {
+    throw new ApiError(0, 'auth/network-request-failed', AUTH_ERROR_MESSAGES['auth/network-request-failed']);
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(json);
+    if (!parsed.success) throw new ApiError(response.status, 'unknown', `Error: ${response.status}`);
+    const { code, message, issues } = parsed.data.error;
+    throw new ApiError(response.status, code, message, issues);
+  }
+  return teamImportSchema.parse(json);
+}
+
+export function useUploadImport(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadFile(eventId, file),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(eventId) }),
+  });
+}
+
+export function useStartImport(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: string) => api.post(`${base(eventId)}/${importId}/start`, {}, teamImportSchema),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: keys.all(eventId) });
+      // New teams and users appear in their lists.
+      await client.invalidateQueries({ queryKey: [...sessionKeys.event(eventId), 'teams'] });
+    },
+  });
+}
