@@ -13,6 +13,16 @@ const BUDGET_KB = 200;
 const ROUTES = {
   '/auth/login': ['client/features/auth/LoginScreen.tsx'],
   '/': ['client/features/shell/SignedInLayout.tsx', 'client/features/dashboard/DashboardScreen.tsx'],
+  // Content (issue 4): the reader must load no editor code; the editor brings tiptap in its own chunk.
+  '/content/:id': [
+    'client/features/shell/SignedInLayout.tsx',
+    'client/features/content/ContentPageScreen.tsx',
+  ],
+  '/admin/content/:id': [
+    'client/features/shell/SignedInLayout.tsx',
+    'client/features/content/PageEditorScreen.tsx',
+    'client/ui/RichTextField.tsx',
+  ],
 };
 
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'));
@@ -29,6 +39,13 @@ function collect(key, files) {
 
 const gzipKb = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length / 1024;
 
+/** Routes that must not load the rich text editor (tiptap, ProseMirror). */
+const NO_EDITOR = new Set(['/content/:id']);
+/** Admin screens are heavy lazy chunks by design (architecture): measured, not held to the budget. */
+const REPORT_ONLY = new Set(['/admin/content/:id']);
+const hasEditorCode = (file) =>
+  /ProseMirror|prosemirror-view|@tiptap/.test(readFileSync(join(DIST, file), 'utf8'));
+
 let overBudget = false;
 for (const [route, modules] of Object.entries(ROUTES)) {
   const files = new Set();
@@ -36,9 +53,13 @@ for (const [route, modules] of Object.entries(ROUTES)) {
   for (const module of modules) collect(module, files);
   const js = [...files].filter((file) => file.endsWith('.js'));
   const total = js.reduce((sum, file) => sum + gzipKb(file), 0);
-  overBudget ||= total > BUDGET_KB;
+  overBudget ||= total > BUDGET_KB && !REPORT_ONLY.has(route);
+  if (NO_EDITOR.has(route) && js.some(hasEditorCode)) {
+    console.log(`${route}: loads editor code (tiptap/ProseMirror), which only the page editor may`);
+    overBudget = true;
+  }
   console.log(
-    `${route.padEnd(12)} ${total.toFixed(1).padStart(7)} KB gzipped JS in ${js.length} files (budget ${BUDGET_KB} KB)`,
+    `${route.padEnd(18)} ${total.toFixed(1).padStart(7)} KB gzipped JS in ${js.length} files (${REPORT_ONLY.has(route) ? 'admin, no budget' : `budget ${BUDGET_KB} KB`})`,
   );
 }
 process.exitCode = overBudget ? 1 : 0;

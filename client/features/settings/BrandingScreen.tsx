@@ -1,9 +1,18 @@
-import { Box, ColorInput, Group, Image, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Box, ColorInput, Group, Image, SimpleGrid, Switch, Text } from '@mantine/core';
+import type { BrandingImageSlot } from '../../../shared/branding/schema';
 import { navThemeFor, type Settings } from '../../../shared/events/settings';
 import { useSettings } from './api';
+import { BrandingImageField } from './BrandingImageField';
 import { FormSection, SettingsForm, SettingsPage, useSettingsForm } from './SettingsPage';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
+
+const IMAGE_FIELDS: [BrandingImageSlot, string, string][] = [
+  ['logo', 'Logo', 'Shown in the navigation bar and on the sign-in screen'],
+  ['invertedLogo', 'Inverted logo', 'For a dark navigation bar'],
+  ['iconLogo', 'Icon logo', 'A small square version'],
+  ['loginImage', 'Login background', 'Behind the sign-in form'],
+];
 
 /** How the navigation bar will look: the colour with the text colour the server will derive. */
 function NavPreview({ color, logo }: { color: string; logo: string }) {
@@ -37,21 +46,7 @@ function BrandingForm({ doc }: { doc: Settings<'branding'> }) {
   const { navTheme: _derived, ...editable } = doc;
   const form = useSettingsForm('branding', editable);
   const { values, set, errors } = form;
-  const url = (
-    key: 'logo' | 'invertedLogo' | 'iconLogo' | 'loginImage',
-    label: string,
-    description: string,
-  ) => (
-    <TextInput
-      type="url"
-      label={label}
-      description={description}
-      placeholder="https://"
-      value={values[key]}
-      error={errors[key]}
-      onChange={(e) => set(key)(e.currentTarget.value.trim())}
-    />
-  );
+  const navColor = HEX.test(values.navBgColor) ? values.navBgColor : undefined;
   const previewLogo =
     values.autoLogo && navThemeFor(HEX.test(values.navBgColor) ? values.navBgColor : '#000000') === 'dark'
       ? values.invertedLogo || values.logo
@@ -78,11 +73,19 @@ function BrandingForm({ doc }: { doc: Settings<'branding'> }) {
         />
       </FormSection>
       <FormSection id="branding-images" title="Logos and images">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {url('logo', 'Logo URL', 'Shown in the navigation bar')}
-          {url('invertedLogo', 'Inverted logo URL', 'For a dark navigation bar')}
-          {url('iconLogo', 'Icon logo URL', 'A small square version')}
-          {url('loginImage', 'Login background URL', 'Behind the sign-in form')}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {IMAGE_FIELDS.map(([slot, label, description]) => (
+            <BrandingImageField
+              key={slot}
+              slot={slot}
+              label={label}
+              description={description}
+              value={values[slot]}
+              error={errors[slot]}
+              onChange={set(slot)}
+              previewBackground={slot === 'invertedLogo' ? navColor : undefined}
+            />
+          ))}
         </SimpleGrid>
       </FormSection>
     </SettingsForm>
@@ -96,7 +99,7 @@ export function BrandingScreen() {
     <SettingsPage
       title="Branding"
       query={query}
-      tips="Images are web addresses for now. Pick a colour and the preview shows whether the text will be light or dark."
+      tips="Upload each image, or give the address of one elsewhere. An uploaded image is saved at once; the colour and addresses are saved with Save. The preview shows whether the text will be light or dark."
     >
       {(doc) => <BrandingForm doc={doc} />}
     </SettingsPage>

@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type AssetType, assetListResponseSchema, assetSchema } from '../../../shared/assets/schema';
+import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import { api, toQueryString } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+
+/** Every assets answer of an event starts with this key, so a change drops them all together. */
+const assetsKey = (eventId: string) => [...sessionKeys.event(eventId), 'assets'] as const;
+const base = (eventId: string) => `/api/events/${eventId}/assets`;
+
+export interface AssetListParams {
+  page: number;
+  search: string;
+  type: AssetType | null;
+  pageSize?: number;
+}
+
+export function useAssets(eventId: string, params: AssetListParams) {
+  const query = { ...params, search: params.search.trim(), pageSize: params.pageSize ?? TABLE_PAGE_SIZE };
+  return useQuery({
+    queryKey: [...assetsKey(eventId), 'list', query],
+    queryFn: () => api.get(`${base(eventId)}${toQueryString(query)}`, assetListResponseSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+}
+
+export const useAsset = (eventId: string, assetId: string) =>
+  useQuery({
+    queryKey: [...assetsKey(eventId), 'detail', assetId],
+    queryFn: () => api.get(`${base(eventId)}/${assetId}`, assetSchema),
+    enabled: eventId !== '' && assetId !== '',
+  });
+
+export function useCreateAsset(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; altText: string; fileId: string }) =>
+      api.post(base(eventId), body, assetSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
+  });
+}
+
+export function useUpdateAsset(eventId: string, assetId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; altText: string }) =>
+      api.put(`${base(eventId)}/${assetId}`, body, assetSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
+  });
+}
+
+export function useDeleteAsset(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assetId: string) => api.delete(`${base(eventId)}/${assetId}`, z.unknown()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
+  });
+}

@@ -1,0 +1,37 @@
+import { Paper, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { PageHeader } from '../../ui/PageHeader';
+import { useReaderPage } from './api';
+import { LoadFailed, Loading } from './parts';
+import { ReaderPageView } from './ReaderPageView';
+
+/** /content/:contentId: one page as this member sees it (no editor code is loaded here). */
+export function ContentPageScreen() {
+  const { event } = useSession();
+  const { contentId = '' } = useParams();
+  const page = useReaderPage(event?.id ?? '', contentId);
+  const title = page.data?.title ?? (isApiError(page.error, 404) ? 'Page not found' : 'Content');
+  return (
+    <PageHeader
+      title={title}
+      description={page.data?.description || undefined}
+      breadcrumbs={[{ label: 'Content', to: '/content' }, { label: title }]}
+    >
+      {page.isPending ? (
+        <Loading label="Loading the page" />
+      ) : isApiError(page.error, 404) ? (
+        <Paper withBorder p="xl" ta="center" radius="md">
+          <Text>This page does not exist, or it is not shown to your team.</Text>
+        </Paper>
+      ) : page.isError ? (
+        <LoadFailed title="The page could not be loaded" error={page.error} retry={page.refetch} />
+      ) : (
+        <ReaderPageView page={page.data} />
+      )}
+    </PageHeader>
+  );
+}
+
+export { ContentPageScreen as Component };

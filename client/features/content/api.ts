@@ -1,0 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  CONTENT_SORTS,
+  type ContentSettingsBody,
+  contentDetailSchema,
+  contentListResponseSchema,
+  readerListSchema,
+  readerPageSchema,
+  type SectionsBody,
+} from '../../../shared/content/api';
+import { api, toQueryString } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+import type { SortOrder } from '../../ui/useListParams';
+
+export type ContentSort = (typeof CONTENT_SORTS)[number];
+export { CONTENT_SORTS };
+
+export interface ContentListParams {
+  page: number;
+  sort: ContentSort;
+  order: SortOrder;
+  search: string;
+  archived: boolean;
+}
+
+/** Every content answer of an event starts with this key, so any change drops them together. */
+const contentKey = (eventId: string) => [...sessionKeys.event(eventId), 'content'] as const;
+const base = (eventId: string) => `/api/events/${eventId}`;
+const nothing = z.unknown();
+
+export function useContentList(eventId: string, params: ContentListParams) {
+  return useQuery({
+    queryKey: [...contentKey(eventId), 'list', params],
+    queryFn: () =>
+      api.get(
+        `${base(eventId)}/content${toQueryString({
+          page: params.page,
+          sort: params.sort,
+          order: params.order,
+          search: params.search.trim(),
+          archived: params.archived ? 'true' : undefined,
+        })}`,
+        contentListResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+}
+
+export const useContent = (eventId: string, contentId: string) =>
+  useQuery({
+    queryKey: [...contentKey(eventId), 'detail', contentId],
+    queryFn: () => api.get(`${base(eventId)}/content/${contentId}`, contentDetailSchema),
+    enabled: eventId !== '' && contentId !== '',
+  });
+
+export const useReadableContent = (eventId: string) =>
+  useQuery({
+    queryKey: [...contentKey(eventId), 'readable'],
+    queryFn: () => api.get(`${base(eventId)}/my-content`, readerListSchema),
+    enabled: eventId !== '',
+  });
+
+export const useReaderPage = (eventId: string, contentId: string) =>
+  useQuery({
+    queryKey: [...contentKey(eventId), 'read', contentId],
+    queryFn: () => api.get(`${base(eventId)}/my-content/${contentId}`, readerPageSchema),
+    enabled: eventId !== '' && contentId !== '',
+    retry: false,
+  });
+
+/** A guest page: no event in the path, no session needed. */
+export const useGuestPage = (contentId: string) =>
+  useQuery({
+    queryKey: ['guests', 'content', contentId],
+    queryFn: () => api.get(`/api/guests/content/${contentId}`, readerPageSchema),
+    retry: false,
+  });
+
+function useContentMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    // Featured pages and the sidebar (the shell's navigation) may change with a page: drop them too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.event(eventId) }),
+  });
+}
+
+export const useSaveContentSettings = (eventId: string, contentId: string | null) =>
+  useContentMutation(eventId, (body: ContentSettingsBody) =>
+    contentId
+      ? api.put(`${base(eventId)}/content/${contentId}`, body, contentDetailSchema)
+      : api.post(`${base(eventId)}/content`, body, contentDetailSchema),
+  );
+
+export const useSaveSections = (eventId: string, contentId: string) =>
+  useContentMutation(eventId, (body: SectionsBody) =>
+    api.put(`${base(eventId)}/content/${contentId}/sections`, body, contentDetailSchema),
+  );
+
+export const useArchiveContent = (eventId: string) =>
+  useContentMutation(eventId, ({ contentId, archive }: { contentId: string; archive: boolean }) =>
+    api.post(
+      `${base(eventId)}/content/${contentId}/${archive ? 'archive' : 'unarchive'}`,
+      {},
+      contentDetailSchema,
+    ),
+  );
+
+export const useDeleteContent = (eventId: string) =>
+  useContentMutation(eventId, (contentId: string) =>
+    api.delete(`${base(eventId)}/content/${contentId}`, {}, nothing),
+  );

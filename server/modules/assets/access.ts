@@ -1,0 +1,44 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { contentPages, contentSections } from '../content/tables';
+import type { FileRow, FileViewer } from '../files/service';
+
+/**
+ * Who may read an asset's file. Assets appear on pages, so any signed-in member of the event may;
+ * a guest may when the asset is on a published, public page (spec: a public page opens without
+ * login), as a page's image or in one of its published image sections.
+ */
+export async function mayReadAssetFile(db: DbOrTx, viewer: FileViewer, file: FileRow): Promise<boolean> {
+  if (viewer) return viewer.eventId === file.eventId;
+  if (!file.ownerId) return false;
+  return isOnPublicPage(db, file.eventId, file.ownerId);
+}
+
+export async function isOnPublicPage(db: DbOrTx, eventId: string, assetId: string): Promise<boolean> {
+  const publicPage = and(
+    eq(contentPages.eventId, eventId),
+    eq(contentPages.isPublic, true),
+    eq(contentPages.isPublished, true),
+    eq(contentPages.isArchived, false),
+  );
+  const [asPageImage] = await db
+    .select({ id: contentPages.id })
+    .from(contentPages)
+    .where(and(publicPage, eq(contentPages.assetId, assetId)))
+    .limit(1);
+  if (asPageImage) return true;
+  const [inSection] = await db
+    .select({ id: contentSections.id })
+    .from(contentSections)
+    .innerJoin(contentPages, eq(contentPages.id, contentSections.pageId))
+    .where(
+      and(
+        publicPage,
+        eq(contentSections.eventId, eventId),
+        eq(contentSections.isPublished, true),
+        sql`${contentSections.data} -> 'value' ->> 'assetId' = ${assetId}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(inSection);
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  BRANDING_IMAGE_SLOTS,
+  type BrandingImageSlot,
+  brandingFileIdOf,
+  brandingFileUrl,
+  type PublicBranding,
+} from '../../../shared/branding/schema';
+import type { Settings } from '../../../shared/events/settings';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { readSettings, writeSettings } from '../events/settingsStore';
+import { events } from '../events/tables';
+import { claimFiles, type FileRow, type FileViewer, releaseFiles } from '../files/service';
+
+/**
+ * Uploaded branding images. Each is a 'branding' file claimed with its own id as owner (as the
+ * dashboard header does), so replacing one image never touches the event's other branding files.
+ * The claim comes first (a wrong file changes nothing), then the settings, then the old file goes.
+ */
+export async function setBrandingImage(
+  ctx: AppContext,
+  eventId: string,
+  slot: BrandingImageSlot,
+  fileId: string | null,
+  actor: string,
+): Promise<Settings<'branding'>> {
+  if (fileId) await ctx.db.transaction((tx) => claimFiles(tx, eventId, [fileId], 'branding', fileId));
+  const before = await readSettings(ctx.db, eventId, 'branding');
+  const saved = await writeSettings(
+    ctx.db,
+    eventId,
+    'branding',
+    { [slot]: fileId ? brandingFileUrl(fileId, slot) : '' },
+    actor,
+  );
+  const old = brandingFileIdOf(before[slot]);
+  const stillUsed = BRANDING_IMAGE_SLOTS.some((s) => brandingFileIdOf(saved[s]) === old);
+  if (old && !stillUsed) {
+    await ctx.db.transaction((tx) => releaseFiles(tx, ctx, eventId, 'branding', old));
+  }
+  return saved;
+}
+
+/**
+ * The sign-in screens' branding: the one event whose app URL is this server's public address.
+ * None, or several sharing it, and the screens show the product's own name.
+ */
+export async function publicBrandingFor(db: DbOrTx, publicUrl: string): Promise<PublicBranding> {
+  const wanted = publicUrl.replace(/\/+$/, '').toLowerCase();
+  const matches = await db
+    .select({ id: events.id, name: events.name })
+    .from(events)
+    .where(sql`lower(rtrim(${events.appUrl}, '/')) = ${wanted}`)
+    .limit(2);
+  if (matches.length !== 1) return { event: null };
+  const [event] = matches;
+  const branding = await readSettings(db, event.id, 'branding');
+  return {
+    event: {
+      name: event.name,
+      logo: branding.logo,
+      loginImage: branding.loginImage,
+      navBgColor: branding.navBgColor,
+      navTheme: branding.navTheme,
+    },
+  };
+}
+
+/**
+ * Branding files: the images of the branding settings are public (the sign-in screens show them
+ * before anyone signs in); other branding files of an event, such as the dashboard header, are for
+ * its members.
+ */
+export async function mayReadBrandingFile(db: DbOrTx, viewer: FileViewer, file: FileRow): Promise<boolean> {
+  if (viewer && viewer.eventId === file.eventId) return true;
+  const branding = await readSettings(db, file.eventId, 'branding');
+  return BRANDING_IMAGE_SLOTS.some((slot) => brandingFileIdOf(branding[slot]) === file.id);
+}

@@ -1,0 +1,77 @@
+import type { Section } from '../../../shared/content/sections';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { claimFiles, registerFileAccess, releaseFileIds, releaseFiles } from '../files/service';
+import { canReadPageFiles } from './reader';
+import type { contentSections } from './tables';
+
+/**
+ * PDF sections hold uploaded files (purpose 'contentPdf') owned by their page: a file uploaded for
+ * a section is claimed when the sections are saved, a file a save drops is deleted, and deleting the
+ * page deletes them all. A file is served to whoever may read its page (guests: public pages).
+ */
+
+type SectionRecord = typeof contentSections.$inferSelect;
+export type FilesContext = Pick<AppContext, 'storage' | 'logger'>;
+
+export const CONTENT_PDF = 'contentPdf' as const;
+
+export function pdfFileIds(sections: readonly { type: string; data: unknown }[]): string[] {
+  return sections.flatMap((s) =>
+    s.type === 'pdf' &&
+    s.data &&
+    typeof s.data === 'object' &&
+    'fileIds' in s.data &&
+    Array.isArray(s.data.fileIds)
+      ? s.data.fileIds.filter((id): id is string => typeof id === 'string')
+      : [],
+  );
+}
+
+/** Claims the files a save adds and deletes those it drops; refuses (400) files not uploaded for this. */
+export async function syncPageFiles(
+  db: DbOrTx,
+  files: FilesContext,
+  eventId: string,
+  contentId: string,
+  existing: SectionRecord[],
+  sections: Section[],
+): Promise<void> {
+  const before = pdfFileIds(existing.map((s) => ({ type: s.type, data: s.data.value })));
+  const after = pdfFileIds(sections);
+  const kept = new Set(after);
+  const owned = new Set(before);
+  await claimFiles(
+    db,
+    eventId,
+    after.filter((id) => !owned.has(id)),
+    CONTENT_PDF,
+    contentId,
+  );
+  await releaseFileIds(
+    db,
+    files,
+    eventId,
+    CONTENT_PDF,
+    contentId,
+    before.filter((id) => !kept.has(id)),
+  );
+}
+
+export const releasePageFiles = (db: DbOrTx, files: FilesContext, eventId: string, contentId: string) =>
+  releaseFiles(db, files, eventId, CONTENT_PDF, contentId);
+
+export function registerContentFileAccess(): void {
+  registerFileAccess(CONTENT_PDF, async (db, viewer, file) =>
+    file.ownerId ? canReadPageFiles(db, file.eventId, file.ownerId, viewer) : false,
+  );
+}
+
+/**
+ * An image section stores the signed-in address of its asset; a guest reads the same file through
+ * the guest route (the assets area lets guests read images used on public pages).
+ */
+export function guestImageSrc(src: string): string {
+  const match = src.match(/^\/api\/events\/[0-9a-f-]{36}\/files\/([0-9a-f-]{36})(\?size=\w+)?$/);
+  return match ? `/api/guests/files/${match[1]}${match[2] ?? ''}` : src;
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import {
+  CONTENT_LABELS,
+  contentDetailSchema,
+  contentListQuerySchema,
+  contentListResponseSchema,
+  contentParamsSchema,
+  contentSettingsSchema,
+  guestContentParamsSchema,
+  readerListSchema,
+  readerPageSchema,
+} from '../../../shared/content/api';
+import { CONTENT_ERRORS } from '../../../shared/content/sections';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { forgetMyEvents } from '../people/myEvents';
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { registerContentFileAccess } from './files';
+import {
+  createContent,
+  deleteContent,
+  getContent,
+  listContent,
+  setContentArchived,
+  updateContent,
+} from './pages';
+import { contentPolicy } from './policy';
+import { listReadable, readGuestPage, readPage } from './reader';
+import { saveSections } from './sections';
+import { contentPages } from './tables';
+
+const emptyBody = z.strictObject({});
+
+export const contentRoutes: RouteModule = (app, ctx, guards) => {
+  registerTeamTypeColumns('content', {
+    table: contentPages,
+    eventId: contentPages.eventId,
+    columns: [contentPages.allowedTeamTypeIds],
+  });
+  const tags = ['content'];
+  registerContentFileAccess();
+  const moderator = [...guards.member, guards.authorize(contentPolicy.manageContent)];
+  const reader = [...guards.member, guards.authorize(contentPolicy.read)];
+  const invalidContent = { invalidMessage: CONTENT_ERRORS.invalidContent };
+  const base = '/api/events/:eventId';
+  const log = ctx.logger;
+  // Featured pages and the sidebar are settings documents: drop the cached event lists after commit.
+  const settingsChanged = <T>(result: T) => {
+    forgetMyEvents();
+    return result;
+  };
+
+  // ---- Admin (moderator and above) ----
+  app.get(
+    `${base}/content`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: contentListQuerySchema,
+        response: { 200: contentListResponseSchema },
+      },
+      preHandler: moderator,
+    },
+    async (request) => listContent(ctx.db, actorOf(request).eventId, request.query),
+  );
+  app.post(
+    `${base}/content`,
+    {
+      schema: {
+        tags,
+        description: `Creates a page. ${CONTENT_LABELS.isPublicHint}`,
+        params: eventIdParamsSchema,
+        body: contentSettingsSchema,
+        response: { 201: contentDetailSchema },
+      },
+      config: invalidContent,
+      preHandler: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const created = await ctx.db.transaction((tx) =>
+        createContent(tx, actor.eventId, request.body, actor.accountId),
+      );
+      return reply.status(201).send(settingsChanged(created));
+    },
+  );
+  app.get(
+    `${base}/content/:contentId`,
+    {
+      schema: { tags, params: contentParamsSchema, response: { 200: contentDetailSchema } },
+      preHandler: moderator,
+    },
+    async (request) => getContent(ctx.db, actorOf(request).eventId, request.params.contentId, log),
+  );
+  app.put(
+    `${base}/content/:contentId`,
+    {
+      schema: {
+        tags,
+        params: contentParamsSchema,
+        body: contentSettingsSchema,
+        response: { 200: contentDetailSchema },
+      },
+      config: invalidContent,
+      preHandler: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const saved = await ctx.db.transaction((tx) =>
+        updateContent(tx, actor.eventId, request.params.contentId, request.body, actor.accountId),
+      );
+      return settingsChanged(saved);
+    },
+  );
+  app.put(
+    `${base}/content/:contentId/sections`,
+    {
+      schema: {
+        tags,
+        description:
+          'Saves the whole ordered list of sections; checked in the handler (see sectionsBodySchema).',
+        params: contentParamsSchema,
+        // Parsed by the service so that a refusal carries the spec's own message (table header).
+        body: z.unknown(),
+        response: { 200: contentDetailSchema },
+      },
+      preHandler: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { contentId } = request.params;
+      await ctx.db.transaction((tx) =>
+        saveSections(tx, ctx, actor.eventId, contentId, request.body, actor.accountId),
+      );
+      return getContent(ctx.db, actor.eventId, contentId, log);
+    },
+  );
+  for (const [action, isArchived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `${base}/content/:contentId/${action}`,
+      {
+        schema: {
+          tags,
+          params: contentParamsSchema,
+          body: emptyBody,
+          response: { 200: contentDetailSchema },
+        },
+        preHandler: moderator,
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const saved = await ctx.db.transaction((tx) =>
+          setContentArchived(tx, actor.eventId, request.params.contentId, isArchived, actor.accountId),
+        );
+        return settingsChanged(saved);
+      },
+    );
+  }
+  app.delete(
+    `${base}/content/:contentId`,
+    { schema: { tags, params: contentParamsSchema }, preHandler: moderator },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await ctx.db.transaction((tx) =>
+        deleteContent(tx, ctx, actor.eventId, request.params.contentId, actor.accountId),
+      );
+      forgetMyEvents();
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- Readers ----
+  app.get(
+    `${base}/my-content`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: readerListSchema } },
+      preHandler: reader,
+    },
+    async (request) => listReadable(ctx.db, actorOf(request)),
+  );
+  app.get(
+    `${base}/my-content/:contentId`,
+    {
+      schema: { tags, params: contentParamsSchema, response: { 200: readerPageSchema } },
+      preHandler: reader,
+    },
+    async (request) => readPage(ctx.db, actorOf(request), request.params.contentId, log),
+  );
+  app.get(
+    '/api/guests/content/:contentId',
+    { schema: { tags, params: guestContentParamsSchema, response: { 200: readerPageSchema } } },
+    async (request) => readGuestPage(ctx.db, request.params.contentId, log),
+  );
+};

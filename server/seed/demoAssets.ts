@@ -1,0 +1,93 @@
+import { createAsset } from '../modules/assets/service';
+import { setBrandingImage } from '../modules/branding/service';
+import { captionJpeg, captionSvg, makePdf } from '../modules/files/samples';
+import { storeUpload } from '../modules/files/upload';
+import type { AppContext } from '../platform/context';
+
+const ACTOR = 'system';
+
+/** Believable pictures for the asset library, drawn on the spot (the repository carries no binaries). */
+const DEMO_IMAGES: { name: string; altText: string; caption: string; colours: [string, string] }[] = [
+  {
+    name: 'Main hall floor plan',
+    altText: 'Floor plan of the main hall with stands A1 to F12',
+    caption: 'Main hall floor plan',
+    colours: ['#0b4f6c', '#01baef'],
+  },
+  {
+    name: 'Harbour terrace at dusk',
+    altText: 'The harbour terrace lit up in the evening',
+    caption: 'Harbour terrace',
+    colours: ['#3d1e6d', '#f26b38'],
+  },
+  {
+    name: 'Loading bay access',
+    altText: 'Map of the loading bay entrance from Quay Street',
+    caption: 'Loading bay access',
+    colours: ['#2f4858', '#86bbd8'],
+  },
+  {
+    name: 'Chef demo stage',
+    altText: 'The demonstration kitchen stage with seating for 120',
+    caption: 'Chef demo stage',
+    colours: ['#7a1f1f', '#f2c14e'],
+  },
+];
+
+const DEMO_DOCUMENTS: { name: string; fileName: string; lines: string[] }[] = [
+  {
+    name: 'Exhibitor manual 2027',
+    fileName: 'exhibitor-manual-2027.pdf',
+    lines: [
+      'Harbourside Food & Drink Expo 2027 - Exhibitor manual',
+      'Build-up: the day before opening, 08:00 to 20:00.',
+      'Breakdown: after close on the last day, until 23:00.',
+      'Every stand needs a named first-aider and a fire extinguisher.',
+    ],
+  },
+  {
+    name: 'Health and safety checklist',
+    fileName: 'health-and-safety-checklist.pdf',
+    lines: [
+      'Health and safety checklist',
+      'Risk assessment uploaded to the portal',
+      'Electrical equipment PAT tested within 12 months',
+      'Food hygiene rating certificate on display',
+    ],
+  },
+];
+
+/** The demo asset library and an uploaded logo, through the same upload path as the screens. */
+export async function seedDemoAssets(ctx: AppContext, eventId: string): Promise<void> {
+  for (const image of DEMO_IMAGES) {
+    const file = await storeUpload(ctx, {
+      eventId,
+      purpose: 'asset',
+      uploadedBy: ACTOR,
+      fileName: `${image.name.toLowerCase().replace(/\s+/g, '-')}.jpg`,
+      bytes: await captionJpeg(image.caption, image.colours),
+    });
+    await createAsset(ctx, eventId, { name: image.name, altText: image.altText, fileId: file.id }, ACTOR);
+  }
+  for (const doc of DEMO_DOCUMENTS) {
+    const file = await storeUpload(ctx, {
+      eventId,
+      purpose: 'asset',
+      uploadedBy: ACTOR,
+      fileName: doc.fileName,
+      bytes: makePdf(doc.lines),
+    });
+    await createAsset(ctx, eventId, { name: doc.name, altText: '', fileId: file.id }, ACTOR);
+  }
+  // A white wordmark for the dark navigation bar of the demo (the inverted logo is left empty,
+  // so the one logo is used on every bar).
+  const logo = captionSvg('HARBOURSIDE EXPO', ['#0b4f6c', '#0b4f6c'], { width: 720, height: 160 });
+  const logoFile = await storeUpload(ctx, {
+    eventId,
+    purpose: 'branding',
+    uploadedBy: ACTOR,
+    fileName: 'harbourside-logo.svg',
+    bytes: Buffer.from(logo),
+  });
+  await setBrandingImage(ctx, eventId, 'logo', logoFile.id, ACTOR);
+}
