@@ -101,4 +101,38 @@ describe('AppShell', () => {
     expect(router.state.location.pathname).toBe('/my-events');
     expect(screen.getByRole('button', { name: /Account menu/ })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('draws the sidebar in its sections; a collapsable one folds under its heading', async () => {
+    const { user } = renderShell({
+      navSections: [
+        { id: 'a', heading: '', isCollapsable: false, items: [{ label: 'Home', to: '/', icon: null }] },
+        {
+          id: 'b',
+          heading: 'At the show',
+          isCollapsable: true,
+          items: [{ label: 'Floor plan', to: '/content/1', icon: null }],
+        },
+        {
+          id: 'c',
+          heading: 'Help',
+          isCollapsable: false,
+          items: [{ label: 'Tasks', to: '/tasks', icon: null }],
+        },
+      ],
+    });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Floor plan', 'Tasks']);
+    expect(within(nav).getByRole('region', { name: 'Help' })).toHaveTextContent('Tasks');
+    const toggle = within(nav).getByRole('button', { name: 'At the show' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() =>
+      expect(within(nav).queryByRole('link', { name: 'Floor plan' })).not.toBeInTheDocument(),
+    );
+  });
 });

@@ -1,13 +1,23 @@
-import { Box, Burger, Group, AppShell as MantineAppShell, NavLink, Text } from '@mantine/core';
+import {
+  Box,
+  Burger,
+  Collapse,
+  Group,
+  AppShell as MantineAppShell,
+  NavLink,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
+  IconChevronDown,
   IconLogout,
   IconSettings,
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { APP_VERSION } from '../../shared/ui/constants';
 import classes from './AppShell.module.css';
@@ -20,6 +30,14 @@ export interface NavItem {
   icon: ReactNode;
 }
 
+/** A sidebar section (spec: heading, items, collapsable); an empty heading shows no title. */
+export interface NavSection {
+  id: string;
+  heading: string;
+  isCollapsable: boolean;
+  items: NavItem[];
+}
+
 export interface AppShellProps {
   /** The event's short name, shown in the navigation bar. */
   eventName: string;
@@ -30,7 +48,10 @@ export interface AppShellProps {
   logoUrl?: string;
   user: { firstName: string; surname: string; email: string };
   canOpenAdmin: boolean;
-  navItems: NavItem[];
+  /** A flat list, shown as one section without a heading (used before the sidebar loads). */
+  navItems?: NavItem[];
+  /** The event's sidebar as the admin arranged it. */
+  navSections?: NavSection[];
   onSignOut: () => void;
   children: ReactNode;
 }
@@ -41,7 +62,10 @@ function isActive(pathname: string, to: string): boolean {
 
 /** The signed-in frame: branded navigation bar, sidebar of core pages, and the content area. */
 export function AppShell(props: AppShellProps) {
-  const { eventName, navColor, navTheme, logoUrl, user, canOpenAdmin, navItems, onSignOut, children } = props;
+  const { eventName, navColor, navTheme, logoUrl, user, canOpenAdmin, onSignOut, children } = props;
+  const sections = props.navSections ?? [
+    { id: 'main', heading: '', isCollapsable: false, items: props.navItems ?? [] },
+  ];
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const textColor = navTheme === 'dark' ? 'var(--mantine-color-white)' : 'var(--mantine-color-black)';
@@ -94,23 +118,10 @@ export function AppShell(props: AppShellProps) {
       </MantineAppShell.Header>
 
       <MantineAppShell.Navbar p="sm" aria-label="Main navigation">
-        <MantineAppShell.Section grow>
-          {navItems.map((item) => {
-            const active = isActive(pathname, item.to);
-            return (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                leftSection={item.icon}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                variant="filled"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            );
-          })}
+        <MantineAppShell.Section grow style={{ overflowY: 'auto' }}>
+          {sections.map((section) => (
+            <SidebarSection key={section.id} section={section} pathname={pathname} />
+          ))}
         </MantineAppShell.Section>
         <MantineAppShell.Section>
           <Text size="xs" c="dimmed" px="sm" py="xs">
@@ -128,5 +139,67 @@ export function AppShell(props: AppShellProps) {
         </Box>
       </MantineAppShell.Main>
     </MantineAppShell>
+  );
+}
+
+function SidebarLinks({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  return items.map((item) => {
+    const active = isActive(pathname, item.to);
+    return (
+      <NavLink
+        key={item.to}
+        component={Link}
+        to={item.to}
+        label={item.label}
+        leftSection={item.icon}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        variant="filled"
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      />
+    );
+  });
+}
+
+/** One sidebar section; a collapsable one folds under its heading (open by default). */
+function SidebarSection({ section, pathname }: { section: NavSection; pathname: string }) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  const heading = section.heading.trim();
+  if (!heading) return <SidebarLinks items={section.items} pathname={pathname} />;
+  if (!section.isCollapsable) {
+    return (
+      <Box mt="xs" component="section" aria-label={heading}>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
+          {heading}
+        </Text>
+        <SidebarLinks items={section.items} pathname={pathname} />
+      </Box>
+    );
+  }
+  return (
+    <Box mt="xs" component="section" aria-label={heading}>
+      <UnstyledButton
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={listId}
+        px="sm"
+        py={6}
+        w="100%"
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}
+      >
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" component="span">
+          {heading}
+        </Text>
+        <IconChevronDown
+          size={14}
+          aria-hidden
+          style={{ transform: open ? 'none' : 'rotate(-90deg)', transition: 'transform 150ms' }}
+        />
+      </UnstyledButton>
+      <Collapse expanded={open} id={listId}>
+        <SidebarLinks items={section.items} pathname={pathname} />
+      </Collapse>
+    </Box>
   );
 }

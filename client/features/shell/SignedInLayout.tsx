@@ -19,6 +19,7 @@ import {
 import { AppShell } from '../../ui/AppShell';
 import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
 import { FullPageLoader } from '../../ui/FullPageLoader';
+import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
 
 const DEFAULT_TERMINOLOGY = terminologySchema.parse({});
@@ -92,6 +93,7 @@ export function SignedInLayout() {
   const feedback = useFeedback();
   useSignInWhenSessionEnds();
   useOnboardingRedirect(shell);
+  const navSections = useSidebarSections(event?.id ?? '', shell?.terminology ?? DEFAULT_TERMINOLOGY);
 
   const session = useMemo<SignedInSession | null>(
     () =>
@@ -123,6 +125,7 @@ export function SignedInLayout() {
         user={session.me.account}
         canOpenAdmin={can(session.level, AREA_LEVELS.adminHub)}
         navItems={navItems}
+        navSections={navSections}
         onSignOut={() => signOut.mutate(undefined, { onError: (error) => feedback.error(error) })}
       >
         <Outlet />

@@ -1,0 +1,66 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type DOWNLOAD_SORTS,
+  type DownloadBody,
+  downloadListResponseSchema,
+  downloadSchema,
+  myDownloadsResponseSchema,
+} from '../../../shared/downloads/schema';
+import { api, toQueryString } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+import type { SortOrder } from '../../ui/useListParams';
+
+export type DownloadSort = (typeof DOWNLOAD_SORTS)[number];
+
+/** Every downloads answer of an event starts with this key, so a change drops them all together. */
+const downloadsKey = (eventId: string) => [...sessionKeys.event(eventId), 'downloads'] as const;
+const base = (eventId: string) => `/api/events/${eventId}`;
+
+export function useDownloads(
+  eventId: string,
+  params: { page: number; sort: DownloadSort; order: SortOrder; search: string },
+) {
+  return useQuery({
+    queryKey: [...downloadsKey(eventId), 'list', params],
+    queryFn: () =>
+      api.get(
+        `${base(eventId)}/downloads${toQueryString({ ...params, search: params.search.trim() })}`,
+        downloadListResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+}
+
+export const useDownload = (eventId: string, downloadId: string) =>
+  useQuery({
+    queryKey: [...downloadsKey(eventId), 'detail', downloadId],
+    queryFn: () => api.get(`${base(eventId)}/downloads/${downloadId}`, downloadSchema),
+    enabled: eventId !== '' && downloadId !== '',
+  });
+
+export const useMyDownloads = (eventId: string) =>
+  useQuery({
+    queryKey: [...downloadsKey(eventId), 'mine'],
+    queryFn: () => api.get(`${base(eventId)}/my-downloads`, myDownloadsResponseSchema),
+    enabled: eventId !== '',
+  });
+
+export function useSaveDownload(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: DownloadBody }) =>
+      id
+        ? api.put(`${base(eventId)}/downloads/${id}`, body, downloadSchema)
+        : api.post(`${base(eventId)}/downloads`, body, downloadSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadsKey(eventId) }),
+  });
+}
+
+export function useDeleteDownload(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`${base(eventId)}/downloads/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadsKey(eventId) }),
+  });
+}

@@ -1,0 +1,96 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/**
+ * A vertical list reordered by drag and drop, with the pointer or the keyboard (focus a handle,
+ * Space to lift, arrows to move, Space to drop; dnd-kit announces each step to screen readers).
+ */
+export function SortableList<T>(props: {
+  items: readonly T[];
+  getId: (item: T) => string;
+  onReorder: (items: T[]) => void;
+  renderItem: (item: T, handle: ReactNode) => ReactNode;
+  /** What the handle says it moves, e.g. "Move section Plan". */
+  handleLabel: (item: T) => string;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = props.items.map(props.getId);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) props.onReorder(arrayMove([...props.items], from, to));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        {props.items.map((item) => (
+          <SortableRow key={props.getId(item)} id={props.getId(item)} label={props.handleLabel(item)}>
+            {(handle) => props.renderItem(item, handle)}
+          </SortableRow>
+        ))}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableRow({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: string;
+  children: (handle: ReactNode) => ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id });
+  const handle = (
+    <ActionIcon
+      ref={setActivatorNodeRef}
+      variant="subtle"
+      color="gray"
+      aria-label={label}
+      style={{ cursor: 'grab', touchAction: 'none' }}
+      {...attributes}
+      {...listeners}
+    >
+      <IconGripVertical size={18} aria-hidden />
+    </ActionIcon>
+  );
+  return (
+    <div
+      ref={setNodeRef}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        opacity: isDragging ? 0.85 : 1,
+      }}
+    >
+      {children(handle)}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support';
+
+type Lakeside = {
+  eventId: string;
+  admin: { email: string; password: string };
+  members: Record<'maker' | 'trader', { email: string; password: string }>;
+};
+/** The portal's own event (e2e/start-server.mjs), so rearranging its sidebar moves nobody else's. */
+const lakeside = (): Lakeside => JSON.parse(readFileSync('.tmp/e2e-portal.json', 'utf8'));
+const shot = async (page: Page, name: string) => {
+  mkdirSync('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+};
+const sidebarLinks = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
+
+test("an admin rearranges the sidebar by keyboard and a member's sidebar follows", async ({
+  page,
+  browser,
+}) => {
+  const { admin, members } = lakeside();
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: /^Sidebar/ }).click();
+  await expect(page).toHaveURL(/\/admin\/sidebar$/);
+  await expect(page.getByRole('heading', { name: 'Sidebar', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'sidebar editor');
+
+  // Tasks to the top of the first section: lift with Space, four steps up, drop with Space.
+  await page.getByRole('button', { name: 'Move Tasks', exact: true }).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  const items = page.getByTestId('sidebar-item');
+  await expect(items.first()).toContainText('Tasks');
+  await page.getByLabel('Heading').first().fill('Your portal');
+
+  // A second, collapsable section takes Downloads.
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await page.getByLabel('Heading').nth(1).fill('Files');
+  await page.getByRole('switch', { name: 'Collapsable' }).nth(1).check();
+  await page.getByRole('button', { name: 'Remove Downloads from Your portal' }).click();
+  await page.getByRole('combobox', { name: 'Add a page to Files' }).click();
+  await page.getByRole('option', { name: /^Downloads/ }).click();
+  await page.getByRole('button', { name: 'Save sidebar' }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  await shot(page, 'portal-sidebar-editor');
+
+  // The admin's own sidebar follows at once.
+  await expect(sidebarLinks(page).first()).toHaveText('Tasks');
+
+  // So does a member's.
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await signIn(member, members.maker.email, members.maker.password);
+  const nav = member.getByRole('navigation', { name: 'Main navigation' });
+  await expect(sidebarLinks(member).first()).toHaveText('Tasks');
+  await expect(sidebarLinks(member).nth(1)).toHaveText('Dashboard');
+  const files = nav.getByRole('region', { name: 'Files' });
+  await expect(files.getByRole('link', { name: 'Downloads' })).toBeVisible();
+  await files.getByRole('button', { name: 'Files' }).click();
+  await expect(files.getByRole('button', { name: 'Files' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(files.getByRole('link', { name: 'Downloads' })).toBeHidden();
+  await expectAccessible(member, 'member dashboard with the new sidebar');
+  await context.close();
+});
+
+test('an admin picks four featured pages and a member sees them on the dashboard', async ({
+  page,
+  browser,
+}) => {
+  const { eventId, admin, members } = lakeside();
+  await signIn(page, admin.email, admin.password);
+  // The pages themselves are the content journey's subject; here they are made through the API.
+  const titles = ['Opening hours', 'Getting here', 'Stall rules', 'Craft demonstrations', 'Lost property'];
+  for (const title of titles) {
+    const res = await page.request.post(`/api/events/${eventId}/content`, {
+      data: { title, isPublished: true },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto('/admin/featured-pages');
+  await expect(page.getByRole('heading', { name: 'Featured pages', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'featured pages');
+  const save = page.getByRole('button', { name: 'Save featured pages' });
+  for (const title of titles.slice(0, 3))
+    await page.getByRole('checkbox', { name: new RegExp(`^${title}`) }).check();
+  // Three is not allowed: the rule shows and saving waits for a fourth.
+  await expect(page.getByText('Featured pages total exactly 0, 4 or 8', { exact: false })).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.getByRole('checkbox', { name: /^Craft demonstrations/ }).check();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  await shot(page, 'portal-featured-pages');
+
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await signIn(member, members.trader.email, members.trader.password);
+  const featured = member.getByRole('region', { name: 'Featured' });
+  await expect(featured.getByRole('link')).toHaveCount(4);
+  for (const [i, title] of titles.slice(0, 4).entries()) {
+    await expect(featured.getByRole('link').nth(i)).toContainText(title);
+  }
+  await expect(member.getByRole('region', { name: 'Get started' }).getByRole('link')).not.toHaveCount(0);
+  await expectAccessible(member, 'dashboard with featured pages');
+  await shot(member, 'portal-dashboard');
+  await context.close();
+});

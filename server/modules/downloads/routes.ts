@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  downloadListQuerySchema,
+  downloadListResponseSchema,
+  downloadParamsSchema,
+  downloadSchema,
+  myDownloadsResponseSchema,
+} from '../../../shared/downloads/schema';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { registerFileAccess } from '../files/service';
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { downloadsPolicy } from './policy';
+import {
+  createDownload,
+  deleteDownload,
+  getDownload,
+  listDownloads,
+  listMyDownloads,
+  mayReadDownloadFile,
+  updateDownload,
+} from './service';
+import { downloads } from './tables';
+
+/** Bodies are checked in the service, so a refusal says 'Invalid download values' with its issues. */
+const anyBody = z.record(z.string(), z.unknown());
+
+export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
+  registerTeamTypeColumns('downloads', {
+    table: downloads,
+    eventId: downloads.eventId,
+    columns: [downloads.showToTeamTypeIds, downloads.hideFromTeamTypeIds],
+  });
+  const tags = ['downloads'];
+  const moderator = [...guards.member, guards.authorize(downloadsPolicy.manage)];
+  const member = [...guards.member, guards.authorize(downloadsPolicy.readOwn)];
+  const base = '/api/events/:eventId';
+
+  registerFileAccess('download', (tx, viewer, file) => mayReadDownloadFile(tx, viewer, file));
+
+  app.get(
+    `${base}/downloads`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: downloadListQuerySchema,
+        response: { 200: downloadListResponseSchema },
+      },
+      preHandler: moderator,
+    },
+    async (request) => listDownloads(ctx.db, actorOf(request).eventId, request.query),
+  );
+  app.post(
+    `${base}/downloads`,
+    {
+      schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: downloadSchema } },
+      preHandler: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createDownload(ctx, actor.eventId, request.body, actor.accountId));
+    },
+  );
+  app.get(
+    `${base}/downloads/:downloadId`,
+    {
+      schema: { tags, params: downloadParamsSchema, response: { 200: downloadSchema } },
+      preHandler: moderator,
+    },
+    async (request) => getDownload(ctx.db, actorOf(request).eventId, request.params.downloadId),
+  );
+  app.put(
+    `${base}/downloads/:downloadId`,
+    {
+      schema: { tags, params: downloadParamsSchema, body: anyBody, response: { 200: downloadSchema } },
+      preHandler: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return updateDownload(ctx, actor.eventId, request.params.downloadId, request.body, actor.accountId);
+    },
+  );
+  app.delete(
+    `${base}/downloads/:downloadId`,
+    { schema: { tags, params: downloadParamsSchema }, preHandler: moderator },
+    async (request, reply) => {
+      await deleteDownload(ctx, actorOf(request).eventId, request.params.downloadId);
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    `${base}/my-downloads`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: myDownloadsResponseSchema } },
+      preHandler: member,
+    },
+    async (request) => listMyDownloads(ctx.db, actorOf(request)),
+  );
+};

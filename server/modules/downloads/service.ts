@@ -1,0 +1,214 @@
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fileTypeOf } from '../../../shared/downloads/fileSize';
+import {
+  DOWNLOAD_ERRORS,
+  type Download,
+  type DownloadListResponse,
+  downloadBodySchema,
+  type downloadListQuerySchema,
+  type MyDownload,
+} from '../../../shared/downloads/schema';
+import { canSeeDownload } from '../../../shared/downloads/visibility';
+import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/http/errors';
+import type { Actor } from '../../platform/http/guards';
+import { claimFiles, fileUrl, releaseFiles } from '../files/service';
+import { teamTypes } from '../people/tables';
+import { viewerOf } from '../portal/viewer';
+import { downloads } from './tables';
+
+type Row = typeof downloads.$inferSelect;
+
+function present(row: Row): Download {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    fileId: row.fileId,
+    fileName: row.fileName,
+    data: fileUrl(row.eventId, row.fileId),
+    fileSize: row.fileSize,
+    fileType: row.fileType,
+    showDownload: row.showDownload,
+    showToChildTeams: row.showToChildTeams,
+    showToTeamTypeIds: row.showToTeamTypeIds,
+    hideFromTeamTypeIds: row.hideFromTeamTypeIds,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  name: downloads.name,
+  fileSize: downloads.fileSize,
+  fileType: downloads.fileType,
+  updatedAt: downloads.updatedAt,
+} as const;
+
+/** The admin list: sorted by name by default, searched by name or description, 100 a page. */
+export async function listDownloads(
+  db: DbOrTx,
+  eventId: string,
+  query: z.output<typeof downloadListQuerySchema>,
+): Promise<DownloadListResponse> {
+  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(eq(downloads.eventId, eventId), search ? ilike(downloads.name, search) : undefined);
+  const order = query.order === 'desc' ? desc : asc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(downloads)
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[query.sort]), asc(downloads.id))
+      .limit(TABLE_PAGE_SIZE)
+      .offset((query.page - 1) * TABLE_PAGE_SIZE),
+    db.select({ total: count() }).from(downloads).where(where),
+  ]);
+  return { items: rows.map(present), total, page: query.page, pageSize: TABLE_PAGE_SIZE };
+}
+
+async function findRow(db: DbOrTx, eventId: string, downloadId: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(downloads)
+    .where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)))
+    .limit(1);
+  if (!row) throw notFound(DOWNLOAD_ERRORS.notFound);
+  return row;
+}
+
+export async function getDownload(db: DbOrTx, eventId: string, downloadId: string): Promise<Download> {
+  return present(await findRow(db, eventId, downloadId));
+}
+
+function parseBody(input: unknown) {
+  const parsed = downloadBodySchema.safeParse(input);
+  if (!parsed.success) {
+    throw badRequest(
+      DOWNLOAD_ERRORS.invalidValues,
+      parsed.error.issues.map((i) => ({
+        path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+        message: i.message,
+      })),
+    );
+  }
+  return parsed.data;
+}
+
+async function checkTeamTypes(tx: DbOrTx, eventId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  const known = new Set(
+    (await tx.select({ id: teamTypes.id }).from(teamTypes).where(eq(teamTypes.eventId, eventId))).map(
+      (r) => r.id,
+    ),
+  );
+  if (ids.some((id) => !known.has(id))) {
+    throw badRequest(DOWNLOAD_ERRORS.invalidValues, [
+      { path: ['showToTeamTypeIds'], message: 'Invalid team type' },
+    ]);
+  }
+}
+
+/**
+ * Claims the uploaded file for the download and reads its name, size and type (spec: a download
+ * with one uploaded file gets its URL, size and type filled in).
+ */
+async function claimFile(tx: DbOrTx, eventId: string, fileId: string, downloadId: string) {
+  const [file] = await claimFiles(tx, eventId, [fileId], 'download', downloadId);
+  if (!file) throw badRequest(DOWNLOAD_ERRORS.invalidAfterUpload);
+  return { fileId, fileName: file.name, fileSize: file.size, fileType: fileTypeOf(file.name) };
+}
+
+export async function createDownload(ctx: AppContext, eventId: string, input: unknown, actor: string) {
+  const body = parseBody(input);
+  const id = await ctx.db.transaction(async (tx) => {
+    await checkTeamTypes(tx, eventId, [...body.showToTeamTypeIds, ...body.hideFromTeamTypeIds]);
+    const downloadId = crypto.randomUUID();
+    const file = await claimFile(tx, eventId, body.fileId, downloadId);
+    await tx.insert(downloads).values({
+      ...body,
+      ...file,
+      id: downloadId,
+      eventId,
+      createdBy: actor,
+      updatedBy: actor,
+    });
+    return downloadId;
+  });
+  return getDownload(ctx.db, eventId, id);
+}
+
+export async function updateDownload(
+  ctx: AppContext,
+  eventId: string,
+  downloadId: string,
+  input: unknown,
+  actor: string,
+) {
+  const body = parseBody(input);
+  await ctx.db.transaction(async (tx) => {
+    const current = await findRow(tx, eventId, downloadId);
+    await checkTeamTypes(tx, eventId, [...body.showToTeamTypeIds, ...body.hideFromTeamTypeIds]);
+    let file = {
+      fileId: current.fileId,
+      fileName: current.fileName,
+      fileSize: current.fileSize,
+      fileType: current.fileType,
+    };
+    if (body.fileId !== current.fileId) {
+      // A new file replaces the old one: the old bytes go, the new file is claimed.
+      await releaseFiles(tx, ctx, eventId, 'download', downloadId);
+      file = await claimFile(tx, eventId, body.fileId, downloadId);
+    }
+    await tx
+      .update(downloads)
+      .set({ ...body, ...file, updatedBy: actor, updatedAt: new Date() })
+      .where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)));
+  });
+  return getDownload(ctx.db, eventId, downloadId);
+}
+
+export async function deleteDownload(ctx: AppContext, eventId: string, downloadId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await findRow(tx, eventId, downloadId);
+    await releaseFiles(tx, ctx, eventId, 'download', downloadId);
+    await tx.delete(downloads).where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)));
+  });
+}
+
+/** `/downloads`: what the caller's team type and stand-share role may see, by name. */
+export async function listMyDownloads(db: DbOrTx, actor: Actor): Promise<{ items: MyDownload[] }> {
+  const viewer = await viewerOf(db, actor);
+  // Even moderators see on this screen what is shown: hidden ones live on the admin list.
+  const rows = await db
+    .select()
+    .from(downloads)
+    .where(and(eq(downloads.eventId, actor.eventId), eq(downloads.showDownload, true)))
+    .orderBy(asc(downloads.name), asc(downloads.id));
+  return {
+    items: rows
+      .filter((row) => canSeeDownload(row, viewer))
+      .map((row) => {
+        const { id, name, description, data, fileName, fileSize, fileType } = present(row);
+        return { id, name, description, data, fileName, fileSize, fileType };
+      }),
+  };
+}
+
+/** File access for owner kind 'download': the same rule as the list (guests never). */
+export async function mayReadDownloadFile(
+  db: DbOrTx,
+  viewer: Pick<Actor, 'eventId' | 'accountId' | 'permissions'> | null,
+  file: { eventId: string; id: string },
+): Promise<boolean> {
+  if (!viewer || viewer.eventId !== file.eventId) return false;
+  const [row] = await db
+    .select()
+    .from(downloads)
+    .where(and(eq(downloads.eventId, file.eventId), eq(downloads.fileId, file.id)))
+    .limit(1);
+  if (!row) return false;
+  return canSeeDownload(row, await viewerOf(db, viewer));
+}

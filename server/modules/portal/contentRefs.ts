@@ -1,0 +1,67 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { canSeeContent } from '../../../shared/content/visibility';
+import type { ContentOption } from '../../../shared/portal/api';
+import type { ContentLink } from '../../../shared/portal/sidebar';
+import type { DbOrTx } from '../../platform/db/client';
+import { contentPages } from '../content/tables';
+import type { PortalViewer } from './viewer';
+
+/**
+ * Content pages as the portal's structure refers to them (by id, with title and icon). Read-only
+ * queries on the content area's table; archived pages are never offered or shown.
+ */
+
+const live = (eventId: string) => and(eq(contentPages.eventId, eventId), eq(contentPages.isArchived, false));
+
+/** Every page an admin may place in the sidebar, feature or link a card to, by title. */
+export async function listContentOptions(db: DbOrTx, eventId: string): Promise<ContentOption[]> {
+  return db
+    .select({
+      id: contentPages.id,
+      title: contentPages.title,
+      icon: contentPages.icon,
+      isPublished: contentPages.isPublished,
+    })
+    .from(contentPages)
+    .where(live(eventId))
+    .orderBy(asc(contentPages.title), asc(contentPages.id));
+}
+
+/** Which of these ids are live pages of this event (another event's ids are simply absent). */
+export async function existingContentIds(
+  db: DbOrTx,
+  eventId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: contentPages.id })
+    .from(contentPages)
+    .where(and(live(eventId), inArray(contentPages.id, [...new Set(ids)])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The pages a viewer may open (spec: content visibility), with what links to them need. */
+export async function visibleContent(
+  db: DbOrTx,
+  eventId: string,
+  viewer: PortalViewer,
+): Promise<(ContentLink & { description: string })[]> {
+  const rows = await db
+    .select({
+      id: contentPages.id,
+      title: contentPages.title,
+      icon: contentPages.icon,
+      description: contentPages.description,
+      isArchived: contentPages.isArchived,
+      isPublished: contentPages.isPublished,
+      isPublic: contentPages.isPublic,
+      allowedTeamTypeIds: contentPages.allowedTeamTypeIds,
+      showToChildTeams: contentPages.showToChildTeams,
+    })
+    .from(contentPages)
+    .where(live(eventId));
+  return rows
+    .filter((page) => canSeeContent(page, viewer) && page.isPublished)
+    .map(({ id, title, icon, description }) => ({ id, title, icon, description }));
+}

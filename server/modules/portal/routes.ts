@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import {
+  corePageListResponseSchema,
+  corePageParamsSchema,
+  dashboardHeaderBodySchema,
+  dashboardHeaderResponseSchema,
+  dashboardResponseSchema,
+  featuredResponseSchema,
+  navigationResponseSchema,
+  sidebarEditorResponseSchema,
+} from '../../../shared/portal/api';
+import {
+  LAYOUT_ERRORS,
+  layoutListResponseSchema,
+  layoutParamsSchema,
+  layoutSchema,
+} from '../../../shared/portal/cardLayouts';
+import { corePageBodySchema, corePageSchema } from '../../../shared/portal/corePages';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { getDashboard, getDashboardHeader, setDashboardHeader } from './dashboard';
+import { createLayout, deleteLayout, getLayout, listLayoutsEnsured, updateLayout } from './layouts';
+import { portalPolicy } from './policy';
+import {
+  getFeatured,
+  getNavigation,
+  getSidebarEditor,
+  listCorePages,
+  saveFeatured,
+  saveSidebar,
+  updateCorePage,
+} from './structure';
+
+/** Bodies checked in the service, so refusals carry the spec's message for what was sent. */
+const anyBody = z.record(z.string(), z.unknown());
+
+export const portalRoutes: RouteModule = (app, ctx, guards) => {
+  const tags = ['portal'];
+  const admin = [...guards.member, guards.authorize(portalPolicy.manageStructure)];
+  const member = [...guards.member, guards.authorize(portalPolicy.readOwn)];
+  const base = '/api/events/:eventId';
+
+  // ---- The viewer's own sidebar and dashboard ----
+  app.get(
+    `${base}/navigation`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: navigationResponseSchema } },
+      preHandler: member,
+    },
+    async (request) => getNavigation(ctx.db, actorOf(request)),
+  );
+  app.get(
+    `${base}/dashboard`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: dashboardResponseSchema } },
+      preHandler: member,
+    },
+    async (request) => getDashboard(ctx.db, actorOf(request)),
+  );
+
+  // ---- Sidebar and featured pages (admin) ----
+  app.get(
+    `${base}/sidebar`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: sidebarEditorResponseSchema } },
+      preHandler: admin,
+    },
+    async (request) => getSidebarEditor(ctx.db, actorOf(request).eventId),
+  );
+  app.put(
+    `${base}/sidebar`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: anyBody,
+        response: { 200: sidebarEditorResponseSchema },
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return saveSidebar(ctx.db, actor.eventId, request.body, actor.accountId);
+    },
+  );
+  app.get(
+    `${base}/featured-pages`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: featuredResponseSchema } },
+      preHandler: admin,
+    },
+    async (request) => getFeatured(ctx.db, actorOf(request).eventId),
+  );
+  app.put(
+    `${base}/featured-pages`,
+    {
+      schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 200: featuredResponseSchema } },
+      preHandler: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return saveFeatured(ctx.db, actor.eventId, request.body, actor.accountId);
+    },
+  );
+
+  // ---- Core pages (admin) ----
+  app.get(
+    `${base}/core-pages`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: corePageListResponseSchema } },
+      preHandler: admin,
+    },
+    async (request) => ({ items: await listCorePages(ctx.db, actorOf(request).eventId) }),
+  );
+  app.put(
+    `${base}/core-pages/:corePageId`,
+    {
+      schema: {
+        tags,
+        params: corePageParamsSchema,
+        body: corePageBodySchema,
+        response: { 200: corePageSchema },
+      },
+      config: { invalidMessage: 'Invalid core page' },
+      preHandler: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return updateCorePage(ctx.db, actor.eventId, request.params.corePageId, request.body, actor.accountId);
+    },
+  );
+
+  // ---- Dashboard header (admin) ----
+  app.get(
+    `${base}/dashboard-header`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: dashboardHeaderResponseSchema } },
+      preHandler: admin,
+    },
+    async (request) => getDashboardHeader(ctx.db, actorOf(request).eventId),
+  );
+  app.put(
+    `${base}/dashboard-header`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: dashboardHeaderBodySchema,
+        response: { 200: dashboardHeaderResponseSchema },
+      },
+      config: { invalidMessage: 'Invalid branding' },
+      preHandler: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return setDashboardHeader(ctx, actor.eventId, request.body.fileId, actor.accountId);
+    },
+  );
+  app.delete(
+    `${base}/dashboard-header`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: dashboardHeaderResponseSchema } },
+      preHandler: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return setDashboardHeader(ctx, actor.eventId, null, actor.accountId);
+    },
+  );
+
+  // ---- Card layouts (admin) ----
+  app.get(
+    `${base}/card-layouts`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: layoutListResponseSchema } },
+      preHandler: admin,
+    },
+    async (request) => ({ items: await listLayoutsEnsured(ctx.db, actorOf(request).eventId) }),
+  );
+  app.post(
+    `${base}/card-layouts`,
+    {
+      schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: layoutSchema } },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createLayout(ctx.db, actor.eventId, request.body, actor.accountId));
+    },
+  );
+  app.get(
+    `${base}/card-layouts/:layoutId`,
+    { schema: { tags, params: layoutParamsSchema, response: { 200: layoutSchema } }, preHandler: admin },
+    async (request) => getLayout(ctx.db, actorOf(request).eventId, request.params.layoutId),
+  );
+  app.put(
+    `${base}/card-layouts/:layoutId`,
+    {
+      schema: { tags, params: layoutParamsSchema, body: anyBody, response: { 200: layoutSchema } },
+      preHandler: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return updateLayout(ctx.db, actor.eventId, request.params.layoutId, request.body, actor.accountId);
+    },
+  );
+  app.delete(
+    `${base}/card-layouts/:layoutId`,
+    {
+      schema: { tags, params: layoutParamsSchema },
+      config: { invalidMessage: LAYOUT_ERRORS.invalidLayout },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      await deleteLayout(ctx.db, actorOf(request).eventId, request.params.layoutId);
+      return reply.status(204).send();
+    },
+  );
+};
