@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createQueueJobs, type Jobs } from './jobs';
 import { createMailer } from './mail/mailer';
+import { createStorage } from './storage';
 
 /** The real pg-boss queue, on the database under test (a PGlite copy, or PostgreSQL). */
 describe('email jobs on the pg-boss queue', () => {
@@ -27,7 +28,15 @@ describe('email jobs on the pg-boss queue', () => {
 
   function context(jobs: Jobs): AppContext {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    return { config, database, db: database.db, logger, jobs, mailer: createMailer(undefined) };
+    return {
+      config,
+      database,
+      db: database.db,
+      logger,
+      jobs,
+      mailer: createMailer(undefined),
+      storage: createStorage(config),
+    };
   }
 
   async function queueResetEmail(ctx: AppContext, to: string): Promise<string> {

@@ -8,6 +8,8 @@ export type JobHandler = (data: unknown) => Promise<void>;
 export interface Jobs {
   register(name: string, handler: JobHandler): void;
   send(name: string, data: object): Promise<void>;
+  /** Runs a registered job on a cron (UTC); the queue keeps one schedule per name across processes. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -19,12 +21,16 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
     : new PgBoss({ connectionString: database.connectionString, supervise: work, schedule: work });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   const handlers = new Map<string, JobHandler>();
+  const schedules = new Map<string, { cron: string; data: object }>();
   return {
     register(name, handler) {
       handlers.set(name, handler);
     },
     async send(name, data) {
       await boss.send(name, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    },
+    async schedule(name, cron, data = {}) {
+      schedules.set(name, { cron, data });
     },
     async start() {
       await boss.start();
@@ -36,6 +42,7 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
           });
         }
       }
+      for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: 'UTC' });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
@@ -59,6 +66,8 @@ export function createInlineJobs(logger: Logger): Jobs {
         logger.error({ err, job: name }, 'job failed');
       }
     },
+    // Nothing runs on a clock in process: tests and the CLI call the job's function themselves.
+    async schedule() {},
     async start() {},
     async stop() {},
   };

@@ -5,6 +5,7 @@ import { createEvent } from '../modules/events/service';
 import { customFields, memberships, teams, teamTypes } from '../modules/people/tables';
 import type { Db } from '../platform/db/client';
 import { FIRST_NAMES as FIRST, SURNAMES as LAST } from './names';
+import { seedScaleTasks } from './scaleTasks';
 
 /**
  * Rows per INSERT. PGlite pays a round trip and a re-plan per statement (docs/decisions/0003), so
@@ -49,6 +50,8 @@ export type ScaleSeedResult = {
   password: string;
   teams: number;
   users: number;
+  tasks: number;
+  taskStatuses: number;
   ms: number;
   summary: string;
 };
@@ -65,7 +68,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
  */
 export async function seedScale(
   db: Db,
-  options: { teams: number; appUrl: string },
+  options: { teams: number; appUrl: string; tasks?: number },
 ): Promise<ScaleSeedResult> {
   const started = performance.now();
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -76,7 +79,11 @@ export async function seedScale(
   const day = 86_400_000;
   const now = Date.now();
 
-  const eventId = await db.transaction(async (tx) => {
+  const {
+    id: eventId,
+    tasks,
+    statuses,
+  } = await db.transaction(async (tx) => {
     const id = await createEvent(
       tx,
       {
@@ -159,14 +166,30 @@ export async function seedScale(
       (batch) => tx.insert(teams).values(batch),
     );
     await insertInBatches(membershipRows, (batch) => tx.insert(memberships).values(batch));
-    return id;
+    const made = await seedScaleTasks(tx, {
+      eventId: id,
+      count: options.tasks ?? 0,
+      teamTypeIds: typeIds,
+      timeZone: 'Europe/London',
+    });
+    return { id, ...made };
   });
   const users = options.teams * MEMBERS_PER_TEAM;
   const ms = Math.round(performance.now() - started);
   const summary = [
-    `Scale event created: ${options.teams} teams, ${users} users (${eventId}) in ${(ms / 1000).toFixed(1)} s`,
+    `Scale event created: ${options.teams} teams, ${users} users${tasks ? `, ${tasks} tasks, ${statuses} task statuses` : ''} (${eventId}) in ${(ms / 1000).toFixed(1)} s`,
     `Sign in at ${options.appUrl}/auth/login as ${adminEmail}`,
     `Every generated account (admin and team people) has the password: ${password}`,
   ].join('\n');
-  return { eventId, adminEmail, password, teams: options.teams, users, ms, summary };
+  return {
+    eventId,
+    adminEmail,
+    password,
+    teams: options.teams,
+    users,
+    tasks,
+    taskStatuses: statuses,
+    ms,
+    summary,
+  };
 }

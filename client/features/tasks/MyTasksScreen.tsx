@@ -1,82 +1,54 @@
-import { Alert, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Anchor, Drawer, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconMessage } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type MyTask, TASK_TYPE_LABELS } from '../../../shared/tasks/api';
-import type { ProgressStatus } from '../../../shared/tasks/schema';
+import { mentionName } from '../../../shared/tasks/comments';
+import {
+  matchesStatusFilter,
+  TASK_STATUS_FILTERS,
+  TASK_STATUS_LABELS,
+  type TaskStatusFilter,
+} from '../../../shared/tasks/dueStatus';
+import type { TeamWorkSummary } from '../../../shared/tasks/teamWork';
 import { useSession } from '../../lib/session';
-import { useFeedback } from '../../ui/FeedbackBanner';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading, StatusChip } from './taskParts';
-import { useMyTasks, useSetMyProgress } from './tasksApi';
+import { LoadFailed, Loading, StatusChip, TYPE_OPTIONS, toTaskType } from './taskParts';
+import { useMyTasks } from './tasksApi';
+import { ApprovalBadge, ProgressActions } from './team/TaskActions';
+import { TaskDrawerBody } from './team/TaskDrawerBody';
+import { useTeamWorkSummary } from './teamTasksApi';
 
-/** The buttons a team sees for its progress; a finished task offers only the way back. */
-function ProgressActions({ task, size = 'xs' }: { task: MyTask; size?: 'xs' | 'sm' }) {
-  const { event } = useSession();
-  const setProgress = useSetMyProgress(event?.id ?? '');
-  const feedback = useFeedback();
-  const run = (progressStatus: ProgressStatus) =>
-    setProgress.mutate({ taskId: task.id, progressStatus }, { onError: (error) => feedback.error(error) });
-  // An approved task is locked for the team (decision 0005); only an organiser can change it.
-  if (task.approval?.status === 'approved') return null;
-  if (task.progressStatus !== 'incomplete') {
-    return (
-      <Button
-        size={size}
-        variant="default"
-        loading={setProgress.isPending}
-        aria-label={`Mark ${task.title} incomplete`}
-        onClick={() => run('incomplete')}
-      >
-        Mark incomplete
-      </Button>
-    );
-  }
-  return (
-    <Group gap="xs">
-      <Button
-        size={size}
-        loading={setProgress.isPending}
-        aria-label={`Mark ${task.title} complete`}
-        onClick={() => run('complete')}
-      >
-        Mark complete
-      </Button>
-      <Button
-        size={size}
-        variant="default"
-        disabled={setProgress.isPending}
-        aria-label={`Mark ${task.title} not applicable`}
-        onClick={() => run('n/a')}
-      >
-        Not applicable
-      </Button>
-    </Group>
-  );
-}
+type Work = TeamWorkSummary['tasks'][number];
+const STATUS_OPTIONS = TASK_STATUS_FILTERS.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
+const toStatus = (value: string | null): TaskStatusFilter | null =>
+  TASK_STATUS_FILTERS.find((status) => status === value) ?? null;
 
-function ApprovalBadge({ task }: { task: MyTask }) {
-  if (!task.approval) return null;
-  const colour = { pending: 'yellow', approved: 'green', rejected: 'red' }[task.approval.status];
-  return (
-    <Badge color={colour} variant="outline">
-      {task.approval.label}
-    </Badge>
-  );
-}
-
-function TaskLine({ task }: { task: MyTask }) {
+function TaskLine(props: { task: MyTask; work?: Work; names: Map<string, string>; search: string }) {
+  const { task, work, names } = props;
+  const assigned = (work?.assignedTo ?? []).map((id) => names.get(id) ?? 'Former member');
   return (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2}>
-          <Anchor component={Link} to={`/tasks/${task.id}`} fw={600}>
+          <Anchor component={Link} to={`/tasks/${task.id}${props.search}`} fw={600}>
             {task.title}
           </Anchor>
           <Text size="sm" c="dimmed">
             Due {task.dueDate} · {TASK_TYPE_LABELS[task.type]}
             {task.isRequired ? ' · Required' : ''}
           </Text>
+          {assigned.length > 0 && <Text size="sm">Assigned to {assigned.join(', ')}</Text>}
         </Stack>
         <Group gap="xs">
+          {(work?.commentsCount ?? 0) > 0 && (
+            <Group gap={4} aria-label={`${work?.commentsCount} comments`} role="img">
+              <IconMessage size={16} aria-hidden />
+              <Text size="sm" aria-hidden>
+                {work?.commentsCount}
+              </Text>
+            </Group>
+          )}
           <StatusChip status={task.status} />
           <ApprovalBadge task={task} />
           <ProgressActions task={task} />
@@ -86,44 +58,28 @@ function TaskLine({ task }: { task: MyTask }) {
   );
 }
 
-function TaskDrawerBody({ task }: { task: MyTask }) {
-  return (
-    <Stack gap="md">
-      <Group gap="xs">
-        <StatusChip status={task.status} />
-        <ApprovalBadge task={task} />
-        {task.restriction && <Badge variant="outline">Restricted</Badge>}
-      </Group>
-      <Text size="sm">
-        Due {task.dueDate} · {TASK_TYPE_LABELS[task.type]}
-        {task.isTimeSensitive ? ' · Time sensitive' : ''}
-      </Text>
-      {task.restriction && (
-        <Text size="sm" c="dimmed">
-          {task.restriction}
-        </Text>
-      )}
-      {task.approval?.review && (
-        <Alert color={task.approval.status === 'rejected' ? 'red' : 'green'} title={task.approval.label}>
-          {task.approval.review}
-        </Alert>
-      )}
-      {task.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{task.description}</Text>}
-      {task.disclaimer && (
-        <Alert color="gray" title="Disclaimer">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {task.disclaimer}
-          </Text>
-        </Alert>
-      )}
-      {task.externalLink && (
-        <Anchor href={task.externalLink} target="_blank" rel="noopener noreferrer">
-          Open the link
-        </Anchor>
-      )}
-      <ProgressActions task={task} size="sm" />
-    </Stack>
-  );
+/** Status and type filters of the team's list, kept in the URL (?status=overdue&type=upload). */
+function useTaskFilters() {
+  const [params, setParams] = useSearchParams();
+  const status = toStatus(params.get('status'));
+  const type = toTaskType(params.get('type'));
+  const set = (name: 'status' | 'type', value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
+  const clear = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('status');
+      next.delete('type');
+      return next;
+    });
+  const keep = (task: MyTask) =>
+    (status === null || matchesStatusFilter(task.status, status)) && (type === null || task.type === type);
+  return { status, type, set, clear, keep, search: params.toString() ? `?${params.toString()}` : '' };
 }
 
 /** /tasks and /tasks/:taskId: the team's tasks grouped by task group; a task opens in a drawer. */
@@ -132,8 +88,15 @@ export function MyTasksScreen() {
   const { taskId } = useParams();
   const navigate = useNavigate();
   const mine = useMyTasks(event?.id ?? '');
+  const summary = useTeamWorkSummary(event?.id ?? '');
+  const filters = useTaskFilters();
   const tasks = mine.data?.sections.flatMap((s) => s.tasks) ?? [];
   const open = taskId ? tasks.find((task) => task.id === taskId) : undefined;
+  const workByTask = new Map((summary.data?.tasks ?? []).map((w) => [w.taskId, w]));
+  const names = new Map((summary.data?.members ?? []).map((m) => [m.id, mentionName(m)]));
+  const sections = (mine.data?.sections ?? [])
+    .map((section) => ({ ...section, tasks: section.tasks.filter(filters.keep) }))
+    .filter((section) => section.tasks.length > 0);
 
   return (
     <PageHeader title="Tasks" breadcrumbs={[{ label: 'Tasks' }]}>
@@ -151,32 +114,66 @@ export function MyTasksScreen() {
         </Paper>
       ) : (
         <Stack gap="lg">
-          {mine.data.sections.map((section) => (
-            <Stack
-              key={section.groupId}
-              gap="xs"
-              component="section"
-              aria-labelledby={`group-${section.groupId}`}
-            >
-              <Title order={2} size="h4" id={`group-${section.groupId}`}>
-                {section.title}
-              </Title>
-              {section.tasks.map((task) => (
-                <TaskLine key={task.id} task={task} />
-              ))}
-            </Stack>
-          ))}
+          <Group gap="sm" align="flex-end">
+            <Select
+              label="Status"
+              placeholder="Any status"
+              data={STATUS_OPTIONS}
+              value={filters.status}
+              onChange={(value) => filters.set('status', value)}
+              clearable
+              w={180}
+            />
+            <Select
+              label="Type"
+              placeholder="Any type"
+              data={TYPE_OPTIONS}
+              value={filters.type}
+              onChange={(value) => filters.set('type', value)}
+              clearable
+              w={180}
+            />
+          </Group>
+          {sections.length === 0 ? (
+            <ListEmptyState filtered noun="tasks" onClearFilters={filters.clear} />
+          ) : (
+            sections.map((section) => (
+              <Stack
+                key={section.groupId}
+                gap="xs"
+                component="section"
+                aria-labelledby={`group-${section.groupId}`}
+              >
+                <Title order={2} size="h4" id={`group-${section.groupId}`}>
+                  {section.title}
+                </Title>
+                {section.tasks.map((task) => (
+                  <TaskLine
+                    key={task.id}
+                    task={task}
+                    work={workByTask.get(task.id)}
+                    names={names}
+                    search={filters.search}
+                  />
+                ))}
+              </Stack>
+            ))
+          )}
         </Stack>
       )}
       <Drawer
         opened={taskId !== undefined && !mine.isPending}
-        onClose={() => navigate('/tasks')}
+        onClose={() => navigate(`/tasks${filters.search}`)}
         position="right"
         size="lg"
         title={open?.title ?? 'Task'}
         closeButtonProps={{ 'aria-label': 'Close the task' }}
       >
-        {open ? <TaskDrawerBody task={open} /> : <Text>This task is not in your list.</Text>}
+        {open && mine.data?.teamId ? (
+          <TaskDrawerBody task={open} teamId={mine.data.teamId} />
+        ) : (
+          <Text>This task is not in your list.</Text>
+        )}
       </Drawer>
     </PageHeader>
   );

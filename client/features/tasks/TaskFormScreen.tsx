@@ -1,27 +1,35 @@
 import {
+  Anchor,
   Button,
   Checkbox,
   Group,
+  List,
   MultiSelect,
   Paper,
   Select,
   Stack,
+  Tabs,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { StoredFile } from '../../../shared/files/schemas';
 import {
-  AVAILABLE_TASK_TYPES,
-  TASK_TYPE_LABELS,
-  type TaskDetail,
-  taskBodySchema,
-} from '../../../shared/tasks/api';
+  type AdminTaskDetail,
+  adminTaskBodySchema,
+  TASK_ATTACHMENTS_MAX,
+} from '../../../shared/tasks/adminApi';
+import { AVAILABLE_TASK_TYPES, TASK_TYPE_LABELS } from '../../../shared/tasks/api';
+import { formatFileSize } from '../../../shared/ui/constants';
 import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
+import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
 import { useTeamTypes } from '../people/teamsApi';
+import { TeamStatusTable } from './TeamStatusTable';
 import { LoadFailed, Loading, TaskGroupSelect } from './taskParts';
 import { useArchiveTask, useSaveTask, useTask } from './tasksApi';
 
@@ -45,6 +53,7 @@ type Values = {
   showToChildTeams: boolean;
   isRequired: boolean;
   groupId: string | null;
+  attachments: StoredFile[];
 };
 
 const EMPTY: Values = {
@@ -60,19 +69,20 @@ const EMPTY: Values = {
   showToChildTeams: false,
   isRequired: false,
   groupId: null,
+  attachments: [],
 };
 
-function valuesOf(task: TaskDetail): Values {
+function valuesOf(task: AdminTaskDetail): Values {
   const { title, dueDate, description, type, externalLink, isTimeSensitive, isApprovalNeeded } = task;
-  const { disclaimer, teamTypeIds, showToChildTeams, isRequired, groupId } = task;
+  const { disclaimer, teamTypeIds, showToChildTeams, isRequired, groupId, attachments } = task;
   return {
     ...{ title, dueDate, description, type, externalLink, isTimeSensitive, isApprovalNeeded },
-    ...{ disclaimer, teamTypeIds, showToChildTeams, isRequired, groupId },
+    ...{ disclaimer, teamTypeIds, showToChildTeams, isRequired, groupId, attachments },
   };
 }
 
 /** The task form (spec fields); the description is plain text until the rich text editor arrives. */
-function TaskForm({ eventId, task }: { eventId: string; task: TaskDetail | null }) {
+function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | null }) {
   const [values, setValues] = useState<Values>(task ? valuesOf(task) : EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveTask(eventId, task?.id ?? null);
@@ -84,7 +94,8 @@ function TaskForm({ eventId, task }: { eventId: string; task: TaskDetail | null 
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = taskBodySchema.safeParse(values);
+    const { attachments, ...fields } = values;
+    const parsed = adminTaskBodySchema.safeParse({ ...fields, attachmentIds: attachments.map((f) => f.id) });
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));
       return;
@@ -165,6 +176,53 @@ function TaskForm({ eventId, task }: { eventId: string; task: TaskDetail | null 
           clearable
         />
         <TaskGroupSelect label="Group" value={values.groupId} onChange={(value) => set('groupId', value)} />
+        <Stack gap="xs">
+          <Text fw={500} size="sm">
+            Attachments
+          </Text>
+          {values.attachments.length > 0 && (
+            <List aria-label="Attachments" spacing={4}>
+              {values.attachments.map((file) => (
+                <List.Item key={file.id}>
+                  <Group gap="xs">
+                    <Anchor href={file.url} target="_blank" rel="noopener">
+                      {file.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {formatFileSize(file.size)}
+                    </Text>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() =>
+                        set(
+                          'attachments',
+                          values.attachments.filter((f) => f.id !== file.id),
+                        )
+                      }
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          )}
+          {errors.attachmentIds && (
+            <Text c="red" size="sm">
+              {errors.attachmentIds}
+            </Text>
+          )}
+          {values.attachments.length < TASK_ATTACHMENTS_MAX && (
+            <FileUpload
+              purpose="taskAttachment"
+              eventId={eventId}
+              label="Attach a file for teams to read"
+              onUploaded={(file) => setValues((v) => ({ ...v, attachments: [...v.attachments, file] }))}
+            />
+          )}
+        </Stack>
         {checkbox('isTimeSensitive', 'Time sensitive')}
         {checkbox('isApprovalNeeded', 'Approval needed')}
         {checkbox('showToChildTeams', 'Show to child teams')}
@@ -192,7 +250,7 @@ export function AddTaskScreen() {
   );
 }
 
-/** /admin/tasks/:taskId: edit, archive or restore a task. */
+/** /admin/tasks/:taskId: every team's status of the task, and its details to edit, archive or restore. */
 export function EditTaskScreen() {
   const { event } = useSession();
   const eventId = event?.id ?? '';
@@ -200,7 +258,7 @@ export function EditTaskScreen() {
   const task = useTask(eventId, taskId);
   const archive = useArchiveTask(eventId);
   const feedback = useFeedback();
-  const toggleArchive = (current: TaskDetail) =>
+  const toggleArchive = (current: AdminTaskDetail) =>
     archive.mutate(
       { taskId: current.id, archive: !current.isArchived },
       {
@@ -230,7 +288,18 @@ export function EditTaskScreen() {
       ) : task.isError ? (
         <LoadFailed title="The task could not be loaded" error={task.error} retry={task.refetch} />
       ) : (
-        <TaskForm key={task.data.updatedAt} eventId={eventId} task={task.data} />
+        <Tabs defaultValue="teams" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="teams">Team statuses</Tabs.Tab>
+            <Tabs.Tab value="details">Task details</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="teams">
+            <TeamStatusTable taskId={task.data.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="details">
+            <TaskForm key={task.data.updatedAt} eventId={eventId} task={task.data} />
+          </Tabs.Panel>
+        </Tabs>
       )}
     </PageHeader>
   );

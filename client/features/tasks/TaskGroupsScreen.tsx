@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type TaskGroupRow, taskGroupBodySchema } from '../../../shared/tasks/api';
@@ -6,7 +6,9 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { GroupTaskOrder } from './GroupTaskOrder';
 import { LoadFailed, Loading } from './taskParts';
 import {
   useArchiveTaskGroup,
@@ -23,12 +25,11 @@ const crumbs = (last?: string) => [
     : [{ label: 'Task groups' }]),
 ];
 
-/** /admin/task-groups (moderator and above): groups by title; archived ones behind a switch. */
-export function TaskGroupsScreen() {
+/** The groups of one view (active or archived) with their actions; each asks before it changes anything. */
+export function TaskGroupTable({ archived }: { archived: boolean }) {
   const { event } = useSession();
   const eventId = event?.id ?? '';
-  const [view, setView] = useState<'active' | 'archived'>('active');
-  const groups = useTaskGroups(eventId, view === 'archived');
+  const groups = useTaskGroups(eventId, archived);
   const archive = useArchiveTaskGroup(eventId);
   const remove = useDeleteTaskGroup(eventId);
   const confirm = useConfirm();
@@ -38,7 +39,7 @@ export function TaskGroupsScreen() {
     confirm({
       title: group.isArchived ? 'Unarchive task group' : 'Archive task group',
       message: group.isArchived
-        ? `${group.title} will be listed again. Its former tasks stay where they are now.`
+        ? `${group.title} will be listed again, with no tasks: archiving took them out of it.`
         : `${group.title} will be archived and its ${group.tasksCount} task(s) will move to Unassigned.`,
       confirmLabel: group.isArchived ? 'Unarchive' : 'Archive',
       onConfirm: () =>
@@ -66,83 +67,110 @@ export function TaskGroupsScreen() {
         }),
     });
 
+  if (groups.isPending) return <Loading label="Loading the task groups" />;
+  if (groups.isError) {
+    return (
+      <LoadFailed title="The task groups could not be loaded" error={groups.error} retry={groups.refetch} />
+    );
+  }
+  if (groups.data.items.length === 0) {
+    return (
+      <ListEmptyState
+        filtered={false}
+        onClearFilters={() => undefined}
+        noun={archived ? 'archived task groups' : 'task groups'}
+        add={archived ? undefined : { label: 'Add task group', to: '/admin/task-groups/add' }}
+      />
+    );
+  }
+  return (
+    <Paper withBorder radius="md">
+      <Table aria-label={archived ? 'Archived task groups' : 'Task groups'} verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Tasks</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.data.items.map((group) => (
+            <Table.Tr key={group.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/task-groups/${group.id}`} fw={600}>
+                  {group.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{group.tasksCount}</Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`${group.isArchived ? 'Unarchive' : 'Archive'} ${group.title}`}
+                    onClick={() => askArchive(group)}
+                  >
+                    {group.isArchived ? 'Unarchive' : 'Archive'}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Delete ${group.title}`}
+                    onClick={() => askDelete(group)}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** /admin/task-groups (moderator and above): the groups teams see, by title. */
+export function TaskGroupsScreen() {
   return (
     <PageHeader
       title="Task groups"
       breadcrumbs={crumbs()}
       actions={
-        <Button component={Link} to="/admin/task-groups/add">
-          Add task group
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/admin/task-groups/archived" variant="default">
+            Archived task groups
+          </Button>
+          <Button component={Link} to="/admin/task-groups/add">
+            Add task group
+          </Button>
+        </Group>
       }
-      quickLinks={[{ label: 'Tasks', to: '/admin/tasks' }]}
-      tips="Teams see their tasks grouped by task group; tasks in no group show under Unassigned."
+      quickLinks={[
+        { label: 'Tasks', to: '/admin/tasks' },
+        { label: 'Archived task groups', to: '/admin/task-groups/archived' },
+      ]}
+      tips="Teams see their tasks grouped by task group; tasks in no group show under Unassigned. Open a group to put its tasks in order."
     >
-      <SegmentedControl
-        mb="md"
-        aria-label="Which groups"
-        value={view}
-        onChange={(value) => setView(value === 'archived' ? 'archived' : 'active')}
-        data={[
-          { value: 'active', label: 'Active' },
-          { value: 'archived', label: 'Archived' },
-        ]}
-      />
-      {groups.isPending ? (
-        <Loading label="Loading the task groups" />
-      ) : groups.isError ? (
-        <LoadFailed title="The task groups could not be loaded" error={groups.error} retry={groups.refetch} />
-      ) : groups.data.items.length === 0 ? (
-        <Paper withBorder p="xl" ta="center" radius="md">
-          <Text>
-            {view === 'archived' ? 'There are no archived task groups.' : 'There are no task groups yet.'}
-          </Text>
-        </Paper>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table aria-label="Task groups" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Tasks</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.data.items.map((group) => (
-                <Table.Tr key={group.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/task-groups/${group.id}`} fw={600}>
-                      {group.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{group.tasksCount}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`${group.isArchived ? 'Unarchive' : 'Archive'} ${group.title}`}
-                        onClick={() => askArchive(group)}
-                      >
-                        {group.isArchived ? 'Unarchive' : 'Archive'}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Delete ${group.title}`}
-                        onClick={() => askDelete(group)}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+      <TaskGroupTable archived={false} />
+    </PageHeader>
+  );
+}
+
+/** /admin/task-groups/archived: archived groups, to restore (empty) or delete. */
+export function ArchivedTaskGroupsScreen() {
+  return (
+    <PageHeader
+      title="Archived task groups"
+      breadcrumbs={[
+        { label: 'Admin', to: '/admin' },
+        { label: 'Task groups', to: '/admin/task-groups' },
+        { label: 'Archived task groups' },
+      ]}
+      quickLinks={[{ label: 'Task groups', to: '/admin/task-groups' }]}
+      tips="Archiving a group took its tasks out of it; unarchiving brings the group back empty."
+    >
+      <TaskGroupTable archived />
     </PageHeader>
   );
 }
@@ -223,7 +251,10 @@ export function EditTaskGroupScreen() {
       ) : group.isError ? (
         <LoadFailed title="The task group could not be loaded" error={group.error} retry={group.refetch} />
       ) : (
-        <TaskGroupForm eventId={eventId} group={group.data} />
+        <>
+          <TaskGroupForm eventId={eventId} group={group.data} />
+          {!group.data.isArchived && <GroupTaskOrder eventId={eventId} groupId={group.data.id} />}
+        </>
       )}
     </PageHeader>
   );

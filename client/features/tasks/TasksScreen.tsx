@@ -1,6 +1,8 @@
-import { Anchor, Badge, Button, Group, Select, Switch } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { TASK_DUE_FILTERS, type TaskDueFilter } from '../../../shared/tasks/adminApi';
 import { TASK_SORTS, TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
+import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ListEmptyState } from '../../ui/ListEmptyState';
@@ -8,7 +10,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { useListParams } from '../../ui/useListParams';
 import { LoadFailed, TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
-import { type TaskSort, useTasks } from './tasksApi';
+import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
 
 const columns: DataTableColumn<TaskRow, TaskSort>[] = [
   {
@@ -37,26 +39,54 @@ const columns: DataTableColumn<TaskRow, TaskSort>[] = [
   },
 ];
 
+const STATUS_OPTIONS = TASK_DUE_FILTERS.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
+const toDueFilter = (value: string | undefined): TaskDueFilter | null =>
+  TASK_DUE_FILTERS.find((status) => status === value) ?? null;
+
+/** How many team statuses are overdue and due soon across the event, above the list. */
+function DueSummaryLine({ eventId }: { eventId: string }) {
+  const summary = useDueSummary(eventId);
+  if (!summary.data) return null;
+  const { overdue, dueSoon } = summary.data;
+  return (
+    <Text size="sm" mb="md">
+      Across the event: <strong>{overdue}</strong> overdue and <strong>{dueSoon}</strong> due soon team
+      statuses.
+    </Text>
+  );
+}
+
 /** /admin/tasks (moderator and above): the event's tasks by due date, filtered and paged by the server. */
 export function TasksScreen() {
   const { event } = useSession();
+  const eventId = event?.id ?? '';
   const params = useListParams<TaskSort>('dueDate', TASK_SORTS);
   const type = toTaskType(params.filters.type);
   const groupId = params.filters.groupId ?? null;
-  const archived = params.filters.archived === 'true';
-  const tasks = useTasks(event?.id ?? '', {
+  const status = toDueFilter(params.filters.status);
+  const tasks = useTasks(eventId, {
     page: params.page,
     sort: params.sort,
     order: params.order,
     search: params.search,
     type,
     groupId,
-    archived,
+    status,
+    archived: false,
   });
 
   const toolbar = (
     <Group align="flex-end" gap="md" mb="md" wrap="wrap">
       <ListSearch value={params.search} onSearch={params.setSearch} placeholder="Task title" />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={STATUS_OPTIONS}
+        value={status}
+        onChange={(value) => params.setFilter('status', value)}
+        clearable
+        w={170}
+      />
       <Select
         label="Type"
         placeholder="All types"
@@ -73,12 +103,6 @@ export function TasksScreen() {
         onChange={(value) => params.setFilter('groupId', value)}
         withUnassigned
         w={200}
-      />
-      <Switch
-        label="Archived"
-        checked={archived}
-        onChange={(e) => params.setFilter('archived', e.currentTarget.checked ? 'true' : null)}
-        mb={8}
       />
     </Group>
   );
@@ -97,13 +121,22 @@ export function TasksScreen() {
       title="Tasks"
       breadcrumbs={[{ label: 'Admin', to: '/admin' }, { label: 'Tasks' }]}
       actions={
-        <Button component={Link} to="/admin/tasks/add">
-          Add task
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/admin/tasks/archived" variant="default">
+            Archived tasks
+          </Button>
+          <Button component={Link} to="/admin/tasks/add">
+            Add task
+          </Button>
+        </Group>
       }
-      quickLinks={[{ label: 'Task groups', to: '/admin/task-groups' }]}
-      tips="Tasks are sorted by due date. Switch on Archived to see tasks that teams no longer see."
+      quickLinks={[
+        { label: 'Task groups', to: '/admin/task-groups' },
+        { label: 'Archived tasks', to: '/admin/tasks/archived' },
+      ]}
+      tips="Tasks are sorted by due date. Status is the task's own due status; open a task to see every team's status."
     >
+      <DueSummaryLine eventId={eventId} />
       {tasks.isError ? (
         <>
           {toolbar}

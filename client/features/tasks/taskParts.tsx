@@ -1,11 +1,20 @@
-import { Badge, Select } from '@mantine/core';
+import { Badge, Center, Loader, Select } from '@mantine/core';
 import { TASK_TYPE_LABELS } from '../../../shared/tasks/api';
 import { TASK_STATUS_LABELS, type TeamTaskStatus } from '../../../shared/tasks/dueStatus';
 import { TASK_TYPES, type TaskType } from '../../../shared/tasks/schema';
 import { useSession } from '../../lib/session';
 import { useTaskGroups } from './tasksApi';
 
-export { LoadFailed, Loading } from '../people/teamParts';
+export { LoadFailed } from '../people/teamParts';
+
+/** A loading state that screen readers announce: a status with the label of what is loading. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <Center py="xl" role="status" aria-label={label}>
+      <Loader aria-hidden />
+    </Center>
+  );
+}
 
 const STATUS_COLOURS: Record<TeamTaskStatus, string> = {
   complete: 'green',
@@ -18,7 +27,9 @@ const STATUS_COLOURS: Record<TeamTaskStatus, string> = {
 /** The team's status chip, with the spec's label (Complete, N/A, Overdue, Due Soon, Incomplete). */
 export function StatusChip({ status }: { status: TeamTaskStatus }) {
   return (
-    <Badge color={STATUS_COLOURS[status]} variant="light">
+    // Dark text on the light colour: Mantine's coloured badge text (even shade 9 of green and
+    // orange) fails axe's 4.5:1 contrast for small text.
+    <Badge color={STATUS_COLOURS[status]} c="dark.9" variant="light">
       {TASK_STATUS_LABELS[status]}
     </Badge>
   );

@@ -65,7 +65,7 @@ const lastQuery = (calls: FetchCall[], path: string) =>
   Object.fromEntries(calls.filter((c) => c.path === path).at(-1)?.query ?? []);
 
 describe('admin tasks', () => {
-  it('lists tasks by due date with their group, and filters by type, group and archived on the server', async () => {
+  it('lists tasks by due date with their group, and filters by status, type and group on the server', async () => {
     const { user, calls } = renderApp('/admin/tasks', {
       ...signedInHandlers('moderator'),
       [`GET ${base}/task-groups`]: groups,
@@ -92,8 +92,9 @@ describe('admin tasks', () => {
     );
     expect(lastQuery(calls, `${base}/tasks`)).toEqual({ page: '1', sort: 'dueDate', order: 'asc' });
 
-    await user.click(screen.getByRole('switch', { name: 'Archived' }));
-    await waitFor(() => expect(lastQuery(calls, `${base}/tasks`).archived).toBe('true'));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Overdue' }));
+    await waitFor(() => expect(lastQuery(calls, `${base}/tasks`).status).toBe('overdue'));
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Upload' }));
     await waitFor(() => expect(lastQuery(calls, `${base}/tasks`).type).toBe('upload'));
@@ -114,7 +115,10 @@ describe('admin tasks', () => {
       [`GET ${base}/task-groups`]: groups,
       [`GET ${base}/team-types`]: teamTypes,
       [`GET ${base}/tasks`]: { body: { items: [], total: 0, page: 1, pageSize: 100 } },
-      [`POST ${base}/tasks`]: (call) => ({ status: 201, body: { ...detail, ...(call.body as object) } }),
+      [`POST ${base}/tasks`]: (call) => ({
+        status: 201,
+        body: { ...detail, attachments: [], ...(call.body as object) },
+      }),
     });
     await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Send your logo');
     await user.click(screen.getByRole('button', { name: 'Add task' }));

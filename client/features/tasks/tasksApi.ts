@@ -1,15 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  type AdminTaskBody,
+  adminTaskDetailSchema,
+  type BulkStatusBody,
+  bulkStatusResponseSchema,
+  dueSummarySchema,
+  groupTasksResponseSchema,
+  type TaskDueFilter,
+  type TEAM_STATUS_SORTS,
+  teamStatusListResponseSchema,
+} from '../../../shared/tasks/adminApi';
+import {
   myTasksResponseSchema,
   type TASK_SORTS,
-  type TaskBody,
-  taskDetailSchema,
   taskGroupListResponseSchema,
   taskGroupRowSchema,
   taskListResponseSchema,
   taskStatusResponseSchema,
 } from '../../../shared/tasks/api';
+import type { TaskStatusFilter } from '../../../shared/tasks/dueStatus';
 import type { ProgressStatus, TaskType } from '../../../shared/tasks/schema';
 import { api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
@@ -25,6 +35,7 @@ export interface TaskListParams {
   type: TaskType | null;
   groupId: string | null;
   archived: boolean;
+  status?: TaskDueFilter | null;
 }
 
 /** Every task answer of an event starts with this key, so any task change drops them all together. */
@@ -45,6 +56,7 @@ export function useTasks(eventId: string, params: TaskListParams) {
           type: params.type,
           groupId: params.groupId,
           archived: params.archived ? 'true' : undefined,
+          status: params.status ?? undefined,
         })}`,
         taskListResponseSchema,
       ),
@@ -56,7 +68,7 @@ export function useTasks(eventId: string, params: TaskListParams) {
 export const useTask = (eventId: string, taskId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'detail', taskId],
-    queryFn: () => api.get(`${base(eventId)}/tasks/${taskId}`, taskDetailSchema),
+    queryFn: () => api.get(`${base(eventId)}/tasks/${taskId}`, adminTaskDetailSchema),
     enabled: eventId !== '' && taskId !== '',
   });
 
@@ -91,15 +103,19 @@ function useTaskMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>) {
 }
 
 export const useSaveTask = (eventId: string, taskId: string | null) =>
-  useTaskMutation(eventId, (body: TaskBody) =>
+  useTaskMutation(eventId, (body: AdminTaskBody) =>
     taskId
-      ? api.put(`${base(eventId)}/tasks/${taskId}`, body, taskDetailSchema)
-      : api.post(`${base(eventId)}/tasks`, body, taskDetailSchema),
+      ? api.put(`${base(eventId)}/tasks/${taskId}`, body, adminTaskDetailSchema)
+      : api.post(`${base(eventId)}/tasks`, body, adminTaskDetailSchema),
   );
 
 export const useArchiveTask = (eventId: string) =>
   useTaskMutation(eventId, ({ taskId, archive }: { taskId: string; archive: boolean }) =>
-    api.post(`${base(eventId)}/tasks/${taskId}/${archive ? 'archive' : 'unarchive'}`, {}, taskDetailSchema),
+    api.post(
+      `${base(eventId)}/tasks/${taskId}/${archive ? 'archive' : 'unarchive'}`,
+      {},
+      adminTaskDetailSchema,
+    ),
   );
 
 export const useSaveTaskGroup = (eventId: string, groupId: string | null) =>
@@ -126,4 +142,62 @@ export const useDeleteTaskGroup = (eventId: string) =>
 export const useSetMyProgress = (eventId: string) =>
   useTaskMutation(eventId, ({ taskId, progressStatus }: { taskId: string; progressStatus: ProgressStatus }) =>
     api.put(`${base(eventId)}/tasks/${taskId}/status`, { progressStatus }, taskStatusResponseSchema),
+  );
+
+export const useDeleteTask = (eventId: string) =>
+  useTaskMutation(eventId, (taskId: string) => api.delete(`${base(eventId)}/tasks/${taskId}`, {}, nothing));
+
+// ---- Every team's status of one task ----
+
+export type TeamStatusSort = (typeof TEAM_STATUS_SORTS)[number];
+export interface TeamStatusParams {
+  page: number;
+  sort: TeamStatusSort;
+  order: SortOrder;
+  search: string;
+  status: TaskStatusFilter | null;
+}
+
+export const useTeamStatuses = (eventId: string, taskId: string, params: TeamStatusParams) =>
+  useQuery({
+    queryKey: [...tasksKey(eventId), 'teams', taskId, params],
+    queryFn: () =>
+      api.get(
+        `${base(eventId)}/tasks/${taskId}/teams${toQueryString({
+          page: params.page,
+          sort: params.sort,
+          order: params.order,
+          search: params.search.trim(),
+          status: params.status,
+        })}`,
+        teamStatusListResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '' && taskId !== '',
+  });
+
+export const useBulkSetStatus = (eventId: string, taskId: string) =>
+  useTaskMutation(eventId, (body: BulkStatusBody) =>
+    api.post(`${base(eventId)}/tasks/${taskId}/teams/status`, body, bulkStatusResponseSchema),
+  );
+
+export const useDueSummary = (eventId: string) =>
+  useQuery({
+    queryKey: [...tasksKey(eventId), 'due-summary'],
+    queryFn: () => api.get(`${base(eventId)}/tasks/due-summary`, dueSummarySchema),
+    enabled: eventId !== '',
+  });
+
+// ---- The order of a group's tasks ----
+
+export const useGroupTasks = (eventId: string, groupId: string) =>
+  useQuery({
+    queryKey: [...tasksKey(eventId), 'group-tasks', groupId],
+    queryFn: () => api.get(`${base(eventId)}/task-groups/${groupId}/tasks`, groupTasksResponseSchema),
+    enabled: eventId !== '' && groupId !== '',
+  });
+
+export const useReorderGroupTasks = (eventId: string, groupId: string) =>
+  useTaskMutation(eventId, (taskIds: string[]) =>
+    api.put(`${base(eventId)}/task-groups/${groupId}/order`, { taskIds }, groupTasksResponseSchema),
   );

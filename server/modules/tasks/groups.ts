@@ -1,7 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { GroupTask } from '../../../shared/tasks/adminApi';
 import type { TaskGroupRow } from '../../../shared/tasks/api';
+import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import type { DbOrTx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { taskGroups, tasks } from './tables';
 
 /** Task groups (spec: Task group); a task's place in a group is held on the task (group_id). */
@@ -103,4 +105,53 @@ export async function deleteTaskGroup(db: DbOrTx, eventId: string, groupId: stri
     .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
     .returning({ id: taskGroups.id });
   if (deleted.length === 0) throw notFound(GROUP_NOT_FOUND);
+}
+
+/** A group's tasks in the group's order (the order teams see them in). */
+export async function listGroupTasks(
+  db: DbOrTx,
+  eventId: string,
+  groupId: string,
+): Promise<{ items: GroupTask[] }> {
+  await assertGroup(db, eventId, groupId);
+  const items = await db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      dueDate: tasks.dueDate,
+      type: tasks.type,
+      isArchived: tasks.isArchived,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.eventId, eventId), eq(tasks.groupId, groupId)))
+    .orderBy(asc(tasks.position), asc(tasks.title), asc(tasks.id));
+  return { items };
+}
+
+/**
+ * Puts a group's tasks in the given order. The ids must be exactly the group's tasks, each once, so
+ * that a stale screen (a task added or moved meanwhile) is refused instead of half-applied.
+ */
+export async function reorderGroupTasks(
+  db: DbOrTx,
+  eventId: string,
+  groupId: string,
+  taskIds: string[],
+  by: string,
+) {
+  const current = await listGroupTasks(db, eventId, groupId);
+  const wanted = new Set(taskIds);
+  const same =
+    wanted.size === taskIds.length &&
+    taskIds.length === current.items.length &&
+    current.items.every((task) => wanted.has(task.id));
+  if (!same) throw badRequest(TASK_ERRORS.invalidGroup);
+  if (taskIds.length > 0) {
+    const ids = sql`${`{${taskIds.join(',')}}`}::uuid[]`;
+    await db
+      .update(tasks)
+      .set({ position: sql`array_position(${ids}, ${tasks.id}) - 1`, updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(tasks.eventId, eventId), eq(tasks.groupId, groupId)));
+  }
+  return listGroupTasks(db, eventId, groupId);
 }

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import {
+  adminTaskBodySchema,
+  adminTaskDetailSchema,
+  adminTaskListQuerySchema,
+} from '../../../shared/tasks/adminApi';
+import {
   myTasksResponseSchema,
   reviewBodySchema,
   setStatusBodySchema,
-  taskBodySchema,
-  taskDetailSchema,
   taskGroupBodySchema,
   taskGroupListQuerySchema,
   taskGroupListResponseSchema,
   taskGroupParamsSchema,
   taskGroupRowSchema,
-  taskListQuerySchema,
   taskListResponseSchema,
   taskParamsSchema,
   taskStatusResponseSchema,
@@ -20,6 +22,8 @@ import {
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { taskAdminRoutes } from './adminRoutes';
 import {
   createTaskGroup,
   deleteTaskGroup,
@@ -29,18 +33,25 @@ import {
   setTaskGroupArchived,
 } from './groups';
 import { tasksPolicy } from './policy';
+import { registerTaskReminders } from './reminderJob';
+import { tasks } from './tables';
+import { registerTaskAttachmentAccess } from './taskAttachments';
 import { createTask, deleteTask, getTask, listTasks, setTaskArchived, updateTask } from './taskService';
 import { listMyTasks, reviewTeamTask, setMyProgress } from './teamTasks';
 
 const emptyBody = z.strictObject({});
 
 export const tasksRoutes: RouteModule = (app, ctx, guards) => {
+  registerTeamTypeColumns('tasks', { table: tasks, eventId: tasks.eventId, columns: [tasks.teamTypeIds] });
   const tags = ['tasks'];
   const moderator = [...guards.member, guards.authorize(tasksPolicy.manageTasks)];
   const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
   const groupInvalid = { invalidMessage: TASK_ERRORS.invalidGroup };
   const taskInvalid = { invalidMessage: TASK_ERRORS.invalidTask };
   const base = '/api/events/:eventId';
+  taskAdminRoutes(app, ctx, guards);
+  registerTaskReminders(ctx);
+  registerTaskAttachmentAccess();
 
   // ---- Task groups ----
   app.get(
@@ -144,7 +155,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       schema: {
         tags,
         params: eventIdParamsSchema,
-        querystring: taskListQuerySchema,
+        querystring: adminTaskListQuerySchema,
         response: { 200: taskListResponseSchema },
       },
       preHandler: moderator,
@@ -157,8 +168,8 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       schema: {
         tags,
         params: eventIdParamsSchema,
-        body: taskBodySchema,
-        response: { 201: taskDetailSchema },
+        body: adminTaskBodySchema,
+        response: { 201: adminTaskDetailSchema },
       },
       config: taskInvalid,
       preHandler: moderator,
@@ -166,7 +177,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const actor = actorOf(request);
       const created = await ctx.db.transaction((tx) =>
-        createTask(tx, actor.eventId, request.body, actor.accountId),
+        createTask(tx, ctx, actor.eventId, request.body, actor.accountId),
       );
       return reply.status(201).send(created);
     },
@@ -174,7 +185,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   app.get(
     `${base}/tasks/:taskId`,
     {
-      schema: { tags, params: taskParamsSchema, response: { 200: taskDetailSchema } },
+      schema: { tags, params: taskParamsSchema, response: { 200: adminTaskDetailSchema } },
       preHandler: moderator,
     },
     async (request) => getTask(ctx.db, actorOf(request).eventId, request.params.taskId),
@@ -182,14 +193,19 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   app.put(
     `${base}/tasks/:taskId`,
     {
-      schema: { tags, params: taskParamsSchema, body: taskBodySchema, response: { 200: taskDetailSchema } },
+      schema: {
+        tags,
+        params: taskParamsSchema,
+        body: adminTaskBodySchema,
+        response: { 200: adminTaskDetailSchema },
+      },
       config: taskInvalid,
       preHandler: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
       return ctx.db.transaction((tx) =>
-        updateTask(tx, actor.eventId, request.params.taskId, request.body, actor.accountId),
+        updateTask(tx, ctx, actor.eventId, request.params.taskId, request.body, actor.accountId),
       );
     },
   );
@@ -200,7 +216,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     app.post(
       `${base}/tasks/:taskId/${action}`,
       {
-        schema: { tags, params: taskParamsSchema, body: emptyBody, response: { 200: taskDetailSchema } },
+        schema: { tags, params: taskParamsSchema, body: emptyBody, response: { 200: adminTaskDetailSchema } },
         preHandler: moderator,
       },
       async (request) => {
@@ -213,7 +229,8 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/tasks/:taskId`,
     { schema: { tags, params: taskParamsSchema }, preHandler: moderator },
     async (request, reply) => {
-      await deleteTask(ctx.db, actorOf(request).eventId, request.params.taskId);
+      const { eventId } = actorOf(request);
+      await ctx.db.transaction((tx) => deleteTask(tx, ctx, eventId, request.params.taskId));
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ApprovalHistoryEntry } from '../../../shared/tasks/schema';
 import { APPROVAL_STATUSES, PROGRESS_STATUSES, TASK_TYPES } from '../../../shared/tasks/schema';
 import { auditColumns, idColumn } from '../../platform/db/columns';
@@ -81,4 +91,29 @@ export const taskStatuses = pgTable(
     primaryKey({ columns: [t.eventId, t.taskId, t.teamId] }),
     index('task_statuses_event_team_idx').on(t.eventId, t.teamId),
   ],
+);
+
+/**
+ * Task reminders already sent: one row per task, team and calendar day in the event's zone. The
+ * primary key is the dedupe key of shared/tasks/reminders.ts, so a second run the same day (another
+ * worker, a retry, a later hourly tick) claims nothing with INSERT ... ON CONFLICT DO NOTHING.
+ */
+export const sentTaskReminders = pgTable(
+  'sent_task_reminders',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD in the event's time zone. */
+    day: text('day').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...auditColumns,
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.taskId, t.teamId] })],
 );

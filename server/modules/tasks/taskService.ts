@@ -1,25 +1,46 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  TaskDetail,
-  TaskListResponse,
-  taskBodySchema,
-  taskListQuerySchema,
-} from '../../../shared/tasks/api';
+  AdminTaskDetail,
+  adminTaskBodySchema,
+  adminTaskListQuerySchema,
+} from '../../../shared/tasks/adminApi';
+import type { TaskListResponse } from '../../../shared/tasks/api';
+import { dueDateBounds } from '../../../shared/tasks/dueStatus';
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
+import { dueSettings } from './dueSettings';
 import { assertGroup } from './groups';
 import { presentTaskDetail, presentTaskRow } from './present';
 import { taskGroups, tasks } from './tables';
+import { listAttachments, releaseAttachments, saveAttachments } from './taskAttachments';
+import { releaseTaskUploads } from './taskUploads';
 
 /** The admin side of tasks: list, read, create, update, archive, delete. */
 
 export const TASK_NOT_FOUND = 'Task not found';
-type TaskBody = z.output<typeof taskBodySchema>;
-type TaskListQuery = z.output<typeof taskListQuerySchema>;
+type TaskBody = z.output<typeof adminTaskBodySchema>;
+type FilesContext = Pick<AppContext, 'storage' | 'logger'>;
+type TaskListQuery = z.output<typeof adminTaskListQuerySchema>;
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -27,8 +48,17 @@ export async function listTasks(
   db: DbOrTx,
   eventId: string,
   query: TaskListQuery,
+  now = new Date(),
 ): Promise<TaskListResponse> {
   const where: SQL[] = [eq(tasks.eventId, eventId), eq(tasks.isArchived, query.archived ?? false)];
+  if (query.status) {
+    // Due dates are YYYY-MM-DD strings, so they compare in date order (decision 0005).
+    const { today, dueSoonUntil } = dueDateBounds(now, await dueSettings(db, eventId));
+    if (query.status === 'overdue') where.push(lt(tasks.dueDate, today));
+    else if (query.status === 'dueSoon')
+      where.push(gte(tasks.dueDate, today), lte(tasks.dueDate, dueSoonUntil));
+    else where.push(gt(tasks.dueDate, dueSoonUntil));
+  }
   if (query.type) where.push(eq(tasks.type, query.type));
   if (query.groupId === 'unassigned') where.push(isNull(tasks.groupId));
   else if (query.groupId) where.push(eq(tasks.groupId, query.groupId));
@@ -56,14 +86,15 @@ export async function listTasks(
   };
 }
 
-export async function getTask(db: DbOrTx, eventId: string, taskId: string): Promise<TaskDetail> {
+export async function getTask(db: DbOrTx, eventId: string, taskId: string): Promise<AdminTaskDetail> {
   const [row] = await db
     .select({ task: tasks, groupTitle: taskGroups.title })
     .from(tasks)
     .leftJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
     .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
   if (!row) throw notFound(TASK_NOT_FOUND);
-  return presentTaskDetail(row.task, row.groupTitle);
+  const attachments = await listAttachments(db, eventId, taskId);
+  return { ...presentTaskDetail(row.task, row.groupTitle), attachments };
 }
 
 /** Team types and group must be the event's own; another event's ids are refused as invalid values. */
@@ -89,21 +120,30 @@ async function nextPosition(db: DbOrTx, eventId: string, groupId: string | null)
   return last + 1;
 }
 
-function values(body: TaskBody) {
+/** The task's own columns; attachments live in the files module. */
+function values({ attachmentIds: _attachments, ...body }: TaskBody) {
   return { ...body, teamTypeIds: [...new Set(body.teamTypeIds)] };
 }
 
-export async function createTask(db: DbOrTx, eventId: string, body: TaskBody, by: string) {
+export async function createTask(db: DbOrTx, ctx: FilesContext, eventId: string, body: TaskBody, by: string) {
   await checkReferences(db, eventId, body);
   const position = await nextPosition(db, eventId, body.groupId);
   const [row] = await db
     .insert(tasks)
     .values({ ...values(body), eventId, position, createdBy: by, updatedBy: by })
     .returning({ id: tasks.id });
+  await saveAttachments(db, ctx, eventId, row.id, body.attachmentIds);
   return getTask(db, eventId, row.id);
 }
 
-export async function updateTask(db: DbOrTx, eventId: string, taskId: string, body: TaskBody, by: string) {
+export async function updateTask(
+  db: DbOrTx,
+  ctx: FilesContext,
+  eventId: string,
+  taskId: string,
+  body: TaskBody,
+  by: string,
+) {
   const current = await getTask(db, eventId, taskId);
   await checkReferences(db, eventId, body);
   const position =
@@ -117,6 +157,7 @@ export async function updateTask(db: DbOrTx, eventId: string, taskId: string, bo
       updatedAt: new Date(),
     })
     .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
+  await saveAttachments(db, ctx, eventId, taskId, body.attachmentIds);
   return getTask(db, eventId, taskId);
 }
 
@@ -136,11 +177,19 @@ export async function setTaskArchived(
   return getTask(db, eventId, taskId);
 }
 
-/** Deleting a task deletes every team's status of it (foreign key cascade). */
-export async function deleteTask(db: DbOrTx, eventId: string, taskId: string): Promise<void> {
+/** Deleting a task deletes every team's status of it (foreign key cascade) and its attachments. */
+export async function deleteTask(
+  db: DbOrTx,
+  ctx: FilesContext,
+  eventId: string,
+  taskId: string,
+): Promise<void> {
+  // The teams' uploads are found through task_uploads rows, which go with the task: release first.
+  await releaseTaskUploads(db, ctx, eventId, taskId);
   const deleted = await db
     .delete(tasks)
     .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)))
     .returning({ id: tasks.id });
   if (deleted.length === 0) throw notFound(TASK_NOT_FOUND);
+  await releaseAttachments(db, ctx, eventId, taskId);
 }

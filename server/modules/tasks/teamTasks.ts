@@ -19,11 +19,13 @@ import {
   tasksForViewer,
   teamTaskStatus,
 } from '../../../shared/tasks/index';
+import { TEAM_WORK_ERRORS } from '../../../shared/tasks/teamWork';
 import type { DbOrTx } from '../../platform/db/client';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { readSettingsMany } from '../events/settingsStore';
 import { memberships, teams } from '../people/tables';
+import { taskDisclaimerAcceptances } from './commentTables';
 import { taskGroups, taskStatuses, tasks } from './tables';
 import { TASK_NOT_FOUND } from './taskService';
 
@@ -184,6 +186,10 @@ export async function setMyProgress(db: DbOrTx, actor: Actor, taskId: string, pr
   // A task the team cannot see answers as missing, so its existence is not revealed.
   if (!task || tasksForViewer([task], viewer).length === 0) throw notFound(TASK_NOT_FOUND);
   const key = { eventId: actor.eventId, taskId, teamId: viewer.teamId };
+  // A disclaimer is completed by accepting it (disclaimers.ts stores the acceptance first).
+  if (task.type === 'disclaimer' && progress === 'complete' && !(await hasAccepted(db, key))) {
+    throw conflict(TEAM_WORK_ERRORS.acceptDisclaimerFirst);
+  }
   const current = await findStatus(db, actor.eventId, taskId, viewer.teamId);
   const transition = setProgress(stateOf(current), {
     progress,
@@ -191,6 +197,20 @@ export async function setMyProgress(db: DbOrTx, actor: Actor, taskId: string, pr
     actor: { userId: actor.accountId, level: actor.permissions },
   });
   return saveStatus(db, key, transition, actor.accountId);
+}
+
+async function hasAccepted(db: DbOrTx, key: { eventId: string; taskId: string; teamId: string }) {
+  const [row] = await db
+    .select({ teamId: taskDisclaimerAcceptances.teamId })
+    .from(taskDisclaimerAcceptances)
+    .where(
+      and(
+        eq(taskDisclaimerAcceptances.eventId, key.eventId),
+        eq(taskDisclaimerAcceptances.taskId, key.taskId),
+        eq(taskDisclaimerAcceptances.teamId, key.teamId),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** A moderator approves or rejects a team's completion; the decision joins the history. */

@@ -1,0 +1,65 @@
+import { threadParamsSchema } from '../../../shared/tasks/comments';
+import {
+  taskUploadSchema,
+  uploadBodySchema,
+  uploadListSchema,
+  uploadParamsSchema,
+} from '../../../shared/tasks/teamWork';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { openThread } from './commentPolicy';
+import { tasksPolicy } from './policy';
+import { addUpload, listUploads, registerTaskFileAccess, removeUpload } from './taskUploads';
+
+/** A team's uploads for an upload task, and who may read task files (decision 0011). */
+export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
+  registerTaskFileAccess();
+  const tags = ['tasks'];
+  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
+  const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
+
+  app.get(
+    `${thread}/uploads`,
+    {
+      schema: { tags, params: threadParamsSchema, response: { 200: uploadListSchema } },
+      preHandler: anyMember,
+    },
+    async (request) => {
+      const { eventId, taskId, teamId } = request.params;
+      await openThread(ctx.db, actorOf(request), taskId, teamId);
+      return { items: await listUploads(ctx.db, eventId, taskId, teamId) };
+    },
+  );
+  app.post(
+    `${thread}/uploads`,
+    {
+      schema: {
+        tags,
+        params: threadParamsSchema,
+        body: uploadBodySchema,
+        response: { 201: taskUploadSchema },
+      },
+      preHandler: anyMember,
+    },
+    async (request, reply) => {
+      const { taskId, teamId } = request.params;
+      const actor = actorOf(request);
+      const created = await ctx.db.transaction(async (tx) =>
+        addUpload(tx, actor, await openThread(tx, actor, taskId, teamId), request.body.fileId),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.delete(
+    `${thread}/uploads/:uploadId`,
+    { schema: { tags, params: uploadParamsSchema }, preHandler: anyMember },
+    async (request, reply) => {
+      const { taskId, teamId, uploadId } = request.params;
+      const actor = actorOf(request);
+      await ctx.db.transaction(async (tx) =>
+        removeUpload(tx, ctx, actor, await openThread(tx, actor, taskId, teamId), uploadId),
+      );
+      return reply.status(204).send();
+    },
+  );
+};

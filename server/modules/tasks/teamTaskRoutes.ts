@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import {
+  COMMENT_ERRORS,
+  commentBodySchema,
+  commentParamsSchema,
+  commentViewSchema,
+  likeResponseSchema,
+  pinBodySchema,
+  replyBodySchema,
+  replyViewSchema,
+  threadParamsSchema,
+  threadResponseSchema,
+} from '../../../shared/tasks/comments';
+import {
+  acceptanceSchema,
+  acceptDisclaimerBodySchema,
+  assignmentBodySchema,
+  assignmentResponseSchema,
+  TEAM_WORK_ERRORS,
+  teamWorkSchema,
+  teamWorkSummarySchema,
+} from '../../../shared/tasks/teamWork';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { dispatchEmails } from '../emails/service';
+import { registerUserTransfer } from '../people/userTransfer';
+import { changeAssignees, transferAssignments } from './assignments';
+import { openThread } from './commentPolicy';
+import { addComment, deleteComment, listThread, setCommentPinned, toggleCommentLike } from './comments';
+import { acceptDisclaimer } from './disclaimers';
+import { tasksPolicy } from './policy';
+import { getTeamWork, teamWorkSummary } from './teamWork';
+
+/**
+ * The team's side of a task beyond its progress: comments, assignees, disclaimers and uploads, under
+ * /tasks/:taskId/teams/:teamId (a team reaches its own; organisers reach every team's; decision 0011).
+ */
+export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
+  registerUserTransfer('tasks.assignments', transferAssignments);
+  const tags = ['tasks'];
+  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
+  const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
+  const emptyBody = z.strictObject({});
+
+  app.get(
+    '/api/events/:eventId/my-tasks/work',
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: teamWorkSummarySchema } },
+      preHandler: anyMember,
+    },
+    async (request) => teamWorkSummary(ctx.db, actorOf(request)),
+  );
+  app.get(
+    `${thread}/work`,
+    {
+      schema: { tags, params: threadParamsSchema, response: { 200: teamWorkSchema } },
+      preHandler: anyMember,
+    },
+    async (request) => {
+      const { taskId, teamId } = request.params;
+      return getTeamWork(ctx.db, await openThread(ctx.db, actorOf(request), taskId, teamId));
+    },
+  );
+
+  // ---- Comments ----
+  app.get(
+    `${thread}/comments`,
+    {
+      schema: { tags, params: threadParamsSchema, response: { 200: threadResponseSchema } },
+      preHandler: anyMember,
+    },
+    async (request) => {
+      const { taskId, teamId } = request.params;
+      return listThread(ctx.db, await openThread(ctx.db, actorOf(request), taskId, teamId));
+    },
+  );
+  app.post(
+    `${thread}/comments`,
+    {
+      schema: {
+        tags,
+        params: threadParamsSchema,
+        body: commentBodySchema,
+        response: { 201: commentViewSchema },
+      },
+      config: { invalidMessage: COMMENT_ERRORS.invalidComment },
+      preHandler: anyMember,
+    },
+    async (request, reply) => {
+      const { taskId, teamId } = request.params;
+      const { view, outboxIds } = await ctx.db.transaction(async (tx) =>
+        addComment(tx, await openThread(tx, actorOf(request), taskId, teamId), request.body.text),
+      );
+      await dispatchEmails(ctx, outboxIds);
+      return reply.status(201).send(commentViewSchema.parse(view));
+    },
+  );
+  app.post(
+    `${thread}/comments/:commentId/replies`,
+    {
+      schema: {
+        tags,
+        params: commentParamsSchema,
+        body: replyBodySchema,
+        response: { 201: replyViewSchema },
+      },
+      config: { invalidMessage: COMMENT_ERRORS.invalidReply },
+      preHandler: anyMember,
+    },
+    async (request, reply) => {
+      const { taskId, teamId, commentId } = request.params;
+      const { view, outboxIds } = await ctx.db.transaction(async (tx) =>
+        addComment(tx, await openThread(tx, actorOf(request), taskId, teamId), request.body.text, commentId),
+      );
+      await dispatchEmails(ctx, outboxIds);
+      return reply.status(201).send(view);
+    },
+  );
+  app.post(
+    `${thread}/comments/:commentId/like`,
+    {
+      schema: { tags, params: commentParamsSchema, body: emptyBody, response: { 200: likeResponseSchema } },
+      preHandler: anyMember,
+    },
+    async (request) => {
+      const { taskId, teamId, commentId } = request.params;
+      return ctx.db.transaction(async (tx) =>
+        toggleCommentLike(tx, await openThread(tx, actorOf(request), taskId, teamId), commentId),
+      );
+    },
+  );
+  app.put(
+    `${thread}/comments/:commentId/pin`,
+    {
+      schema: { tags, params: commentParamsSchema, body: pinBodySchema },
+      config: { invalidMessage: COMMENT_ERRORS.invalidComment },
+      preHandler: anyMember,
+    },
+    async (request, reply) => {
+      const { taskId, teamId, commentId } = request.params;
+      await ctx.db.transaction(async (tx) =>
+        setCommentPinned(
+          tx,
+          await openThread(tx, actorOf(request), taskId, teamId),
+          commentId,
+          request.body.isPinned,
+        ),
+      );
+      return reply.status(204).send();
+    },
+  );
+  app.delete(
+    `${thread}/comments/:commentId`,
+    { schema: { tags, params: commentParamsSchema }, preHandler: anyMember },
+    async (request, reply) => {
+      const { taskId, teamId, commentId } = request.params;
+      await ctx.db.transaction(async (tx) =>
+        deleteComment(tx, await openThread(tx, actorOf(request), taskId, teamId), commentId),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- Assignees and disclaimer (uploads: taskUploadRoutes.ts) ----
+  app.put(
+    `${thread}/assignees`,
+    {
+      schema: {
+        tags,
+        params: threadParamsSchema,
+        body: assignmentBodySchema,
+        response: { 200: assignmentResponseSchema },
+      },
+      config: { invalidMessage: TEAM_WORK_ERRORS.invalidUser },
+      preHandler: anyMember,
+    },
+    async (request) => {
+      const { taskId, teamId } = request.params;
+      const assignedTo = await ctx.db.transaction(async (tx) =>
+        changeAssignees(tx, await openThread(tx, actorOf(request), taskId, teamId), request.body),
+      );
+      return { assignedTo };
+    },
+  );
+  app.post(
+    `${thread}/disclaimer`,
+    {
+      schema: {
+        tags,
+        params: threadParamsSchema,
+        body: acceptDisclaimerBodySchema,
+        response: { 200: acceptanceSchema },
+      },
+      preHandler: anyMember,
+    },
+    async (request) => {
+      const { taskId, teamId } = request.params;
+      const actor = actorOf(request);
+      return ctx.db.transaction(async (tx) =>
+        acceptDisclaimer(tx, actor, await openThread(tx, actor, taskId, teamId)),
+      );
+    },
+  );
+};
