@@ -1,0 +1,39 @@
+import { Avatar, Center, Loader } from '@mantine/core';
+import { terminologySchema } from '../../../shared/events/settings';
+import { supplierTypesLabel } from '../../../shared/suppliers/groups';
+import { useOptionalSession } from '../../lib/session';
+
+export { LoadFailed } from '../people/teamParts';
+
+const DEFAULT_TERMS = terminologySchema.parse({});
+
+/** The loading state of a screen's main query, announced to screen readers. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <Center py="xl" role="status" aria-label={label}>
+      <Loader aria-hidden />
+    </Center>
+  );
+}
+
+/** The event's words for suppliers and supplier types (spec: terminology renames the area). */
+export function useSupplierTerms() {
+  const session = useOptionalSession();
+  const suppliers = session?.shell?.terminology.suppliers || DEFAULT_TERMS.suppliers;
+  const types = supplierTypesLabel(suppliers);
+  return { suppliers, types, typesLower: types.toLowerCase() };
+}
+
+/** A supplier's logo, or its initials when it has none (or the image fails to load). */
+export function SupplierLogo({ company, logo, size = 48 }: { company: string; logo: string; size?: number }) {
+  return (
+    <Avatar
+      src={logo || null}
+      alt={`${company} logo`}
+      size={size}
+      radius="sm"
+      name={company}
+      color="initials"
+    />
+  );
+}

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import {
+  directoryResponseSchema,
+  directorySupplierSchema,
+  supplierDetailSchema,
+  supplierGroupDetailSchema,
+  supplierGroupListQuerySchema,
+  supplierGroupListResponseSchema,
+  supplierGroupParamsSchema,
+  supplierListQuerySchema,
+  supplierListResponseSchema,
+  supplierParamsSchema,
+} from '../../../shared/suppliers/api';
+import {
+  SUPPLIER_ERRORS,
+  supplierBodySchema,
+  supplierGroupBodySchema,
+} from '../../../shared/suppliers/schema';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { getDirectorySupplier, listDirectory } from './directory';
+import {
+  createSupplierGroup,
+  deleteSupplierGroup,
+  getSupplierGroup,
+  listSupplierGroups,
+  updateSupplierGroup,
+} from './groups';
+import { registerLogoAccess } from './logo';
+import { suppliersPolicy } from './policy';
+import {
+  createSupplier,
+  deleteSupplier,
+  getSupplier,
+  listSuppliers,
+  setSupplierArchived,
+  updateSupplier,
+} from './service';
+import { suppliers } from './tables';
+
+const emptyBody = z.strictObject({});
+const ARCHIVE_ACTIONS = [
+  ['archive', true],
+  ['unarchive', false],
+] as const;
+
+export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
+  registerTeamTypeColumns('suppliers', {
+    table: suppliers,
+    eventId: suppliers.eventId,
+    columns: [suppliers.showToTeamTypeIds, suppliers.hideFromTeamTypeIds],
+  });
+  const tags = ['suppliers'];
+  const moderator = [...guards.member, guards.authorize(suppliersPolicy.manageSuppliers)];
+  const anyMember = [...guards.member, guards.authorize(suppliersPolicy.readDirectory)];
+  const supplierInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidSupplier };
+  const groupInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidGroup };
+  const base = '/api/events/:eventId';
+  registerLogoAccess();
+
+  // ---- Supplier groups (shown as supplier types) ----
+  app.get(
+    `${base}/supplier-groups`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: supplierGroupListQuerySchema,
+        response: { 200: supplierGroupListResponseSchema },
+      },
+      preHandler: moderator,
+    },
+    async (request) => listSupplierGroups(ctx.db, actorOf(request).eventId, request.query.archived),
+  );
+  app.post(
+    `${base}/supplier-groups`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: supplierGroupBodySchema,
+        response: { 201: supplierGroupDetailSchema },
+      },
+      config: groupInvalid,
+      preHandler: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const created = await createSupplierGroup(ctx.db, actor.eventId, request.body.title, actor.accountId);
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    `${base}/supplier-groups/:groupId`,
+    {
+      schema: { tags, params: supplierGroupParamsSchema, response: { 200: supplierGroupDetailSchema } },
+      preHandler: moderator,
+    },
+    async (request) => getSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId),
+  );
+  app.put(
+    `${base}/supplier-groups/:groupId`,
+    {
+      schema: {
+        tags,
+        params: supplierGroupParamsSchema,
+        body: supplierGroupBodySchema,
+        response: { 200: supplierGroupDetailSchema },
+      },
+      config: groupInvalid,
+      preHandler: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return updateSupplierGroup(
+        ctx.db,
+        actor.eventId,
+        request.params.groupId,
+        { title: request.body.title },
+        actor.accountId,
+      );
+    },
+  );
+  for (const [action, isArchived] of ARCHIVE_ACTIONS) {
+    app.post(
+      `${base}/supplier-groups/:groupId/${action}`,
+      {
+        schema: {
+          tags,
+          params: supplierGroupParamsSchema,
+          body: emptyBody,
+          response: { 200: supplierGroupDetailSchema },
+        },
+        preHandler: moderator,
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        return updateSupplierGroup(
+          ctx.db,
+          actor.eventId,
+          request.params.groupId,
+          { isArchived },
+          actor.accountId,
+        );
+      },
+    );
+  }
+  app.delete(
+    `${base}/supplier-groups/:groupId`,
+    { schema: { tags, params: supplierGroupParamsSchema }, preHandler: moderator },
+    async (request, reply) => {
+      await deleteSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- Suppliers (admin) ----
+  app.get(
+    `${base}/suppliers`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: supplierListQuerySchema,
+        response: { 200: supplierListResponseSchema },
+      },
+      preHandler: moderator,
+    },
+    async (request) => listSuppliers(ctx.db, actorOf(request).eventId, request.query),
+  );
+  app.post(
+    `${base}/suppliers`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: supplierBodySchema,
+        response: { 201: supplierDetailSchema },
+      },
+      config: supplierInvalid,
+      preHandler: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const created = await ctx.db.transaction((tx) =>
+        createSupplier(ctx, tx, actor.eventId, request.body, actor.accountId),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    `${base}/suppliers/:supplierId`,
+    {
+      schema: { tags, params: supplierParamsSchema, response: { 200: supplierDetailSchema } },
+      preHandler: moderator,
+    },
+    async (request) => getSupplier(ctx.db, actorOf(request).eventId, request.params.supplierId),
+  );
+  app.put(
+    `${base}/suppliers/:supplierId`,
+    {
+      schema: {
+        tags,
+        params: supplierParamsSchema,
+        body: supplierBodySchema,
+        response: { 200: supplierDetailSchema },
+      },
+      config: supplierInvalid,
+      preHandler: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return ctx.db.transaction((tx) =>
+        updateSupplier(ctx, tx, actor.eventId, request.params.supplierId, request.body, actor.accountId),
+      );
+    },
+  );
+  for (const [action, isArchived] of ARCHIVE_ACTIONS) {
+    app.post(
+      `${base}/suppliers/:supplierId/${action}`,
+      {
+        schema: {
+          tags,
+          params: supplierParamsSchema,
+          body: emptyBody,
+          response: { 200: supplierDetailSchema },
+        },
+        preHandler: moderator,
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        return setSupplierArchived(
+          ctx.db,
+          actor.eventId,
+          request.params.supplierId,
+          isArchived,
+          actor.accountId,
+        );
+      },
+    );
+  }
+  app.delete(
+    `${base}/suppliers/:supplierId`,
+    { schema: { tags, params: supplierParamsSchema }, preHandler: moderator },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await ctx.db.transaction((tx) => deleteSupplier(ctx, tx, actor.eventId, request.params.supplierId));
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- The directory (every member, filtered by team type) ----
+  app.get(
+    `${base}/supplier-directory`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: directoryResponseSchema } },
+      preHandler: anyMember,
+    },
+    async (request) => listDirectory(ctx.db, actorOf(request)),
+  );
+  app.get(
+    `${base}/supplier-directory/:supplierId`,
+    {
+      schema: { tags, params: supplierParamsSchema, response: { 200: directorySupplierSchema } },
+      preHandler: anyMember,
+    },
+    async (request) => getDirectorySupplier(ctx.db, actorOf(request), request.params.supplierId),
+  );
+};
