@@ -45,7 +45,7 @@ export default defineConfig({
     {
       command: 'node e2e/start-server.mjs seeded 3202',
       url: 'http://localhost:3202/api/health',
-      timeout: 90_000,
+      timeout: 180_000,
       reuseExistingServer: false,
     },
   ],

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { AREA_LEVELS } from '../shared/auth/permissions';
+import { TEAM_IMPORT_LEVEL } from '../shared/people/importSchema';
+import { SUPPLIERS_LEVEL } from '../shared/suppliers/schema';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
 import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
@@ -31,6 +33,7 @@ const screens = {
   users: lazyModule(() => import('./features/people/UsersScreen')),
   teams: lazyModule(() => import('./features/people/TeamsScreen')),
   addTeam: lazyModule(() => import('./features/people/AddTeamScreen')),
+  teamImport: lazyModule(() => import('./features/people/import/TeamImportScreen')),
   addStandShare: lazyModule(() =>
     import('./features/people/AddTeamScreen').then((m) => ({ Component: m.AddStandShareScreen })),
   ),
@@ -65,6 +68,10 @@ const screens = {
   editTask: lazyModule(() =>
     import('./features/tasks/TaskFormScreen').then((m) => ({ Component: m.EditTaskScreen })),
   ),
+  archivedTasks: lazyModule(() => import('./features/tasks/ArchivedTasksScreen')),
+  archivedTaskGroups: lazyModule(() =>
+    import('./features/tasks/TaskGroupsScreen').then((m) => ({ Component: m.ArchivedTaskGroupsScreen })),
+  ),
   taskGroups: lazyModule(() => import('./features/tasks/TaskGroupsScreen')),
   addTaskGroup: lazyModule(() =>
     import('./features/tasks/TaskGroupsScreen').then((m) => ({ Component: m.AddTaskGroupScreen })),
@@ -77,6 +84,62 @@ const screens = {
   emailsSettings: lazyModule(() => import('./features/settings/EmailsScreen')),
   branding: lazyModule(() => import('./features/settings/BrandingScreen')),
   onboardingSettings: lazyModule(() => import('./features/settings/OnboardingSettingsScreen')),
+  sidebarSettings: lazyModule(() => import('./features/portal/SidebarScreen')),
+  featuredPages: lazyModule(() => import('./features/portal/FeaturedPagesScreen')),
+  corePages: lazyModule(() => import('./features/portal/CorePagesScreen')),
+  dashboardHeader: lazyModule(() => import('./features/portal/DashboardHeaderScreen')),
+  cardLayouts: lazyModule(() => import('./features/portal/CardLayoutsScreen')),
+  addCardLayout: lazyModule(() => import('./features/portal/CardLayoutFormScreen')),
+  editCardLayout: lazyModule(() =>
+    import('./features/portal/CardLayoutFormScreen').then((m) => ({ Component: m.EditCardLayoutScreen })),
+  ),
+  assets: lazyModule(() => import('./features/assets/AssetsScreen')),
+  addAsset: lazyModule(() => import('./features/assets/AddAssetScreen')),
+  asset: lazyModule(() => import('./features/assets/AssetScreen')),
+  downloads: lazyModule(() => import('./features/downloads/DownloadsScreen')),
+  addDownload: lazyModule(() => import('./features/downloads/DownloadFormScreen')),
+  editDownload: lazyModule(() =>
+    import('./features/downloads/DownloadFormScreen').then((m) => ({ Component: m.EditDownloadScreen })),
+  ),
+  myDownloads: lazyModule(() => import('./features/downloads/MyDownloadsScreen')),
+  supplierDirectory: lazyModule(() => import('./features/suppliers/SupplierDirectoryScreen')),
+  supplier: lazyModule(() => import('./features/suppliers/SupplierScreen')),
+  suppliers: lazyModule(() => import('./features/suppliers/SuppliersScreen')),
+  archivedSuppliers: lazyModule(() =>
+    import('./features/suppliers/SuppliersScreen').then((m) => ({ Component: m.ArchivedSuppliersScreen })),
+  ),
+  addSupplier: lazyModule(() => import('./features/suppliers/SupplierFormScreen')),
+  editSupplier: lazyModule(() =>
+    import('./features/suppliers/SupplierFormScreen').then((m) => ({ Component: m.EditSupplierScreen })),
+  ),
+  supplierGroups: lazyModule(() => import('./features/suppliers/SupplierGroupsScreen')),
+  archivedSupplierGroups: lazyModule(() =>
+    import('./features/suppliers/SupplierGroupsScreen').then((m) => ({
+      Component: m.ArchivedSupplierGroupsScreen,
+    })),
+  ),
+  addSupplierGroup: lazyModule(() =>
+    import('./features/suppliers/SupplierGroupsScreen').then((m) => ({
+      Component: m.AddSupplierGroupScreen,
+    })),
+  ),
+  editSupplierGroup: lazyModule(() =>
+    import('./features/suppliers/SupplierGroupsScreen').then((m) => ({
+      Component: m.EditSupplierGroupScreen,
+    })),
+  ),
+  contentReaderList: lazyModule(() => import('./features/content/ContentReaderScreens')),
+  contentPage: lazyModule(() => import('./features/content/ContentPageScreen')),
+  guestContent: lazyModule(() => import('./features/content/GuestContentScreen')),
+  contentList: lazyModule(() => import('./features/content/ContentListScreen')),
+  archivedContent: lazyModule(() =>
+    import('./features/content/ContentListScreen').then((m) => ({ Component: m.ArchivedContentScreen })),
+  ),
+  addContent: lazyModule(() =>
+    import('./features/content/ContentSettingsScreen').then((m) => ({ Component: m.AddContentScreen })),
+  ),
+  contentSettings: lazyModule(() => import('./features/content/ContentSettingsScreen')),
+  pageEditor: lazyModule(() => import('./features/content/PageEditorScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -86,6 +149,10 @@ const SETTINGS_SCREENS = [
   ['emails', screens.emailsSettings],
   ['branding', screens.branding],
   ['onboarding', screens.onboardingSettings],
+  ['sidebar', screens.sidebarSettings],
+  ['featured-pages', screens.featuredPages],
+  ['core-pages', screens.corePages],
+  ['dashboard-header', screens.dashboardHeader],
 ] as const;
 
 /** A failing screen inside the shell keeps the shell (section level); elsewhere the app level shows. */
@@ -132,6 +199,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'unauthorised', lazy: screens.unauthorised },
         { path: '404', lazy: screens.notFound },
+        // Guest pages (spec): public content for anyone with the link, no session needed.
+        { path: 'guests/content/:contentId', lazy: screens.guestContent },
         {
           path: 'setup',
           loader: async () => {
@@ -156,6 +225,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             section({ path: 'onboarding', lazy: screens.onboarding }),
             // The task drawer is a child route, so opening a task keeps the list mounted beneath it.
             section({ path: 'tasks', lazy: screens.myTasks, children: [{ path: ':taskId' }] }),
+            section({ path: 'content', lazy: screens.contentReaderList }),
+            section({ path: 'content/:contentId', lazy: screens.contentPage }),
+            section({ path: 'downloads', lazy: screens.myDownloads }),
+            section({ path: 'suppliers', lazy: screens.supplierDirectory }),
+            section({ path: 'suppliers/:supplierId', lazy: screens.supplier }),
+            section({ path: 'content/:contentId/supplier/:supplierId', lazy: screens.supplier }),
             {
               path: 'admin',
               loader: requireLevel(queryClient, AREA_LEVELS.adminHub),
@@ -172,6 +247,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     section({ index: true, lazy: screens.teams }),
                     section({ path: 'add-team', lazy: screens.addTeam }),
+                    section({
+                      path: 'import',
+                      loader: requireLevel(queryClient, TEAM_IMPORT_LEVEL),
+                      lazy: screens.teamImport,
+                    }),
                     // Spec: adding a stand share without a parent goes back to the team list.
                     { path: 'add-stand-share', element: <Navigate to="/admin/teams" replace /> },
                     section({ path: 'add-stand-share/:parentId', lazy: screens.addStandShare }),
@@ -206,7 +286,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     section({ index: true, lazy: screens.tasks }),
                     section({ path: 'add', lazy: screens.addTask }),
+                    section({ path: 'archived', lazy: screens.archivedTasks }),
                     section({ path: ':taskId', lazy: screens.editTask }),
+                  ],
+                },
+                {
+                  path: 'content',
+                  // Spec: moderator and above manage content.
+                  loader: requireLevel(queryClient, 'moderator'),
+                  children: [
+                    section({ index: true, lazy: screens.contentList }),
+                    section({ path: 'add', lazy: screens.addContent }),
+                    section({ path: 'archived', lazy: screens.archivedContent }),
+                    section({ path: ':contentId', lazy: screens.pageEditor }),
+                    section({ path: ':contentId/settings', lazy: screens.contentSettings }),
                   ],
                 },
                 {
@@ -215,7 +308,55 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     section({ index: true, lazy: screens.taskGroups }),
                     section({ path: 'add', lazy: screens.addTaskGroup }),
+                    section({ path: 'archived', lazy: screens.archivedTaskGroups }),
                     section({ path: ':groupId', lazy: screens.editTaskGroup }),
+                  ],
+                },
+                {
+                  path: 'suppliers',
+                  loader: requireLevel(queryClient, SUPPLIERS_LEVEL),
+                  children: [
+                    section({ index: true, lazy: screens.suppliers }),
+                    section({ path: 'add', lazy: screens.addSupplier }),
+                    section({ path: 'archived', lazy: screens.archivedSuppliers }),
+                    section({ path: ':supplierId', lazy: screens.editSupplier }),
+                  ],
+                },
+                {
+                  path: 'supplier-groups',
+                  loader: requireLevel(queryClient, SUPPLIERS_LEVEL),
+                  children: [
+                    section({ index: true, lazy: screens.supplierGroups }),
+                    section({ path: 'add', lazy: screens.addSupplierGroup }),
+                    section({ path: 'archived', lazy: screens.archivedSupplierGroups }),
+                    section({ path: ':groupId', lazy: screens.editSupplierGroup }),
+                  ],
+                },
+                {
+                  path: 'card-layouts',
+                  loader: requireLevel(queryClient, AREA_LEVELS.settings),
+                  children: [
+                    section({ index: true, lazy: screens.cardLayouts }),
+                    section({ path: 'add', lazy: screens.addCardLayout }),
+                    section({ path: ':layoutId', lazy: screens.editCardLayout }),
+                  ],
+                },
+                {
+                  path: 'assets',
+                  loader: requireLevel(queryClient, 'moderator'),
+                  children: [
+                    section({ index: true, lazy: screens.assets }),
+                    section({ path: 'add', lazy: screens.addAsset }),
+                    section({ path: ':assetId', lazy: screens.asset }),
+                  ],
+                },
+                {
+                  path: 'downloads',
+                  loader: requireLevel(queryClient, 'moderator'),
+                  children: [
+                    section({ index: true, lazy: screens.downloads }),
+                    section({ path: 'add', lazy: screens.addDownload }),
+                    section({ path: ':downloadId', lazy: screens.editDownload }),
                   ],
                 },
                 ...SETTINGS_SCREENS.map(([path, lazy]) =>

@@ -15,12 +15,22 @@ import {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { APP_VERSION } from '../shared/ui/constants';
+import { assetsRoutes } from './modules/assets/routes';
 import { registerAuthJobs } from './modules/auth/recovery';
 import { authRoutes } from './modules/auth/routes';
+import { brandingRoutes } from './modules/branding/routes';
+import { contentRoutes } from './modules/content/routes';
+import { downloadsRoutes } from './modules/downloads/routes';
 import { registerEmailJobs } from './modules/emails/service';
 import { eventsRoutes } from './modules/events/routes';
+import { filesRoutes } from './modules/files/routes';
+import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
+import { portalRoutes } from './modules/portal/routes';
+import { suppliersRoutes } from './modules/suppliers/routes';
 import { tasksRoutes } from './modules/tasks/routes';
+import { taskUploadRoutes } from './modules/tasks/taskUploadRoutes';
+import { teamTaskRoutes } from './modules/tasks/teamTaskRoutes';
 import type { AppContext } from './platform/context';
 import { registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
@@ -29,7 +39,22 @@ import type { App, RouteModule } from './platform/http/types';
 import { CLIENT_DIST_DIR } from './platform/paths';
 
 /** Every area's routes, in one list; a new area adds its module here. */
-const ROUTE_MODULES: RouteModule[] = [authRoutes, eventsRoutes, peopleRoutes, tasksRoutes];
+const ROUTE_MODULES: RouteModule[] = [
+  authRoutes,
+  eventsRoutes,
+  peopleRoutes,
+  teamImportRoutes,
+  tasksRoutes,
+  suppliersRoutes,
+  contentRoutes,
+  teamTaskRoutes,
+  taskUploadRoutes,
+  filesRoutes,
+  portalRoutes,
+  downloadsRoutes,
+  assetsRoutes,
+  brandingRoutes,
+];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The spec's default upload limit; a route may ask for less. */

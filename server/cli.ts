@@ -22,7 +22,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   create-user  --event ID --email EMAIL [--permissions staff|admin|moderator|reportViewer|user]
                [--password P] [--first-name F] [--surname S] [--json]
   seed --demo  a believable demo event with an admin, a moderator and users; prints how to sign in
-  seed --teams N  an event with N teams and 3N users for load tests (one printed password for all)
+  seed --teams N [--tasks M]  an event with N teams and 3N users for load tests (one printed password
+       for all); --tasks adds M tasks in groups and a status for every team and task
        (--demo --teams N makes both)
 
 A password left out is generated and printed. With no DATABASE_URL the CLI opens DATA_DIR
@@ -48,6 +49,7 @@ const STRING_OPTIONS = [
   'first-name',
   'surname',
   'teams',
+  'tasks',
 ];
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
@@ -169,11 +171,16 @@ async function main(): Promise<number> {
       if (teamCount !== undefined && !(Number.isInteger(teamCount) && teamCount >= 1 && teamCount <= 100_000))
         throw new UsageError('--teams must be a whole number from 1 to 100000');
       if (!values.demo && teamCount === undefined) throw new UsageError('seed needs --demo or --teams N');
+      const tasksOption = option(values, 'tasks');
+      const taskCount = tasksOption === undefined ? 0 : Number(tasksOption);
+      if (!(Number.isInteger(taskCount) && taskCount >= 0 && taskCount <= 5_000))
+        throw new UsageError('--tasks must be a whole number from 0 to 5000');
+      if (taskCount > 0 && teamCount === undefined) throw new UsageError('--tasks needs --teams N');
       const outputs: { summary: string }[] = [];
       if (values.demo) outputs.push(await seedDemo(rt.ctx));
       if (teamCount !== undefined) {
         const appUrl = rt.ctx.config.publicUrl ?? `http://localhost:${rt.ctx.config.port}`;
-        outputs.push(await seedScale(rt.ctx.db, { teams: teamCount, appUrl }));
+        outputs.push(await seedScale(rt.ctx.db, { teams: teamCount, appUrl, tasks: taskCount }));
       }
       console.log(
         values.json

@@ -1,6 +1,14 @@
-import { type Icon, IconChecklist, IconLayoutDashboard } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingStore,
+  IconChecklist,
+  IconDownload,
+  IconLayoutDashboard,
+} from '@tabler/icons-react';
 import { AREA_LEVELS, can, type Permission } from '../../shared/auth/permissions';
 import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
+import { TEAM_IMPORT_LEVEL } from '../../shared/people/importSchema';
+import { SUPPLIERS_LEVEL } from '../../shared/suppliers/schema';
 
 /**
  * Which screens exist. The sidebar and the admin hub link only to what is listed here, so there
@@ -8,6 +16,8 @@ import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
  */
 export const CORE_PAGE_SCREENS: Partial<Record<CorePageId, Icon>> = {
   dashboard: IconLayoutDashboard,
+  downloads: IconDownload,
+  suppliers: IconBuildingStore,
   tasks: IconChecklist,
 };
 
@@ -61,6 +71,53 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
   settingsCard('branding', 'Branding', 'The navigation colour and the event logos.'),
   settingsCard('emails', 'Emails', 'Support and sender addresses, and task reminders.'),
   settingsCard('onboarding', 'Onboarding', 'The welcome screen everyone sees when they first sign in.'),
+  settingsCard('sidebar', 'Sidebar', 'Arrange the sections and pages of the sidebar everyone sees.'),
+  settingsCard(
+    'featured-pages',
+    'Featured pages',
+    'Choose 0, 4 or 8 content pages to feature on the dashboard.',
+  ),
+  settingsCard('core-pages', 'Core pages', 'Titles, icons and publishing of the built-in pages.'),
+  {
+    id: 'dashboard-header',
+    group: 'Dashboard',
+    title: 'Dashboard header',
+    description: 'Upload or remove the image at the top of the dashboard.',
+    path: '/admin/dashboard-header',
+    level: AREA_LEVELS.settings,
+  },
+  {
+    id: 'card-layouts',
+    group: 'Dashboard',
+    title: 'Card layouts',
+    description: 'The six cards of the dashboard, per team type.',
+    path: '/admin/card-layouts',
+    level: AREA_LEVELS.settings,
+  },
+  {
+    id: 'assets',
+    group: 'Assets & Downloads',
+    title: 'Assets',
+    description: 'Images and documents for pages and cards, newest first.',
+    path: '/admin/assets',
+    level: 'moderator',
+  },
+  {
+    id: 'downloads',
+    group: 'Assets & Downloads',
+    title: 'Downloads',
+    description: 'Files teams can download, shown to or hidden from team types.',
+    path: '/admin/downloads',
+    level: 'moderator',
+  },
+  {
+    id: 'content',
+    group: 'Content',
+    title: 'Content',
+    description: 'Pages of information for teams (and guests), built from sections.',
+    path: '/admin/content',
+    level: 'moderator',
+  },
   {
     id: 'tasks',
     group: 'Tasks',
@@ -78,6 +135,22 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     level: AREA_LEVELS.tasks,
   },
   {
+    id: 'suppliers',
+    group: 'Suppliers',
+    title: 'Suppliers',
+    description: 'The suppliers teams can contact, with logos, contacts and who sees them.',
+    path: '/admin/suppliers',
+    level: SUPPLIERS_LEVEL,
+  },
+  {
+    id: 'supplier-groups',
+    group: 'Suppliers',
+    title: 'Supplier types',
+    description: 'Group suppliers into the types of the directory, such as stand builders or catering.',
+    path: '/admin/supplier-groups',
+    level: SUPPLIERS_LEVEL,
+  },
+  {
     id: 'users',
     group: 'Teams/Users/Custom Fields',
     title: 'Users',
@@ -92,6 +165,14 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     description: 'The exhibiting teams, their owners, members and stand shares.',
     path: '/admin/teams',
     level: AREA_LEVELS.teams,
+  },
+  {
+    id: 'team-import',
+    group: 'Teams/Users/Custom Fields',
+    title: 'Import teams',
+    description: 'Create many teams and their owners at once from a CSV or XLSX file.',
+    path: '/admin/teams/import',
+    level: TEAM_IMPORT_LEVEL,
   },
   {
     id: 'team-types',

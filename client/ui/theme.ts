@@ -44,6 +44,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Tooltip: { defaultProps: { maw: TOOLTIP_MAX_WIDTH, multiline: true, zIndex: 9999 } },
+    // Mantine's close buttons are icons with no name: every dialog and drawer gets one here.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -6,7 +6,12 @@ import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';
 import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
+import { seedDemoAssets } from './demoAssets';
+import { seedDemoContent } from './demoContent';
+import { seedDemoPortal } from './demoPortal';
 import { seedDemoSettings } from './demoSettings';
+import { seedDemoSuppliers } from './demoSuppliers';
+import { seedDemoTasks } from './demoTasks';
 import { seedDemoTeams } from './demoTeams';
 
 /** People of the demo event; later areas add their teams, tasks, pages and forms to this seed. */
@@ -92,9 +97,15 @@ export async function seedDemo(ctx: AppContext) {
       }
     }
     await seedDemoTeams(tx, id, domain);
+    await seedDemoTasks(tx, id);
     return id;
   });
   await seedDemoSettings(ctx.db, eventId);
+  await seedDemoSuppliers(ctx, eventId);
+  await seedDemoAssets(ctx, eventId);
+  await seedDemoContent(ctx, eventId);
+  // After the content seed: the sidebar, featured pages and cards link to its pages.
+  await seedDemoPortal(ctx, eventId);
   const summary = [
     `Demo event created: Harbourside Food & Drink Expo 2027 (${eventId})`,
     `Open ${appUrl}/auth/login and sign in as:`,

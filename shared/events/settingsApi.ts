@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/schema';
+import { isBrandingFileUrl } from '../branding/schema';
 import {
   brandingSchema,
   emailsSchema,
@@ -36,9 +37,10 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
 const required = (max: number) => text(max).min(1, 'Required');
 /** An empty text clears an address; anything else must be an email address. */
 const optionalEmail = z.union([z.literal(''), emailSchema]);
-/** Branding images are addresses only (uploads arrive with assets); empty means none. */
+/** Branding images: an outside address, or an uploaded branding file's public path; empty means none. */
 const imageUrl = z.union([
   z.literal(''),
+  z.string().refine(isBrandingFileUrl),
   z.url({ protocol: /^https?$/, message: 'Enter the full address, starting with http:// or https://' }),
 ]);
 

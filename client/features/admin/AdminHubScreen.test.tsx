@@ -15,7 +15,7 @@ describe('admin hub', () => {
       'href',
       '/admin/task-groups',
     );
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(5);
   });
 
   it('tells a reportViewer that no admin screen is open to them yet', async () => {
@@ -30,12 +30,20 @@ describe('admin hub', () => {
     expect(adminGroupsFor('user')).toEqual([]);
     expect(adminGroupsFor('admin').map((entry) => entry.group)).toEqual([
       'General settings',
+      'Dashboard',
+      'Assets & Downloads',
       'Tasks',
+      'Content',
       'Teams/Users/Custom Fields',
+      'Suppliers',
     ]);
+    // Settings and the dashboard's layouts are admin only.
     expect(adminGroupsFor('moderator').map((entry) => entry.group)).toEqual([
+      'Assets & Downloads',
       'Tasks',
+      'Content',
       'Teams/Users/Custom Fields',
+      'Suppliers',
     ]);
   });
 });
