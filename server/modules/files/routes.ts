@@ -11,6 +11,7 @@ import { DEFAULT_UPLOAD_LIMIT_BYTES, FILE_ERRORS, tooLargeMessage } from '../../
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
+import { registerUnclaimedFilesCleanup } from './cleanup';
 import { filesPolicy } from './policy';
 import { mayReadFile, sendFile } from './serve';
 import { findFile, presentFile } from './service';
@@ -20,6 +21,7 @@ import { storeUpload } from './upload';
 /** Upload, member reads and guest reads of stored files (decision 0010). */
 export const filesRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['files'];
+  registerUnclaimedFilesCleanup(ctx);
 
   app.post(
     '/api/events/:eventId/files',
