@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; lazy screens rendering in jsdom on two loaded cores
+// (CI runs the client and API tests side by side) can take longer without anything being wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * jsdom has no layout engine: Mantine needs matchMedia and ResizeObserver. The matchMedia stub

@@ -151,9 +151,17 @@ export function TeamsScreen() {
       title="Teams"
       breadcrumbs={[{ label: 'Admin', to: '/admin' }, { label: 'Teams' }]}
       actions={
-        <Button component={Link} to="/admin/teams/add-team">
-          Add team
-        </Button>
+        <Group gap="sm">
+          {/* Spec: the bulk import is admin only. */}
+          {can(level, 'admin') && (
+            <Button component={Link} to="/admin/teams/import" variant="default">
+              Import teams
+            </Button>
+          )}
+          <Button component={Link} to="/admin/teams/add-team">
+            Add team
+          </Button>
+        </Group>
       }
       quickLinks={[
         { label: 'Users', to: '/admin/users' },

@@ -55,10 +55,7 @@ describe('users', () => {
     await screen.findByText('Showing 1 to 100 of 230 items');
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
-    // A hundred rows re-render in jsdom: give the page change longer than the default second.
-    expect(
-      await screen.findByText('Showing 201 to 230 of 230 items', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Showing 201 to 230 of 230 items')).toBeInTheDocument();
     expect(lastQuery(calls).page).toBe('3');
 
     await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));

@@ -115,6 +115,8 @@ describe('teams', () => {
       `/admin/teams/${teamRow(1).id}`,
     );
     expect(lastTeamsQuery(calls)).toEqual({ page: '1', sort: 'name', order: 'asc' });
+    // The bulk import is admin only: a moderator is not offered it.
+    expect(screen.queryByRole('link', { name: 'Import teams' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'Not logged in' }));
     await waitFor(() => expect(lastTeamsQuery(calls).notLoggedIn).toBe('true'));
@@ -130,6 +132,7 @@ describe('teams', () => {
       [`GET ${base}/teams`]: { body: { items: [], total: 0, page: 1, pageSize: 100 } },
     });
     expect(await screen.findByText('There are no teams in this event yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import teams' })).toHaveAttribute('href', '/admin/teams/import');
   });
 
   it('shows the error and a retry when the list fails', async () => {
