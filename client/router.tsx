@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
+// Levels from the permissions table, not the areas' schema modules: those bring Zod schemas into
+// the entry chunk that every screen, the sign-in form too, loads first.
 import { AREA_LEVELS } from '../shared/auth/permissions';
-import { TEAM_IMPORT_LEVEL } from '../shared/people/importSchema';
-import { SUPPLIERS_LEVEL } from '../shared/suppliers/schema';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
 import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
@@ -249,7 +249,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: 'add-team', lazy: screens.addTeam }),
                     section({
                       path: 'import',
-                      loader: requireLevel(queryClient, TEAM_IMPORT_LEVEL),
+                      loader: requireLevel(queryClient, AREA_LEVELS.teamImport),
                       lazy: screens.teamImport,
                     }),
                     // Spec: adding a stand share without a parent goes back to the team list.
@@ -314,7 +314,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'suppliers',
-                  loader: requireLevel(queryClient, SUPPLIERS_LEVEL),
+                  loader: requireLevel(queryClient, AREA_LEVELS.suppliers),
                   children: [
                     section({ index: true, lazy: screens.suppliers }),
                     section({ path: 'add', lazy: screens.addSupplier }),
@@ -324,7 +324,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'supplier-groups',
-                  loader: requireLevel(queryClient, SUPPLIERS_LEVEL),
+                  loader: requireLevel(queryClient, AREA_LEVELS.suppliers),
                   children: [
                     section({ index: true, lazy: screens.supplierGroups }),
                     section({ path: 'add', lazy: screens.addSupplierGroup }),

@@ -7,8 +7,6 @@ import {
 } from '@tabler/icons-react';
 import { AREA_LEVELS, can, type Permission } from '../../shared/auth/permissions';
 import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
-import { TEAM_IMPORT_LEVEL } from '../../shared/people/importSchema';
-import { SUPPLIERS_LEVEL } from '../../shared/suppliers/schema';
 
 /**
  * Which screens exist. The sidebar and the admin hub link only to what is listed here, so there
@@ -140,7 +138,7 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     title: 'Suppliers',
     description: 'The suppliers teams can contact, with logos, contacts and who sees them.',
     path: '/admin/suppliers',
-    level: SUPPLIERS_LEVEL,
+    level: AREA_LEVELS.suppliers,
   },
   {
     id: 'supplier-groups',
@@ -148,7 +146,7 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     title: 'Supplier types',
     description: 'Group suppliers into the types of the directory, such as stand builders or catering.',
     path: '/admin/supplier-groups',
-    level: SUPPLIERS_LEVEL,
+    level: AREA_LEVELS.suppliers,
   },
   {
     id: 'users',
@@ -172,7 +170,7 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     title: 'Import teams',
     description: 'Create many teams and their owners at once from a CSV or XLSX file.',
     path: '/admin/teams/import',
-    level: TEAM_IMPORT_LEVEL,
+    level: AREA_LEVELS.teamImport,
   },
   {
     id: 'team-types',

@@ -6,11 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist', 'client');
+// BUNDLE_DIST points at another build output (e.g. `vite build --outDir /tmp/x`); --verbose lists each file.
+const DIST = process.env.BUNDLE_DIST ?? join(import.meta.dirname, '..', '..', 'dist', 'client');
+const VERBOSE = process.argv.includes('--verbose');
 const BUDGET_KB = 200;
 
 /** Route -> the lazy modules the router loads for it (see client/router.tsx). */
 const ROUTES = {
+  // The signed-in frame before any screen: what every signed-in route starts from.
+  '(shell)': ['client/features/shell/SignedInLayout.tsx'],
   '/auth/login': ['client/features/auth/LoginScreen.tsx'],
   '/': ['client/features/shell/SignedInLayout.tsx', 'client/features/dashboard/DashboardScreen.tsx'],
   // Content (issue 4): the reader must load no editor code; the editor brings tiptap in its own chunk.
@@ -61,5 +65,10 @@ for (const [route, modules] of Object.entries(ROUTES)) {
   console.log(
     `${route.padEnd(18)} ${total.toFixed(1).padStart(7)} KB gzipped JS in ${js.length} files (${REPORT_ONLY.has(route) ? 'admin, no budget' : `budget ${BUDGET_KB} KB`})`,
   );
+  if (VERBOSE) {
+    for (const file of js.sort((a, b) => gzipKb(b) - gzipKb(a))) {
+      console.log(`  ${gzipKb(file).toFixed(1).padStart(7)} KB  ${file}`);
+    }
+  }
 }
 process.exitCode = overBudget ? 1 : 0;

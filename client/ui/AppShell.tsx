@@ -1,13 +1,4 @@
-import {
-  Box,
-  Burger,
-  Collapse,
-  Group,
-  AppShell as MantineAppShell,
-  NavLink,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Burger, Collapse, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -56,6 +47,9 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
+/** react-remove-scroll's class for fixed elements it shifts while a modal locks the page's scroll. */
+const REMOVE_SCROLL_ZERO_RIGHT = 'right-scroll-bar-position';
+
 function isActive(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 }
@@ -82,16 +76,16 @@ export function AppShell(props: AppShellProps) {
     if (pathname) close();
   }, [pathname, close]);
 
+  // Not Mantine's AppShell: its resize handles and scroll-lock engine would load with every first
+  // screen. The same frame in AppShell.module.css; the header keeps react-remove-scroll's class, so
+  // a modal's scroll lock still shifts it by the scrollbar's width.
   return (
-    <MantineAppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', md: 'xl' }}
-    >
+    <div className={classes.root}>
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <MantineAppShell.Header
+      <header
+        className={`${classes.header} ${REMOVE_SCROLL_ZERO_RIGHT}`}
         style={{ backgroundColor: navColor, color: textColor, borderBottom: 'none' }}
         data-nav-theme={navTheme}
       >
@@ -115,30 +109,30 @@ export function AppShell(props: AppShellProps) {
           </Group>
           <UserMenu firstName={user.firstName} surname={user.surname} email={user.email} items={menuItems} />
         </Group>
-      </MantineAppShell.Header>
+      </header>
 
-      <MantineAppShell.Navbar p="sm" aria-label="Main navigation">
-        <MantineAppShell.Section grow style={{ overflowY: 'auto' }}>
+      <nav className={classes.navbar} data-opened={opened || undefined} aria-label="Main navigation">
+        <div className={classes.navSections}>
           {sections.map((section) => (
             <SidebarSection key={section.id} section={section} pathname={pathname} />
           ))}
-        </MantineAppShell.Section>
-        <MantineAppShell.Section>
+        </div>
+        <div>
           <Text size="xs" c="dimmed" px="sm" py="xs">
             Version {APP_VERSION}
           </Text>
-        </MantineAppShell.Section>
-      </MantineAppShell.Navbar>
+        </div>
+      </nav>
 
-      <MantineAppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         <Box maw={1400} mx="auto">
           <div className={classes.banner}>
             <FeedbackBanner />
           </div>
           {children}
         </Box>
-      </MantineAppShell.Main>
-    </MantineAppShell>
+      </main>
+    </div>
   );
 }
 

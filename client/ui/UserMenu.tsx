@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -95,11 +95,12 @@ export function UserMenu({ firstName, surname, email, items }: UserMenuProps) {
         onKeyDown={onButtonKeyDown}
       >
         <Group gap="xs" wrap="nowrap">
-          <Avatar size={32} radius="xl" color="white" variant="filled" aria-hidden>
+          {/* A white disc with the initials (Mantine's Avatar drew the same, at 1.7 KB more). */}
+          <span className={classes.avatar} aria-hidden>
             <Text span fw={700} size="sm" c="dark">
               {initials(firstName, surname)}
             </Text>
-          </Avatar>
+          </span>
           <Text span fw={600} size="sm" visibleFrom="sm">
             {fullName}
           </Text>

@@ -32,4 +32,8 @@ export const AREA_LEVELS = {
   teams: 'moderator',
   tasks: 'moderator',
   settings: 'admin',
+  /** Spec, roles and permissions: "Admin only: ... team types, team import, ...". */
+  teamImport: 'admin',
+  /** Spec: moderator and above manage suppliers and supplier groups. */
+  suppliers: 'moderator',
 } as const satisfies Record<string, Permission>;

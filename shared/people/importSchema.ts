@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../auth/permissions';
+import { AREA_LEVELS } from '../auth/permissions';
 import { IMPORT_ROW_STATUSES } from './importRules';
 import { pagedSchema } from './schema';
 
@@ -77,4 +77,4 @@ export const ROLLBACK_LABELS: Record<(typeof ROLLBACK_PARTS)[number], string> = 
 };
 
 /** Spec, roles and permissions: "Admin only: ... team types, team import, ...". */
-export const TEAM_IMPORT_LEVEL = 'admin' satisfies Permission;
+export const TEAM_IMPORT_LEVEL = AREA_LEVELS.teamImport;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../auth/permissions';
+import { AREA_LEVELS, type Permission } from '../auth/permissions';
 
 /**
  * The Zod contract of suppliers and supplier groups (spec: Supplier, Supplier group; validation:
@@ -7,7 +7,7 @@ import type { Permission } from '../auth/permissions';
  */
 
 /** Spec: moderator and above manage suppliers and supplier groups. */
-export const SUPPLIERS_LEVEL: Permission = 'moderator';
+export const SUPPLIERS_LEVEL: Permission = AREA_LEVELS.suppliers;
 
 /** The spec's messages (error catalogue), plus the not-found texts the spec leaves open. */
 export const SUPPLIER_ERRORS = {

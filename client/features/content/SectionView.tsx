@@ -8,7 +8,6 @@ import {
   Image,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
   Typography,
@@ -20,16 +19,21 @@ import {
   IconInfoCircle,
   IconLink,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ReaderSection } from '../../../shared/content/api';
 import { vimeoEmbedUrl, youTubeEmbedUrl } from '../../../shared/content/embeds';
-import type { CalloutVariant, TableData } from '../../../shared/content/sections';
+import type { CalloutVariant } from '../../../shared/content/sections';
+import { Loading } from './parts';
 
 /**
  * The reader's view of each section type. No editor code here: the reader page and the guest
  * page import only this file, so neither loads the rich text editor.
+ *
+ * Tables load on demand: Mantine's Table brings its scroll area and the popover engine
+ * (floating-ui), which would otherwise double the reader page's own JavaScript for one section type.
  */
+const TableView = lazy(() => import('./TableSectionView'));
 
 const CALLOUT_LOOK: Record<CalloutVariant, { color: string; icon: ReactNode }> = {
   info: { color: 'blue', icon: <IconInfoCircle aria-hidden /> },
@@ -39,45 +43,6 @@ const CALLOUT_LOOK: Record<CalloutVariant, { color: string; icon: ReactNode }> =
 };
 
 const isInternal = (link: string) => link.startsWith('/') && !link.startsWith('//');
-
-export function TableView({ table, label }: { table: TableData; label: string }) {
-  const [first, ...rest] = table.rows;
-  const header = table.isFirstRowHeader ? first : undefined;
-  const body = table.isFirstRowHeader ? rest : table.rows;
-  return (
-    <Table.ScrollContainer minWidth={table.isFixedWidth ? 480 : 0}>
-      <Table
-        aria-label={label}
-        withTableBorder
-        withColumnBorders
-        striped
-        layout={table.isFixedWidth ? 'fixed' : 'auto'}
-      >
-        {header && (
-          <Table.Thead>
-            <Table.Tr>
-              {header.cells.map((cell, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <Table.Th key={i}>{cell}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-        )}
-        <Table.Tbody>
-          {body.map((row, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
-            <Table.Tr key={r}>
-              {row.cells.map((cell, c) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <Table.Td key={c}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 function VideoFrame({ src, title }: { src: string; title: string }) {
   return (
@@ -207,7 +172,11 @@ function SectionBody({ section, guest }: { section: ReaderSection; guest: boolea
         </Stack>
       );
     case 'table':
-      return <TableView table={section.data} label={label} />;
+      return (
+        <Suspense fallback={<Loading label="Loading the table" />}>
+          <TableView table={section.data} label={label} />
+        </Suspense>
+      );
   }
 }
 

@@ -1,8 +1,8 @@
-import { Progress } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ConfirmProvider } from '../../ui/confirm';
 import { FeedbackProvider, readFeedbackState, useFeedback } from '../../ui/FeedbackBanner';
+import classes from './RootLayout.module.css';
 
 /**
  * A message handed over in navigation state is shown on arrival; moving to another path clears the
@@ -28,13 +28,13 @@ function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
-    <Progress
-      value={100}
-      animated
-      size="xs"
-      radius={0}
+    <div
+      className={classes.progress}
+      role="progressbar"
       aria-label="Loading page"
-      style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000 }}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={100}
     />
   );
 }
