@@ -38,7 +38,7 @@ async function settled(drawer: Locator) {
 test('a team owner comments and mentions a member, who is emailed, likes and replies; a disclaimer is accepted', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { organiser } = world();
 
   // The organiser makes the team (both people already belong to the event) and two tasks.
@@ -175,4 +175,39 @@ test('a team owner comments and mentions a member, who is emailed, likes and rep
   await expect(drawer.getByRole('article', { name: 'Reply by Owen Hughes' })).toBeVisible();
   await drawer.getByRole('button', { name: 'Pin the comment by Isla Fraser' }).click();
   await expect(comment).toContainText('Pinned');
+
+  // The organiser opens the team's row of the task (by keyboard), reads its comments and answers.
+  await admin.goto('/admin/tasks');
+  await admin
+    .getByRole('table', { name: 'Tasks' })
+    .getByRole('link', { name: 'Confirm your stand layout' })
+    .click();
+  const statuses = admin.getByRole('table', { name: 'Team statuses' });
+  await expect(statuses).toContainText('Moorland Larder');
+  await statuses.getByRole('button', { name: 'Open Moorland Larder' }).focus();
+  await admin.keyboard.press('Enter');
+  const teamDrawer = admin.getByRole('dialog', { name: 'Moorland Larder' });
+  await settled(teamDrawer);
+  await expect(teamDrawer).toContainText('Owen Hughes');
+  const teamComment = teamDrawer.getByRole('article', { name: 'Comment by Isla Fraser' });
+  await expect(teamComment).toContainText('Can you bring the floor plan, @Owen Hughes please?');
+  await expect(teamComment.getByRole('article', { name: 'Reply by Owen Hughes' })).toContainText(
+    'two copies',
+  );
+  await teamComment.getByRole('button', { name: 'Reply to Isla Fraser' }).click();
+  await teamDrawer
+    .getByRole('textbox', { name: 'Reply to Isla Fraser' })
+    .fill('Thank you, the build-up desk has a copy too.');
+  await teamDrawer.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(teamComment.getByRole('article', { name: 'Reply by Ellis Grant' })).toContainText(
+    'build-up desk',
+  );
+  await expectAccessible(admin, "organiser's view of a team's task");
+  await admin.screenshot({ path: '/tmp/shots/task-comments-organiser.png', fullPage: true });
+  await admin.keyboard.press('Escape');
+  await expect(teamDrawer).toBeHidden();
+
+  // The team reads the organiser's answer in its own drawer.
+  await ownerPage.reload();
+  await expect(drawer.getByRole('article', { name: 'Reply by Ellis Grant' })).toContainText('build-up desk');
 });

@@ -47,7 +47,13 @@ test('an admin makes a task group and tasks, finds them by due date, and a team 
   await page.getByRole('link', { name: 'Add task' }).first().click();
   await page.getByLabel(/^Title/).fill('Send your logo');
   await page.getByLabel(/^Due date/).fill('2026-01-15');
-  await page.getByLabel(/^Description/).fill('A PNG of at least 1000 pixels.');
+  // The description is rich text: part of it typed in bold with the keyboard shortcut.
+  await page.getByRole('textbox', { name: 'Description' }).click();
+  await page.keyboard.type('A PNG of at least ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('1000 pixels');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('.');
   await page.getByRole('combobox', { name: 'Group' }).click();
   await page.getByRole('option', { name: 'Before the show' }).click();
   await page.getByRole('checkbox', { name: 'Approval needed' }).check();
@@ -91,6 +97,7 @@ test('an admin makes a task group and tasks, finds them by due date, and a team 
   await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]+$/);
   const drawer = page.getByRole('dialog', { name: 'Send your logo' });
   await expect(drawer).toContainText('A PNG of at least 1000 pixels.');
+  await expect(drawer.locator('strong', { hasText: '1000 pixels' })).toBeVisible();
   // axe reads colours mid-transition as low contrast, so wait for the drawer to finish sliding in.
   await expect(drawer).toHaveCSS('opacity', '1');
   await expect(drawer).toHaveCSS('transform', 'matrix(1, 0, 0, 1, 0, 0)');

@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { StoredFile } from '../../../shared/files/schemas';
 import {
@@ -32,6 +32,8 @@ import { useTeamTypes } from '../people/teamsApi';
 import { TeamStatusTable } from './TeamStatusTable';
 import { LoadFailed, Loading, TaskGroupSelect } from './taskParts';
 import { useArchiveTask, useSaveTask, useTask } from './tasksApi';
+
+const RichTextField = lazy(() => import('../../ui/RichTextField'));
 
 const TYPE_CHOICES = AVAILABLE_TASK_TYPES.map((value) => ({ value, label: TASK_TYPE_LABELS[value] }));
 const crumbs = (last: string) => [
@@ -81,7 +83,7 @@ function valuesOf(task: AdminTaskDetail): Values {
   };
 }
 
-/** The task form (spec fields); the description is plain text until the rich text editor arrives. */
+/** The task form (spec fields); the description is rich text, sanitised by the server when saved. */
 function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | null }) {
   const [values, setValues] = useState<Values>(task ? valuesOf(task) : EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -136,13 +138,14 @@ function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | 
           error={errors.dueDate}
           onChange={(e) => set('dueDate', e.currentTarget.value)}
         />
-        <Textarea
-          label="Description"
-          rows={4}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-        />
+        <Suspense fallback={<Loading label="Loading the editor" />}>
+          <RichTextField
+            label="Description"
+            value={values.description}
+            error={errors.description}
+            onChange={(html) => set('description', html)}
+          />
+        </Suspense>
         <Select
           label="Type"
           data={TYPE_CHOICES}

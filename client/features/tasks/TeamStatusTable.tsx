@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Select, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { can } from '../../../shared/auth/permissions';
 import { TEAM_STATUS_SORTS, type TeamStatusRow } from '../../../shared/tasks/adminApi';
@@ -16,6 +17,7 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { useListParams } from '../../ui/useListParams';
+import { TeamTaskDrawer } from './TeamTaskDrawer';
 import { LoadFailed, StatusChip } from './taskParts';
 import { type TeamStatusSort, useBulkSetStatus, useTeamStatuses } from './tasksApi';
 
@@ -28,7 +30,10 @@ const BULK: { progress: ProgressStatus; label: string }[] = [
   { progress: 'incomplete', label: 'Incomplete' },
 ];
 
-function columns(dates: DateContext): DataTableColumn<TeamStatusRow, TeamStatusSort>[] {
+function columns(
+  dates: DateContext,
+  open: (row: TeamStatusRow) => void,
+): DataTableColumn<TeamStatusRow, TeamStatusSort>[] {
   return [
     {
       key: 'team',
@@ -92,12 +97,22 @@ function columns(dates: DateContext): DataTableColumn<TeamStatusRow, TeamStatusS
           </Text>
         ),
     },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <Button size="xs" variant="default" aria-label={`Open ${row.teamName}`} onClick={() => open(row)}>
+          Open
+        </Button>
+      ),
+    },
   ];
 }
 
 /**
  * Every team's status of one task (moderator and above): paged, sorted and filtered by the server,
- * with bulk Complete / N/A / Incomplete for the selected teams after a confirmation.
+ * with bulk Complete / N/A / Incomplete for the selected teams after a confirmation; a team's row
+ * opens its side of the task in a drawer.
  */
 export function TeamStatusTable({ taskId }: { taskId: string }) {
   const { event, shell, level } = useSession();
@@ -113,6 +128,9 @@ export function TeamStatusTable({ taskId }: { taskId: string }) {
     status,
   });
   const bulk = useBulkSetStatus(eventId, taskId);
+  // The open team's row, refreshed from the list while it shows (its status changes as the team works).
+  const [opened, setOpened] = useState<TeamStatusRow | null>(null);
+  const openRow = opened && (statuses.data?.items.find((r) => r.teamId === opened.teamId) ?? opened);
   const confirm = useConfirm();
   const feedback = useFeedback();
 
@@ -177,26 +195,37 @@ export function TeamStatusTable({ taskId }: { taskId: string }) {
     );
   }
   return (
-    <DataTable
-      label="Team statuses"
-      rows={statuses.data?.items ?? []}
-      total={statuses.data?.total ?? 0}
-      columns={columns(dates)}
-      getRowId={(row) => row.teamId}
-      params={params}
-      isLoading={statuses.isPending}
-      isFetching={statuses.isPlaceholderData}
-      selection="multi"
-      // Spec: bulk table actions show only when the viewer is not known to be a non-admin.
-      canBulk={can(level, 'admin')}
-      bulkActions={BULK.map(({ progress, label }) => ({
-        label: `Set ${label}`,
-        onClick: askBulk(progress, label),
-      }))}
-      toolbar={toolbar}
-      emptyState={
-        <ListEmptyState filtered={params.hasFilters} onClearFilters={params.clearFilters} noun="teams" />
-      }
-    />
+    <>
+      <DataTable
+        label="Team statuses"
+        rows={statuses.data?.items ?? []}
+        total={statuses.data?.total ?? 0}
+        columns={columns(dates, setOpened)}
+        getRowId={(row) => row.teamId}
+        params={params}
+        isLoading={statuses.isPending}
+        isFetching={statuses.isPlaceholderData}
+        selection="multi"
+        // Spec: bulk table actions show only when the viewer is not known to be a non-admin.
+        canBulk={can(level, 'admin')}
+        bulkActions={BULK.map(({ progress, label }) => ({
+          label: `Set ${label}`,
+          onClick: askBulk(progress, label),
+        }))}
+        toolbar={toolbar}
+        emptyState={
+          <ListEmptyState filtered={params.hasFilters} onClearFilters={params.clearFilters} noun="teams" />
+        }
+      />
+      {statuses.data && (
+        <TeamTaskDrawer
+          taskId={taskId}
+          taskType={statuses.data.task.type}
+          row={openRow}
+          dates={dates}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </>
   );
 }

@@ -7,6 +7,8 @@ import type {
   TeamStatusRow,
 } from '../../../shared/tasks/adminApi';
 import type { TaskRow } from '../../../shared/tasks/api';
+import type { CommentView, ThreadResponse } from '../../../shared/tasks/comments';
+import type { TeamWork } from '../../../shared/tasks/teamWork';
 import { EVENT_ID } from '../../test/fixtures';
 import { renderApp, signedInHandlers } from '../../test/render';
 
@@ -152,6 +154,111 @@ describe("a task's team statuses", () => {
       within(within(table).getAllByRole('row')[2]).getByRole('checkbox', { name: 'Select row' }),
     );
     expect(screen.queryByRole('button', { name: 'Set N/A' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a team's side of a task, opened by an organiser", () => {
+  const thread = `${base}/tasks/${TASK_ID}/teams/${teamId(1)}`;
+  const owen = { id: teamId(9), firstName: 'Owen', surname: 'Hughes' };
+  const comment: CommentView = {
+    id: '88888888-8888-4888-8888-888888888888',
+    text: 'Is an SVG fine?',
+    teamId: teamId(1),
+    author: { id: owen.id, name: 'Owen Hughes', isOrganiser: false },
+    createdAt: '2027-03-01T10:00:00.000Z',
+    likes: [],
+    likedByMe: false,
+    can: { delete: false },
+    isPinned: false,
+    pinnedAt: null,
+    replies: [],
+  };
+  const threadBody: ThreadResponse = {
+    taskId: TASK_ID,
+    teamId: teamId(1),
+    teamName: 'Team 1',
+    items: [comment],
+    members: [owen],
+    can: { pin: true },
+  };
+  const work: TeamWork = {
+    taskId: TASK_ID,
+    teamId: teamId(1),
+    assignedTo: [owen.id],
+    members: [owen],
+    acceptance: null,
+    can: { assign: true, accept: false, upload: false },
+  };
+
+  it("opens a team's row in a drawer with its status, work and comments; reviews and replies", async () => {
+    const { user, calls } = renderApp(`/admin/tasks/${TASK_ID}`, {
+      ...signedInHandlers('admin'),
+      [`GET ${base}/tasks/${TASK_ID}`]: { body: detail },
+      [`GET ${base}/tasks/${TASK_ID}/teams`]: { body: statuses },
+      [`GET ${thread}/work`]: { body: work },
+      [`GET ${thread}/uploads`]: { body: { items: [] } },
+      [`GET ${thread}/comments`]: { body: threadBody },
+      [`POST ${thread}/review`]: {
+        body: {
+          taskId: TASK_ID,
+          teamId: teamId(1),
+          progressStatus: 'incomplete',
+          approvalStatus: 'rejected',
+          approvalReview: 'Please send a larger logo',
+          approvalHistory: [],
+        },
+      },
+      [`POST ${thread}/comments/${comment.id}/replies`]: (call) => ({
+        status: 201,
+        body: {
+          id: '99999999-9999-4999-8999-999999999999',
+          text: (call.body as { text: string }).text,
+          teamId: teamId(1),
+          author: { id: teamId(8), name: 'Olivia Bennett', isOrganiser: true },
+          createdAt: '2027-03-02T10:00:00.000Z',
+          likes: [],
+          likedByMe: false,
+          can: { delete: true },
+        },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Team statuses' }, { timeout: 5000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const open = within(table).getByRole('button', { name: 'Open Team 1' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Team 1' });
+    expect(within(drawer).getByText('Complete')).toBeInTheDocument();
+    expect(within(drawer).getByText('Awaiting approval')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Is an SVG fine?')).toBeInTheDocument();
+
+    // The team's completed task awaits approval: a rejection needs a review.
+    await user.click(within(drawer).getByRole('button', { name: 'Reject' }));
+    expect(within(drawer).getByText('Enter a review to explain the rejection')).toBeInTheDocument();
+    await user.type(within(drawer).getByRole('textbox', { name: 'Review' }), 'Please send a larger logo');
+    await user.click(within(drawer).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/review'))?.body).toEqual({
+        decision: 'rejected',
+        review: 'Please send a larger logo',
+      }),
+    );
+    expect(await screen.findByText('The task has been rejected')).toBeInTheDocument();
+    expect(within(drawer).getAllByText(/Owen Hughes/).length).toBeGreaterThan(0);
+
+    await user.click(within(drawer).getByRole('button', { name: 'Reply to Owen Hughes' }));
+    await user.type(
+      within(drawer).getByRole('textbox', { name: 'Reply to Owen Hughes' }),
+      'Yes, an SVG is fine',
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Reply' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/replies'))?.body).toEqual({
+        text: 'Yes, an SVG is fine',
+      }),
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Close the team' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Team 1' })).toBeNull());
   });
 });
 

@@ -120,7 +120,16 @@ describe('admin tasks', () => {
         body: { ...detail, attachments: [], ...(call.body as object) },
       }),
     });
-    await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Send your logo');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Title' }, { timeout: 8000 }),
+      'Send your logo',
+    );
+    // The description is the lazy rich text editor, with its formatting toolbar.
+    expect(await screen.findByRole('textbox', { name: 'Description' }, { timeout: 8000 })).toHaveAttribute(
+      'contenteditable',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add task' }));
     expect(await screen.findByText('Invalid target date')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -206,6 +215,31 @@ describe('the team task list', () => {
     expect(within(drawer).getByText('A PNG, please.')).toBeInTheDocument();
     expect(within(drawer).getAllByText('Rejected').length).toBeGreaterThan(0);
     expect(screen.getByRole('region', { name: 'Before the show' })).toBeInTheDocument();
+  });
+
+  it('shows the rich description formatted, and older plain text with its line breaks', async () => {
+    const { unmount } = renderApp(`/tasks/${TASK_ID}`, {
+      ...signedInHandlers('user'),
+      [`GET ${base}/my-tasks`]: mine([
+        myTask({
+          description: '<p>A <strong>PNG</strong> file:</p><ul><li><p>1000 pixels wide</p></li></ul>',
+        }),
+      ]),
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Send your logo' });
+    const bold = within(drawer).getByText('PNG');
+    expect(bold.tagName).toBe('STRONG');
+    expect(bold.closest('.mantine-Typography-root')).not.toBeNull();
+    expect(within(drawer).getByRole('listitem')).toHaveTextContent('1000 pixels wide');
+    expect(within(drawer).queryByText(/<strong>/)).toBeNull();
+    unmount();
+
+    renderApp(`/tasks/${TASK_ID}`, {
+      ...signedInHandlers('user'),
+      [`GET ${base}/my-tasks`]: mine([myTask({ description: 'Line one\nLine <two>' })]),
+    });
+    const plain = await screen.findByRole('dialog', { name: 'Send your logo' });
+    expect(within(plain).getByText(/Line one\s+Line <two>/)).toHaveStyle({ whiteSpace: 'pre-wrap' });
   });
 
   it('says so when the user is in no team', async () => {

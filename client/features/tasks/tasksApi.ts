@@ -20,7 +20,7 @@ import {
   taskStatusResponseSchema,
 } from '../../../shared/tasks/api';
 import type { TaskStatusFilter } from '../../../shared/tasks/dueStatus';
-import type { ProgressStatus, TaskType } from '../../../shared/tasks/schema';
+import type { ProgressStatus, ReviewInput, TaskType } from '../../../shared/tasks/schema';
 import { api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -175,6 +175,12 @@ export const useTeamStatuses = (eventId: string, taskId: string, params: TeamSta
     placeholderData: keepPreviousData,
     enabled: eventId !== '' && taskId !== '',
   });
+
+/** A moderator approves or rejects one team's completed task (rejecting needs a review). */
+export const useReviewTask = (eventId: string, taskId: string) =>
+  useTaskMutation(eventId, ({ teamId, ...body }: ReviewInput & { teamId: string }) =>
+    api.post(`${base(eventId)}/tasks/${taskId}/teams/${teamId}/review`, body, taskStatusResponseSchema),
+  );
 
 export const useBulkSetStatus = (eventId: string, taskId: string) =>
   useTaskMutation(eventId, (body: BulkStatusBody) =>

@@ -27,6 +27,7 @@ import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
 import { dueSettings } from './dueSettings';
 import { assertGroup } from './groups';
@@ -120,17 +121,22 @@ async function nextPosition(db: DbOrTx, eventId: string, groupId: string | null)
   return last + 1;
 }
 
-/** The task's own columns; attachments live in the files module. */
-function values({ attachmentIds: _attachments, ...body }: TaskBody) {
-  return { ...body, teamTypeIds: [...new Set(body.teamTypeIds)] };
+/** The task's own columns, the rich description sanitised; attachments live in the files module. */
+async function values({ attachmentIds: _attachments, description, ...body }: TaskBody) {
+  return {
+    ...body,
+    description: await sanitizeRichText(description),
+    teamTypeIds: [...new Set(body.teamTypeIds)],
+  };
 }
 
 export async function createTask(db: DbOrTx, ctx: FilesContext, eventId: string, body: TaskBody, by: string) {
+  const columns = await values(body);
   await checkReferences(db, eventId, body);
   const position = await nextPosition(db, eventId, body.groupId);
   const [row] = await db
     .insert(tasks)
-    .values({ ...values(body), eventId, position, createdBy: by, updatedBy: by })
+    .values({ ...columns, eventId, position, createdBy: by, updatedBy: by })
     .returning({ id: tasks.id });
   await saveAttachments(db, ctx, eventId, row.id, body.attachmentIds);
   return getTask(db, eventId, row.id);
@@ -144,6 +150,7 @@ export async function updateTask(
   body: TaskBody,
   by: string,
 ) {
+  const columns = await values(body);
   const current = await getTask(db, eventId, taskId);
   await checkReferences(db, eventId, body);
   const position =
@@ -151,7 +158,7 @@ export async function updateTask(
   await db
     .update(tasks)
     .set({
-      ...values(body),
+      ...columns,
       ...(position === undefined ? {} : { position }),
       updatedBy: by,
       updatedAt: new Date(),

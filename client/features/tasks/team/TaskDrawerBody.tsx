@@ -3,6 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { type MyTask, TASK_TYPE_LABELS } from '../../../../shared/tasks/api';
 import { useSession } from '../../../lib/session';
 import { TaskComments } from '../comments/TaskComments';
+import { TaskDescription } from '../TaskDescription';
 import { LoadFailed, Loading, StatusChip } from '../taskParts';
 import { type Thread, useTeamWork } from '../teamTasksApi';
 import { Assignees } from './Assignees';
@@ -59,7 +60,7 @@ export function TaskDrawerBody({ task, teamId }: { task: MyTask; teamId: string 
           {task.approval.review}
         </Alert>
       )}
-      {task.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{task.description}</Text>}
+      <TaskDescription description={task.description} />
       {task.type !== 'disclaimer' && task.disclaimer && (
         <Alert color="gray" title="Disclaimer">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
