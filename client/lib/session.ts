@@ -5,6 +5,7 @@ import type { Permission } from '../../shared/auth/permissions';
 import { type MeResponse, type MyEvent, meResponseSchema } from '../../shared/auth/schema';
 import { type ShellResponse, shellResponseSchema } from '../../shared/events/schema';
 import { api, isApiError } from './api';
+import type { DateContext } from './format';
 
 /**
  * Query keys: everything that belongs to an event starts with ['events', eventId], so switching
@@ -67,6 +68,14 @@ export function useSession(): SignedInSession {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside the signed-in layout');
   return session;
+}
+
+const FALLBACK_DATES: DateContext = { timeZone: 'Europe/London', locale: 'en-GB' };
+
+/** The event's time zone and locale: every date on screen follows them (spec, event settings). */
+export function useEventDates(): DateContext {
+  const { shell, event } = useSession();
+  return shell?.event ?? event ?? FALLBACK_DATES;
 }
 
 export function useSwitchEvent() {

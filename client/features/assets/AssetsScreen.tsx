@@ -4,6 +4,7 @@ import { ASSET_TYPES, type Asset, type AssetType } from '../../../shared/assets/
 import { formatFileSize } from '../../../shared/downloads/fileSize';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { EventDate } from '../../ui/EventDate';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,7 +14,6 @@ import { AssetThumb, assetCrumbs } from './assetParts';
 import { useAssets } from './assetsApi';
 
 const TYPE_LABELS: Record<AssetType, string> = { image: 'Image', document: 'Document' };
-const added = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 const columns: DataTableColumn<Asset, 'createdAt'>[] = [
   { key: 'preview', header: 'Preview', render: (a) => <AssetThumb asset={a} /> },
@@ -39,7 +39,11 @@ const columns: DataTableColumn<Asset, 'createdAt'>[] = [
   {
     key: 'createdAt',
     header: 'Added',
-    render: (a) => <Text size="sm">{added.format(new Date(a.createdAt))}</Text>,
+    render: (a) => (
+      <Text size="sm">
+        <EventDate value={a.createdAt} />
+      </Text>
+    ),
   },
 ];
 

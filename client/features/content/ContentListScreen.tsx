@@ -4,6 +4,7 @@ import type { ContentRow } from '../../../shared/content/api';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { EventDate } from '../../ui/EventDate';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
@@ -85,7 +86,7 @@ function ContentList({ archived }: { archived: boolean }) {
       key: 'updatedAt',
       header: 'Updated',
       sortKey: 'updatedAt',
-      render: (page) => new Date(page.updatedAt).toLocaleDateString(),
+      render: (page) => <EventDate value={page.updatedAt} />,
     },
     {
       key: 'actions',

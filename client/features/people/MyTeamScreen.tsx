@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { TEAM_ROLE_LABELS } from '../../../shared/people/teams';
-import { useSession } from '../../lib/session';
+import { useEventDates, useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { MyTeamSettings } from './MyTeamSettings';
 import { TeamView } from './TeamView';
@@ -10,10 +10,10 @@ import { useMyTeam } from './teamsApi';
 
 /** /my-team: the signed-in person's own team, their role, its members and the support contact. */
 export function MyTeamScreen() {
-  const { event, shell } = useSession();
+  const { event } = useSession();
   const eventId = event?.id ?? '';
   const mine = useMyTeam(eventId);
-  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const dates = useEventDates();
   const team = mine.data?.team;
 
   const support = mine.data?.supportEmail ? (

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../lib/session';
+import { useEventDates, useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -11,14 +11,14 @@ import { useDeleteTeam, useTeam } from './teamsApi';
 /** /admin/teams/:teamId: the team, its members and roles, stand shares, and what may be done with it. */
 export function TeamScreen() {
   const { teamId = '' } = useParams();
-  const { event, shell } = useSession();
+  const { event } = useSession();
   const eventId = event?.id ?? '';
   const team = useTeam(eventId, teamId);
   const remove = useDeleteTeam(eventId);
   const confirm = useConfirm();
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const dates = useEventDates();
   const t = team.data;
 
   const actions = t && (

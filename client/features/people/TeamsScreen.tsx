@@ -4,7 +4,7 @@ import { can } from '../../../shared/auth/permissions';
 import { TEAM_SORTS, type TeamRow } from '../../../shared/people/schema';
 import { STAND_SHARE_LABELS, STAND_SHARE_ROLES, type StandShareRole } from '../../../shared/people/teams';
 import { type DateContext, formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useEventDates, useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useFeedback } from '../../ui/FeedbackBanner';
@@ -63,7 +63,7 @@ function columns(dates: DateContext): DataTableColumn<TeamRow, TeamSort>[] {
 
 /** /admin/teams: the event's teams (moderator and above), paged, sorted and filtered by the server. */
 export function TeamsScreen() {
-  const { event, shell, level } = useSession();
+  const { event, level } = useSession();
   const params = useListParams<TeamSort>('name', TEAM_SORTS);
   const teamTypeId = params.filters.teamTypeId ?? null;
   const notLoggedIn = params.filters.notLoggedIn === 'true';
@@ -77,7 +77,7 @@ export function TeamsScreen() {
     notLoggedIn,
     standShare,
   });
-  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const dates = useEventDates();
   const bulkDelete = useBulkDeleteTeams(event?.id ?? '');
   const confirm = useConfirm();
   const feedback = useFeedback();

@@ -5,7 +5,7 @@ import { USER_SORTS, type UserRow } from '../../../shared/people/schema';
 import { TEAM_ROLE_LABELS } from '../../../shared/people/teams';
 import { errorMessage } from '../../lib/errors';
 import { type DateContext, formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useEventDates, useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
@@ -83,7 +83,7 @@ function columns(dates: DateContext, eventId: string): DataTableColumn<UserRow, 
 
 /** /admin/users: the event's users (moderator and above), paged, sorted and filtered by the server. */
 export function UsersScreen() {
-  const { event, shell } = useSession();
+  const { event } = useSession();
   const params = useListParams<UserSort>('firstName', USER_SORTS);
   const permissions = toPermission(params.filters.permissions);
   const notLoggedIn = params.filters.notLoggedIn === 'true';
@@ -96,7 +96,7 @@ export function UsersScreen() {
     permissions,
     notLoggedIn,
   });
-  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const dates = useEventDates();
 
   const toolbar = (
     <Group align="flex-end" gap="md" mb="md" wrap="wrap">

@@ -4,6 +4,7 @@ import { TASK_SORTS, TASK_TYPE_LABELS, type TaskRow } from '../../../shared/task
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { EventDate } from '../../ui/EventDate';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
@@ -63,7 +64,12 @@ export function ArchivedTasksScreen() {
         </Anchor>
       ),
     },
-    { key: 'dueDate', header: 'Due date', sortKey: 'dueDate', render: (task) => task.dueDate },
+    {
+      key: 'dueDate',
+      header: 'Due date',
+      sortKey: 'dueDate',
+      render: (task) => <EventDate value={task.dueDate} />,
+    },
     { key: 'type', header: 'Type', sortKey: 'type', render: (task) => TASK_TYPE_LABELS[task.type] },
     { key: 'group', header: 'Group', render: (task) => task.groupTitle ?? 'Unassigned' },
     {

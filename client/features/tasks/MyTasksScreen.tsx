@@ -11,6 +11,7 @@ import {
 } from '../../../shared/tasks/dueStatus';
 import type { TeamWorkSummary } from '../../../shared/tasks/teamWork';
 import { useSession } from '../../lib/session';
+import { EventDate } from '../../ui/EventDate';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading, StatusChip, TYPE_OPTIONS, toTaskType } from './taskParts';
@@ -35,7 +36,7 @@ function TaskLine(props: { task: MyTask; work?: Work; names: Map<string, string>
             {task.title}
           </Anchor>
           <Text size="sm" c="dimmed">
-            Due {task.dueDate} · {TASK_TYPE_LABELS[task.type]}
+            Due <EventDate value={task.dueDate} /> · {TASK_TYPE_LABELS[task.type]}
             {task.isRequired ? ' · Required' : ''}
           </Text>
           {assigned.length > 0 && <Text size="sm">Assigned to {assigned.join(', ')}</Text>}

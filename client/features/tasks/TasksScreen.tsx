@@ -5,6 +5,7 @@ import { TASK_SORTS, TASK_TYPE_LABELS, type TaskRow } from '../../../shared/task
 import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { EventDate } from '../../ui/EventDate';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
@@ -23,7 +24,12 @@ const columns: DataTableColumn<TaskRow, TaskSort>[] = [
       </Anchor>
     ),
   },
-  { key: 'dueDate', header: 'Due date', sortKey: 'dueDate', render: (task) => task.dueDate },
+  {
+    key: 'dueDate',
+    header: 'Due date',
+    sortKey: 'dueDate',
+    render: (task) => <EventDate value={task.dueDate} />,
+  },
   { key: 'type', header: 'Type', sortKey: 'type', render: (task) => TASK_TYPE_LABELS[task.type] },
   { key: 'group', header: 'Group', render: (task) => task.groupTitle ?? 'Unassigned' },
   {

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/tasks/dueStatus';
 import type { ProgressStatus } from '../../../shared/tasks/schema';
 import { type DateContext, formatDate, formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useEventDates, useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useFeedback } from '../../ui/FeedbackBanner';
@@ -115,9 +115,9 @@ function columns(
  * opens its side of the task in a drawer.
  */
 export function TeamStatusTable({ taskId }: { taskId: string }) {
-  const { event, shell, level } = useSession();
+  const { event, level } = useSession();
   const eventId = event?.id ?? '';
-  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const dates = useEventDates();
   const params = useListParams<TeamStatusSort>('team', TEAM_STATUS_SORTS);
   const status = toStatus(params.filters.status);
   const statuses = useTeamStatuses(eventId, taskId, {

@@ -82,7 +82,7 @@ describe('admin tasks', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Task 1');
-    expect(rows[1]).toHaveTextContent('2027-01-01');
+    expect(rows[1]).toHaveTextContent('1 Jan 2027');
     expect(rows[1]).toHaveTextContent('Before the show');
     expect(rows[1]).toHaveTextContent('Required');
     expect(rows[2]).toHaveTextContent('Unassigned');

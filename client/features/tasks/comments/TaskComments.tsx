@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/tasks/comments';
 import { errorMessage } from '../../../lib/errors';
 import { type DateContext, formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useEventDates } from '../../../lib/session';
 import { useConfirm } from '../../../ui/confirm';
 import { useFeedback } from '../../../ui/FeedbackBanner';
 import { LoadFailed, Loading } from '../taskParts';
@@ -240,8 +240,7 @@ function CommentCard(props: {
 
 /** One team's comments on a task: read by the team and the organisers, never by another team. */
 export function TaskComments({ thread }: { thread: Thread }) {
-  const { shell, event } = useSession();
-  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const dates = useEventDates();
   const comments = useThread(thread);
   const add = useAddComment(thread);
   const headingId = `comments-${thread.taskId}-${thread.teamId}`;

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { type MyTask, TASK_TYPE_LABELS } from '../../../../shared/tasks/api';
-import { useSession } from '../../../lib/session';
+import { useEventDates, useSession } from '../../../lib/session';
+import { EventDate } from '../../../ui/EventDate';
 import { TaskComments } from '../comments/TaskComments';
 import { TaskDescription } from '../TaskDescription';
 import { LoadFailed, Loading, StatusChip } from '../taskParts';
@@ -13,8 +14,7 @@ import { TaskUploads } from './TaskUploads';
 
 /** The team's own work on the task: assignees, the disclaimer to accept, the files to upload. */
 function TeamWorkSection({ task, thread }: { task: MyTask; thread: Thread }) {
-  const { shell, event } = useSession();
-  const dates = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const dates = useEventDates();
   const work = useTeamWork(thread);
   if (work.isPending) return <Loading label="Loading your team's work on this task" />;
   if (work.isError) {
@@ -47,7 +47,7 @@ export function TaskDrawerBody({ task, teamId }: { task: MyTask; teamId: string 
         {task.restriction && <Badge variant="outline">Restricted</Badge>}
       </Group>
       <Text size="sm">
-        Due {task.dueDate} · {TASK_TYPE_LABELS[task.type]}
+        Due <EventDate value={task.dueDate} /> · {TASK_TYPE_LABELS[task.type]}
         {task.isTimeSensitive ? ' · Time sensitive' : ''}
       </Text>
       {task.restriction && (

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { TaskType } from '../../../../shared/tasks/schema';
-import { type DateContext, formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { formatDateTime } from '../../../lib/format';
+import { useEventDates, useSession } from '../../../lib/session';
 import { TaskComments } from '../comments/TaskComments';
 import { LoadFailed, Loading } from '../taskParts';
 import { useTeamWork } from '../teamTasksApi';
@@ -14,8 +14,8 @@ import { TaskUploads } from './TaskUploads';
  * answer. The team itself sees the same parts in its drawer on /tasks.
  */
 export function TeamTaskPanel(props: { taskId: string; teamId: string; taskType: TaskType }) {
-  const { event, shell } = useSession();
-  const dates: DateContext = shell?.event ?? event ?? { timeZone: 'Europe/London', locale: 'en-GB' };
+  const { event } = useSession();
+  const dates = useEventDates();
   const thread = { eventId: event?.id ?? '', taskId: props.taskId, teamId: props.teamId };
   const work = useTeamWork(thread);
   if (work.isPending) return <Loading label="Loading the team's work on this task" />;
