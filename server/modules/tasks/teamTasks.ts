@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { TEAM_ERRORS } from '../../../shared/people/teams';
 import type { MyTask, MyTasksResponse, TaskStatusResponse } from '../../../shared/tasks/api';
 import {
@@ -7,9 +7,10 @@ import {
   approvalView,
   calendarDateIn,
   defaultTaskStatusValues,
-  dueStatus,
+  dueStatusOfDays,
   groupTasks,
   type ProgressStatus,
+  parseDueDate,
   progressFlags,
   restrictionLabel,
   review,
@@ -23,16 +24,16 @@ import { TEAM_WORK_ERRORS } from '../../../shared/tasks/teamWork';
 import type { DbOrTx } from '../../platform/db/client';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { readSettingsMany } from '../events/settingsStore';
 import { memberships, teams } from '../people/tables';
 import { taskDisclaimerAcceptances } from './commentTables';
-import { taskGroups, taskStatuses, tasks } from './tables';
+import { dueSettings } from './dueSettings';
+import { loadMyTaskList, type MyTaskListRow } from './myTasksQuery';
+import { taskStatuses, tasks } from './tables';
 import { TASK_NOT_FOUND } from './taskService';
 
 /** The team's side of tasks: its grouped list, its progress, and the organisers' approvals. */
 
 export const NO_TEAM = 'You are not in a team';
-type TaskRecord = typeof tasks.$inferSelect;
 type StatusRecord = typeof taskStatuses.$inferSelect;
 
 /** The caller's team and what visibility needs of it; null when the caller has no team. */
@@ -61,14 +62,26 @@ function stateOf(status: StatusRecord | undefined): ApprovalState {
   };
 }
 
-function presentMyTask(
-  task: TaskRecord,
-  status: StatusRecord | undefined,
-  now: Date,
-  due: DueSettings,
-): MyTask {
-  const state = stateOf(status);
-  const approval = approvalView(state, task.isApprovalNeeded);
+/**
+ * One task as the team's list shows it. `today` is the event's calendar day number, worked out once
+ * for the list: the due status is then a subtraction (dueStatus() would format today per task).
+ */
+function presentMyTask(task: MyTaskListRow, today: number, dueSoonDays: number): MyTask {
+  const s = task.status;
+  const progressStatus = s ? s.progressStatus : 'incomplete';
+  // approvalView reads the newest decision only, which is all the list query brings of the history.
+  const approval =
+    s &&
+    approvalView(
+      {
+        progressStatus,
+        approvalStatus: s.approvalStatus,
+        approvalReview: s.approvalReview,
+        approvalHistory: s.lastDecision ? [s.lastDecision] : [],
+        ...progressFlags(progressStatus),
+      },
+      task.isApprovalNeeded,
+    );
   return {
     id: task.id,
     title: task.title,
@@ -82,50 +95,36 @@ function presentMyTask(
     isRequired: task.isRequired,
     disclaimer: task.disclaimer,
     showToChildTeams: task.showToChildTeams,
-    status: teamTaskStatus(state.progressStatus, dueStatus(task.dueDate, now, due)),
-    progressStatus: state.progressStatus,
+    status: teamTaskStatus(progressStatus, dueStatusOfDays(parseDueDate(task.dueDate) - today, dueSoonDays)),
+    progressStatus,
     approval: approval && { status: approval.status, label: approval.label, review: approval.review },
     restriction: restrictionLabel(task)?.detail ?? null,
   };
 }
 
-type DueSettings = { timeZone: string; dueSoonDays: number };
-async function dueSettings(db: DbOrTx, eventId: string): Promise<DueSettings> {
-  const s = await readSettingsMany(db, eventId, ['event', 'variables']);
-  return { timeZone: s.event.timeZone, dueSoonDays: s.variables.dueSoonDays };
-}
-
+/**
+ * The team's /tasks list: its visible tasks by group, each with the team's status chip. Read in one
+ * query (myTasksQuery.ts), next to the event's due settings.
+ */
 export async function listMyTasks(db: DbOrTx, actor: Actor, now = new Date()): Promise<MyTasksResponse> {
-  const due = await dueSettings(db, actor.eventId);
+  const [due, list] = await Promise.all([dueSettings(db, actor.eventId), loadMyTaskList(db, actor)]);
   const today = calendarDateIn(now, due.timeZone);
-  const viewer = await viewerOf(db, actor);
-  if (!viewer) return { teamId: null, today, sections: [] };
-  const [taskRows, groupRows, statusRows] = await Promise.all([
-    db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.isArchived, false)))
-      .orderBy(asc(tasks.position), asc(tasks.title)),
-    db
-      .select({ id: taskGroups.id, title: taskGroups.title, isArchived: taskGroups.isArchived })
-      .from(taskGroups)
-      .where(and(eq(taskGroups.eventId, actor.eventId), eq(taskGroups.isArchived, false)))
-      .orderBy(asc(taskGroups.title)),
-    db
-      .select()
-      .from(taskStatuses)
-      .where(and(eq(taskStatuses.eventId, actor.eventId), eq(taskStatuses.teamId, viewer.teamId))),
-  ]);
-  const statusByTask = new Map(statusRows.map((s) => [s.taskId, s]));
-  const visible = tasksForViewer(taskRows, viewer).map((task) =>
-    presentMyTask(task, statusByTask.get(task.id), now, due),
+  if (!list) return { teamId: null, today, sections: [] };
+  const todayNumber = parseDueDate(today);
+  const visible = tasksForViewer(list.tasks, list.viewer).map((task) =>
+    presentMyTask(task, todayNumber, due.dueSoonDays),
   );
-  // groupTasks takes each group's ordered task ids; here they come from the tasks' group_id and position.
-  const groups = groupRows.map((g) => ({
-    ...g,
-    taskIds: taskRows.filter((task) => task.groupId === g.id).map((task) => task.id),
-  }));
-  return { teamId: viewer.teamId, today, sections: groupTasks(groups, visible) };
+  // groupTasks takes each group's ordered task ids; here they come from the tasks' group_id and
+  // position (the query's order), in one pass.
+  const idsByGroup = new Map<string, string[]>();
+  for (const task of visible) {
+    if (task.groupId === null) continue;
+    const ids = idsByGroup.get(task.groupId);
+    if (ids) ids.push(task.id);
+    else idsByGroup.set(task.groupId, [task.id]);
+  }
+  const groups = list.groups.map((g) => ({ ...g, isArchived: false, taskIds: idsByGroup.get(g.id) ?? [] }));
+  return { teamId: list.viewer.teamId, today, sections: groupTasks(groups, visible) };
 }
 
 async function findStatus(db: DbOrTx, eventId: string, taskId: string, teamId: string) {
