@@ -8,11 +8,15 @@ export type JobHandler = (data: unknown) => Promise<void>;
 export interface Jobs {
   register(name: string, handler: JobHandler): void;
   send(name: string, data: object): Promise<void>;
+  /** Several jobs of one kind at once: one insert on the queue (a bulk import's emails). */
+  sendMany(name: string, data: object[]): Promise<void>;
   /** Runs a registered job on a cron (UTC); the queue keeps one schedule per name across processes. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
 
 /** pg-boss on the same database (PGlite through its adapter, or PostgreSQL). */
 export function createQueueJobs(database: Database, logger: Logger, work: boolean): Jobs {
@@ -27,7 +31,14 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       handlers.set(name, handler);
     },
     async send(name, data) {
-      await boss.send(name, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+      await boss.send(name, data, RETRY);
+    },
+    async sendMany(name, data) {
+      if (data.length === 0) return;
+      await boss.insert(
+        name,
+        data.map((d) => ({ data: d, ...RETRY })),
+      );
     },
     async schedule(name, cron, data = {}) {
       schedules.set(name, { cron, data });
@@ -53,18 +64,22 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
 /** Runs each job at once, in process: for tests and one-shot CLI commands. */
 export function createInlineJobs(logger: Logger): Jobs {
   const handlers = new Map<string, JobHandler>();
+  const send = async (name: string, data: object) => {
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`No job handler for ${name}`);
+    try {
+      await handler(data);
+    } catch (err) {
+      logger.error({ err, job: name }, 'job failed');
+    }
+  };
   return {
     register(name, handler) {
       handlers.set(name, handler);
     },
-    async send(name, data) {
-      const handler = handlers.get(name);
-      if (!handler) throw new Error(`No job handler for ${name}`);
-      try {
-        await handler(data);
-      } catch (err) {
-        logger.error({ err, job: name }, 'job failed');
-      }
+    send,
+    async sendMany(name, data) {
+      for (const d of data) await send(name, d);
     },
     // Nothing runs on a clock in process: tests and the CLI call the job's function themselves.
     async schedule() {},

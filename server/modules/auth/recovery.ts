@@ -19,7 +19,8 @@ import { checkToken, consumeToken, issueToken } from './tokens';
 
 /** Emailed links: set password, reset password (forgotten or asked for when signed in). */
 
-const LINK_PATHS: Record<TokenMode, string> = {
+/** Where each emailed link lands (the bulk team import also builds set-password links). */
+export const LINK_PATHS: Record<TokenMode, string> = {
   setPassword: '/auth/set-password',
   resetPassword: '/auth/reset-password',
   verifyAndChangeEmail: '/auth/update-email',

@@ -30,9 +30,12 @@ export async function queueEmail(
   return row.id;
 }
 
-/** Hands committed outbox emails to the job queue. */
+/** Hands committed outbox emails to the job queue, in one insert however many there are. */
 export async function dispatchEmails(ctx: AppContext, outboxIds: string[]): Promise<void> {
-  for (const outboxId of outboxIds) await ctx.jobs.send(SEND_EMAIL_JOB, { v: 1, outboxId });
+  await ctx.jobs.sendMany(
+    SEND_EMAIL_JOB,
+    outboxIds.map((outboxId) => ({ v: 1, outboxId })),
+  );
 }
 
 async function deliver(ctx: AppContext, outboxId: string): Promise<void> {

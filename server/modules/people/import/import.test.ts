@@ -2,7 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastEmailTo, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
-import { accounts } from '../../auth/tables';
+import { accounts, authTokens } from '../../auth/tables';
+import { issueToken } from '../../auth/tokens';
 import { settings } from '../../events/tables';
 import { memberships, teams } from '../tables';
 import { teamApi } from '../teamTestKit';
@@ -272,6 +273,41 @@ describe('team import', () => {
     const again = await api.start(cookies.admin, created.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This import has already started');
+  });
+
+  it('an account from another event joins with its team: a fresh set-password link, or the existing-user welcome', async () => {
+    const noPassword = await makeUser(t, otherEventId, 'user', { password: null, firstName: 'Rae' });
+    const withPassword = await makeUser(t, otherEventId, 'user', { firstName: 'Sol' });
+    const earlier = await issueToken(t.ctx.db, {
+      accountId: noPassword.id,
+      eventId: otherEventId,
+      mode: 'setPassword',
+      actor: 'system',
+    });
+    const created = await preview([
+      ['Rae Co', 'Renamed', 'Person', noPassword.email, '', '', '', ''],
+      ['Sol Co', 'Sol', 'Person', withPassword.email, '', '', '', ''],
+    ]);
+    expect((await api.start(cookies.admin, created.id)).statusCode).toBe(202);
+    const rows = await rowsOf(created.id);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'created', userUpsert: true, teamAdd: true, emailSend: true });
+    }
+    const welcome = await lastEmailTo(t, noPassword.email);
+    expect(welcome.kind).toBe('setPassword');
+    // The account keeps its name; the earlier link stops working.
+    expect(welcome.text).toContain('Hello Rae,');
+    const tokens = await t.ctx.db.select().from(authTokens).where(eq(authTokens.accountId, noPassword.id));
+    expect(tokens.find((k) => k.id === earlier.id)?.usedAt).not.toBeNull();
+    expect(tokens.filter((k) => k.usedAt === null)).toHaveLength(1);
+    expect((await lastEmailTo(t, withPassword.email)).kind).toBe('existingWelcome');
+    for (const person of [noPassword, withPassword]) {
+      const [membership] = await t.ctx.db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, person.id)));
+      expect(membership).toMatchObject({ permissions: 'user', teamRole: 'teamOwner' });
+    }
   });
 
   it('re-running the same file creates no duplicates: the rows are skipped', async () => {
