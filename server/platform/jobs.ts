@@ -3,10 +3,15 @@ import type { Logger } from 'pino';
 import type { Database } from './db/client';
 
 export type JobHandler = (data: unknown) => Promise<void>;
+/**
+ * batchSize: jobs fetched per poll (default 1, one a second). A batch fails and retries as one, so
+ * only handlers that skip work already done (emails check the outbox row) should take more.
+ */
+export type JobOptions = { batchSize?: number };
 
 /** Background work. Handlers are registered by modules; `send` is called after a change commits. */
 export interface Jobs {
-  register(name: string, handler: JobHandler): void;
+  register(name: string, handler: JobHandler, options?: JobOptions): void;
   send(name: string, data: object): Promise<void>;
   /** Several jobs of one kind at once: one insert on the queue (a bulk import's emails). */
   sendMany(name: string, data: object[]): Promise<void>;
@@ -24,11 +29,11 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
     ? new PgBoss({ db: fromPglite(database.pglite), supervise: work, schedule: work })
     : new PgBoss({ connectionString: database.connectionString, supervise: work, schedule: work });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, { handler: JobHandler; batchSize: number }>();
   const schedules = new Map<string, { cron: string; data: object }>();
   return {
-    register(name, handler) {
-      handlers.set(name, handler);
+    register(name, handler, options = {}) {
+      handlers.set(name, { handler, batchSize: options.batchSize ?? 1 });
     },
     async send(name, data) {
       await boss.send(name, data, RETRY);
@@ -45,10 +50,12 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
     },
     async start() {
       await boss.start();
-      for (const [name, handler] of handlers) {
+      for (const [name, { handler, batchSize }] of handlers) {
         await boss.createQueue(name);
         if (work) {
-          await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+          // A full batch means more is waiting: fetch again at once rather than after a second.
+          const options = { pollingIntervalSeconds: 1, batchSize, burstWhenBatchFull: batchSize > 1 };
+          await boss.work(name, options, async (jobs) => {
             for (const job of jobs) await handler(job.data);
           });
         }

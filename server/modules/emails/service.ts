@@ -81,11 +81,18 @@ async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
   }
 }
 
+/** Twenty per fetch: a bulk import queues thousands of welcome emails, hours of work at one a second. */
+const EMAIL_BATCH_SIZE = 20;
+
 export function registerEmailJobs(ctx: AppContext): void {
-  ctx.jobs.register(SEND_EMAIL_JOB, async (data) => {
-    const { outboxId } = sendEmailJobSchema.parse(data);
-    await deliver(ctx, outboxId);
-  });
+  ctx.jobs.register(
+    SEND_EMAIL_JOB,
+    async (data) => {
+      const { outboxId } = sendEmailJobSchema.parse(data);
+      await deliver(ctx, outboxId);
+    },
+    { batchSize: EMAIL_BATCH_SIZE },
+  );
 }
 
 /** Emails left queued by a crash between commit and dispatch are dispatched again at start-up. */
