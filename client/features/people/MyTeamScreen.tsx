@@ -58,7 +58,7 @@ export function MyTeamScreen() {
       ) : (
         <Stack gap="lg">
           {mine.data.teamRole && (
-            <Text size="sm">
+            <Text size="sm" component="div">
               Your role: <Badge variant="light">{TEAM_ROLE_LABELS[mine.data.teamRole]}</Badge>
             </Text>
           )}
