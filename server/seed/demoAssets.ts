@@ -1,6 +1,6 @@
 import { createAsset } from '../modules/assets/service';
 import { setBrandingImage } from '../modules/branding/service';
-import { captionJpeg, captionSvg, makePdf } from '../modules/files/samples';
+import { captionJpeg, makePdf } from '../modules/files/samples';
 import { storeUpload } from '../modules/files/upload';
 import type { AppContext } from '../platform/context';
 
@@ -57,6 +57,17 @@ const DEMO_DOCUMENTS: { name: string; fileName: string; lines: string[] }[] = [
   },
 ];
 
+/**
+ * A wordmark on the navigation bar's own colour (the inverted logo is left empty, so this one is
+ * used on every bar): a sun over a wave, then the name, sized to read at the bar's 36 px height.
+ */
+const HARBOURSIDE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="440" height="80" viewBox="0 0 440 80">
+  <rect width="440" height="80" rx="8" fill="#0b4f6c"/>
+  <circle cx="40" cy="34" r="18" fill="#f4d35e"/>
+  <path d="M14 54 q13 -10 26 0 t26 0" stroke="#ffffff" stroke-width="5" fill="none" stroke-linecap="round"/>
+  <text x="82" y="52" font-family="sans-serif" font-size="32" font-weight="700" fill="#ffffff">Harbourside Expo</text>
+</svg>`;
+
 /** The demo asset library and an uploaded logo, through the same upload path as the screens. */
 export async function seedDemoAssets(ctx: AppContext, eventId: string): Promise<void> {
   for (const image of DEMO_IMAGES) {
@@ -79,15 +90,12 @@ export async function seedDemoAssets(ctx: AppContext, eventId: string): Promise<
     });
     await createAsset(ctx, eventId, { name: doc.name, altText: '', fileId: file.id }, ACTOR);
   }
-  // A white wordmark for the dark navigation bar of the demo (the inverted logo is left empty,
-  // so the one logo is used on every bar).
-  const logo = captionSvg('HARBOURSIDE EXPO', ['#0b4f6c', '#0b4f6c'], { width: 720, height: 160 });
   const logoFile = await storeUpload(ctx, {
     eventId,
     purpose: 'branding',
     uploadedBy: ACTOR,
     fileName: 'harbourside-logo.svg',
-    bytes: Buffer.from(logo),
+    bytes: Buffer.from(HARBOURSIDE_LOGO),
   });
   await setBrandingImage(ctx, eventId, 'logo', logoFile.id, ACTOR);
 }
