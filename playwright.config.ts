@@ -12,7 +12,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e-report.json' }]],
   retries: 0,
   workers: 2,
-  timeout: 60_000,
+  // Several journeys take 30–55 s on an idle 2-core machine; twice that on a loaded one is no hang.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   outputDir: '.tmp/e2e-results',
   use: {
@@ -39,7 +40,8 @@ export default defineConfig({
     {
       command: 'node e2e/start-server.mjs fresh 3201',
       url: 'http://localhost:3201/api/health',
-      timeout: 60_000,
+      // Several journeys take 30–55 s on an idle 2-core machine; twice that on a loaded one is no hang.
+  timeout: 120_000,
       reuseExistingServer: false,
     },
     {
