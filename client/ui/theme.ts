@@ -44,6 +44,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Tooltip: { defaultProps: { maw: TOOLTIP_MAX_WIDTH, multiline: true, zIndex: 9999 } },
+    // Mantine cuts a badge's label with an ellipsis, and a badge in a table cell then lets the
+    // table squeeze it to "PU…": our badges are short words, shown whole.
+    Badge: { styles: { root: { overflow: 'visible' }, label: { overflow: 'visible' } } },
     // Mantine's close buttons are icons with no name: every dialog and drawer gets one here.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
