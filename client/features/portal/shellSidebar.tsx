@@ -4,6 +4,7 @@ import { CORE_PAGES } from '../../../shared/events/schema';
 import type { Settings } from '../../../shared/events/settings';
 import { isCorePageId } from '../../../shared/portal/corePages';
 import type { NavSection } from '../../ui/AppShell';
+import { MaterialIcon } from '../content/MaterialIcon';
 import { CORE_PAGE_SCREENS } from '../registry';
 import { useNavigation } from './api';
 import { PortalIconView } from './icons';
@@ -32,7 +33,13 @@ export function useSidebarSections(eventId: string, terminology: Terminology): N
           // A rename in /admin/variables reaches the shell first; core pages without a title follow it.
           label: item.usesTerminology && isCorePageId(item.id) ? terminology[item.id] : item.label,
           to: item.path,
-          icon: <PortalIconView icon={item.icon} />,
+          // Spec: a page's icon is "used in the sidebar" (Material Symbols font, fetched on first use).
+          icon:
+            item.kind === 'content' && item.contentIcon ? (
+              <MaterialIcon icon={item.contentIcon} size={18} />
+            ) : (
+              <PortalIconView icon={item.icon} />
+            ),
         })),
     }))
     .filter((section) => section.items.length > 0);
