@@ -119,6 +119,24 @@ describe('branding images and the public branding of the sign-in screens', () =>
     expect(member.statusCode).toBe(200);
   });
 
+  it('deletes an uploaded image the settings form replaces with an address, and only then', async () => {
+    const uploaded = await uploadBranding('login.jpg');
+    expect((await setImage(cookies.admin, 'loginImage', uploaded)).statusCode).toBe(200);
+    const save = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/events/${eventId}/settings/branding`,
+        headers: { cookie: cookies.admin },
+        payload,
+      });
+    // A change to another field keeps the upload.
+    expect((await save({ navBgColor: '#123456' })).statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(files).where(eq(files.id, uploaded))).toHaveLength(1);
+    const replaced = await save({ loginImage: 'https://images.example.test/hall.jpg' });
+    expect(replaced.json().settings.loginImage).toBe('https://images.example.test/hall.jpg');
+    expect(await t.ctx.db.select().from(files).where(eq(files.id, uploaded))).toEqual([]);
+  });
+
   it('keeps accepting outside addresses for the images through the settings', async () => {
     const res = await t.app.inject({
       method: 'PUT',

@@ -34,12 +34,26 @@ export async function setBrandingImage(
     { [slot]: fileId ? brandingFileUrl(fileId, slot) : '' },
     actor,
   );
-  const old = brandingFileIdOf(before[slot]);
-  const stillUsed = BRANDING_IMAGE_SLOTS.some((s) => brandingFileIdOf(saved[s]) === old);
-  if (old && !stillUsed) {
-    await ctx.db.transaction((tx) => releaseFiles(tx, ctx, eventId, 'branding', old));
-  }
+  await releaseUnusedBrandingFiles(ctx, eventId, before, saved);
   return saved;
+}
+
+/**
+ * Releases (rows and bytes) the uploaded images a branding change left unused: after an image
+ * route call, and after the settings form replaced an upload with an outside address or nothing.
+ */
+export async function releaseUnusedBrandingFiles(
+  ctx: AppContext,
+  eventId: string,
+  before: Settings<'branding'>,
+  after: Settings<'branding'>,
+): Promise<void> {
+  const fileIds = (doc: Settings<'branding'>) =>
+    new Set(BRANDING_IMAGE_SLOTS.map((slot) => brandingFileIdOf(doc[slot])).filter((id) => id !== null));
+  const used = fileIds(after);
+  for (const old of fileIds(before)) {
+    if (!used.has(old)) await ctx.db.transaction((tx) => releaseFiles(tx, ctx, eventId, 'branding', old));
+  }
 }
 
 /**

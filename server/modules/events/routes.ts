@@ -23,6 +23,7 @@ import { markOnboarded } from '../people/onboarded';
 import { addUserToEvent, recordLogin } from '../people/service';
 import { eventsPolicy } from './policy';
 import { createEvent, getShell, isSetupRequired } from './service';
+import { hasSettingsHook, settingsSaved } from './settingsHooks';
 import { readSettings, writeSettings } from './settingsStore';
 
 export const eventsRoutes: RouteModule = (app, ctx, guards) => {
@@ -95,7 +96,9 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const actor = actorOf(request);
       const { name } = request.params;
+      const before = hasSettingsHook(name) ? await readSettings(ctx.db, actor.eventId, name) : null;
       const saved = await writeSettings(ctx.db, actor.eventId, name, request.body, actor.accountId);
+      if (before) await settingsSaved(ctx, actor.eventId, name, before, saved);
       return { name, settings: saved } as SettingsResponse;
     },
   );
