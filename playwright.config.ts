@@ -40,8 +40,7 @@ export default defineConfig({
     {
       command: 'node e2e/start-server.mjs fresh 3201',
       url: 'http://localhost:3201/api/health',
-      // Several journeys take 30–55 s on an idle 2-core machine; twice that on a loaded one is no hang.
-  timeout: 120_000,
+      timeout: 60_000,
       reuseExistingServer: false,
     },
     {
