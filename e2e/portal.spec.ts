@@ -28,10 +28,19 @@ test("an admin rearranges the sidebar by keyboard and a member's sidebar follows
   await expect(page.getByRole('heading', { name: 'Sidebar', level: 1 })).toBeVisible();
   await expectAccessible(page, 'sidebar editor');
 
-  // Tasks to the top of the first section: lift with Space, four steps up, drop with Space.
+  // Tasks to the top of the first section: lift with Space, four steps up, drop with Space. Each
+  // step waits for dnd-kit's announcement of it: a key pressed before the list has measured the
+  // last move is measured from the old place and the step is lost (Tasks then lands second).
   await page.getByRole('button', { name: 'Move Tasks', exact: true }).focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
+  const announcement = page.locator('[id^="DndLiveRegion"]');
+  await expect(announcement.filter({ hasText: 'Picked up draggable item tasks' })).toHaveCount(1);
+  for (const over of ['suppliers', 'forms', 'downloads', 'dashboard']) {
+    await page.keyboard.press('ArrowUp');
+    await expect(
+      announcement.filter({ hasText: `Draggable item tasks was moved over droppable area ${over}.` }),
+    ).toHaveCount(1);
+  }
   await page.keyboard.press('Space');
   const items = page.getByTestId('sidebar-item');
   await expect(items.first()).toContainText('Tasks');
