@@ -18,7 +18,8 @@ import type { ImageUrls, StoredFile } from '../../../shared/files/schemas';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { FileUpload } from '../../ui/FileUpload';
-import { Loading, nameFromFile } from './assetParts';
+import { Loading } from '../../ui/QueryState';
+import { nameFromFile } from './assetParts';
 import { useAssets, useCreateAsset } from './assetsApi';
 
 /** What a page's image section keeps of the chosen image. */

@@ -21,8 +21,9 @@ import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed } from '../people/teamParts';
-import { assetCrumbs, Loading } from './assetParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
+import { assetCrumbs } from './assetParts';
 import { useAsset, useDeleteAsset, useUpdateAsset } from './assetsApi';
 
 const SIZE_LABELS: Record<ImageSize, string> = {

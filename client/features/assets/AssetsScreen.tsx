@@ -8,8 +8,9 @@ import { EventDate } from '../../ui/EventDate';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { LoadFailed } from '../people/teamParts';
+
 import { AssetThumb, assetCrumbs } from './assetParts';
 import { useAssets } from './assetsApi';
 

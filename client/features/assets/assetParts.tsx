@@ -1,4 +1,4 @@
-import { Center, Loader, ThemeIcon } from '@mantine/core';
+import { ThemeIcon } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import type { Asset } from '../../../shared/assets/schema';
 
@@ -6,15 +6,6 @@ export const assetCrumbs = (last?: string) => [
   { label: 'Admin', to: '/admin' },
   ...(last ? [{ label: 'Assets', to: '/admin/assets' }, { label: last }] : [{ label: 'Assets' }]),
 ];
-
-/** A loading state that screen readers announce: a status with the label of what is loading. */
-export function Loading({ label }: { label: string }) {
-  return (
-    <Center py="xl" role="status" aria-label={label}>
-      <Loader aria-hidden />
-    </Center>
-  );
-}
 
 /** The asset's thumbnail, or a document icon; decorative beside its name, so no alt text twice. */
 export function AssetThumb({ asset, size = 64 }: { asset: Asset; size?: number }) {

@@ -9,10 +9,11 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
 import { CONTENT_SORTS, type ContentSort, useArchiveContent, useContentList, useDeleteContent } from './api';
 import { MaterialIcon } from './MaterialIcon';
-import { contentCrumbs, LoadFailed } from './parts';
+import { contentCrumbs } from './parts';
 
 function Flags({ page }: { page: ContentRow }) {
   return (

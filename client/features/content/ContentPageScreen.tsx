@@ -3,8 +3,9 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useReaderPage } from './api';
-import { LoadFailed, Loading } from './parts';
+
 import { ReaderPageView } from './ReaderPageView';
 
 /** /content/:contentId: one page as this member sees it (no editor code is loaded here). */

@@ -2,9 +2,9 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useReadableContent } from './api';
 import { MaterialIcon } from './MaterialIcon';
-import { LoadFailed, Loading } from './parts';
 
 /** /content: the pages this member may see, by title. */
 export function ContentReaderListScreen() {

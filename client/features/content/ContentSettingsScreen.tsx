@@ -7,9 +7,10 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useTeamTypes } from '../people/teamsApi';
 import { useContent, useSaveContentSettings } from './api';
-import { contentCrumbs, LoadFailed, Loading } from './parts';
+import { contentCrumbs } from './parts';
 
 // The picker brings ~3,900 icon names and the icon font: only when this form is open.
 const IconPicker = lazy(() => import('./IconPicker'));

@@ -2,10 +2,11 @@ import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { NotFoundScreen } from '../auth/NotFoundScreen';
 import { useGuestPage } from './api';
 import { MaterialIcon } from './MaterialIcon';
-import { LoadFailed, Loading } from './parts';
+
 import { ReaderPageView } from './ReaderPageView';
 
 /**

@@ -32,8 +32,9 @@ import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useContent, useSaveSections } from './api';
-import { contentCrumbs, LoadFailed, Loading } from './parts';
+import { contentCrumbs } from './parts';
 import { SectionDataEditor } from './sectionEditors';
 
 /** A section being edited; `key` identifies it in the list before the server gives it an id. */

@@ -24,7 +24,7 @@ import { Link } from 'react-router';
 import type { ReaderSection } from '../../../shared/content/api';
 import { vimeoEmbedUrl, youTubeEmbedUrl } from '../../../shared/content/embeds';
 import type { CalloutVariant } from '../../../shared/content/sections';
-import { Loading } from './parts';
+import { Loading } from '../../ui/QueryState';
 
 /**
  * The reader's view of each section type. No editor code here: the reader page and the guest

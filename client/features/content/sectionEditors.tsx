@@ -25,9 +25,9 @@ import {
 } from '../../../shared/content/sections';
 import { api, toQueryString } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { Loading } from '../../ui/QueryState';
 import { TaskGroupSelect } from '../tasks/taskParts';
 import { ImageSectionEditor, PdfSectionEditor } from './fileSectionEditors';
-import { Loading } from './parts';
 
 /** The editor of each section type's data (the heading and publish flag are edited around it). */
 

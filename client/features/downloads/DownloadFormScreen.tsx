@@ -20,7 +20,8 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from '../people/teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useTeamTypes } from '../people/teamsApi';
 import { useDeleteDownload, useDownload, useSaveDownload } from './api';
 

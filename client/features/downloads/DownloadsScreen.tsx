@@ -8,8 +8,9 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { LoadFailed } from '../people/teamParts';
+
 import { type DownloadSort, useDownloads } from './api';
 
 const columns: DataTableColumn<Download, DownloadSort>[] = [

@@ -4,7 +4,8 @@ import { formatFileSize } from '../../../shared/downloads/fileSize';
 import { useSession } from '../../lib/session';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from '../people/teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useMyDownloads } from './api';
 
 /** /downloads: what the user's team type and stand-share role may download, by name. */

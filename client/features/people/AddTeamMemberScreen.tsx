@@ -8,7 +8,8 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from './teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useAddTeamMember, useMyTeam, useTeam } from './teamsApi';
 
 function AddMemberForm({ team, eventId, backTo }: { team: TeamDetail; eventId: string; backTo: string }) {

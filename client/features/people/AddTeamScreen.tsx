@@ -6,9 +6,10 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { CustomFieldInputs, type FieldValues, requiredErrors } from './CustomFieldInputs';
 import { useCustomFields } from './customFieldsApi';
-import { LoadFailed, Loading, TeamTypeSelect } from './teamParts';
+import { TeamTypeSelect } from './teamParts';
 import { useCreateStandShare, useCreateTeam, useMyTeam, useTeam } from './teamsApi';
 
 type Parent = { id: string; name: string };

@@ -13,8 +13,8 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useCreateCustomField, useCustomField, useUpdateCustomField } from './customFieldsApi';
-import { LoadFailed, Loading } from './teamParts';
 
 function CustomFieldForm({ initial, eventId }: { initial: CustomField | null; eventId: string }) {
   const [values, setValues] = useState({

@@ -11,8 +11,8 @@ import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useCustomFields, useDeleteCustomField } from './customFieldsApi';
-import { LoadFailed, Loading } from './teamParts';
 
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((value) => ({ value, label: CUSTOM_FIELD_TYPE_LABELS[value] }));
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

@@ -6,8 +6,9 @@ import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { CustomFieldInputs, type FieldValues, requiredErrors } from './CustomFieldInputs';
-import { LoadFailed, Loading, TeamTypeSelect } from './teamParts';
+import { TeamTypeSelect } from './teamParts';
 import { useTeam, useUpdateTeam } from './teamsApi';
 
 function EditTeamForm({ team, eventId }: { team: TeamDetail; eventId: string }) {

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { TEAM_ROLE_LABELS } from '../../../shared/people/teams';
 import { useEventDates, useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { MyTeamSettings } from './MyTeamSettings';
 import { TeamView } from './TeamView';
-import { LoadFailed, Loading } from './teamParts';
+
 import { useMyTeam } from './teamsApi';
 
 /** /my-team: the signed-in person's own team, their role, its members and the support contact. */

@@ -24,8 +24,8 @@ import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useCustomFields, useReorderCustomFields } from './customFieldsApi';
-import { LoadFailed, Loading } from './teamParts';
 
 /**
  * The new order is kept on screen until Save: drag a field by its handle (mouse, touch, or the

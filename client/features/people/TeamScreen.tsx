@@ -4,8 +4,9 @@ import { useEventDates, useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { TeamView } from './TeamView';
-import { LoadFailed, Loading } from './teamParts';
+
 import { useDeleteTeam, useTeam } from './teamsApi';
 
 /** /admin/teams/:teamId: the team, its members and roles, stand shares, and what may be done with it. */

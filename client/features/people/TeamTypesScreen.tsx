@@ -7,7 +7,8 @@ import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from './teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import {
   useCreateTeamType,
   useDeleteTeamType,

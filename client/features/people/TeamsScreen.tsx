@@ -11,8 +11,9 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { LoadFailed, TeamTypeSelect } from './teamParts';
+import { TeamTypeSelect } from './teamParts';
 import { type TeamSort, useBulkDeleteTeams, useTeams } from './teamsApi';
 
 const STAND_SHARE_OPTIONS = STAND_SHARE_ROLES.map((value) => ({ value, label: STAND_SHARE_LABELS[value] }));

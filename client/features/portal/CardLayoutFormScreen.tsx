@@ -24,7 +24,8 @@ import { errorMessage, fieldErrors } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from '../people/teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useTeamTypes } from '../people/teamsApi';
 import { useCorePages, useFeatured, useLayouts, useSaveLayout } from './api';
 import { layoutCrumbs } from './CardLayoutsScreen';

@@ -16,7 +16,8 @@ import { fieldErrors } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from '../people/teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useCorePages, useSaveCorePage } from './api';
 import { PORTAL_ICON_LABELS, PortalIconView } from './icons';
 

@@ -4,7 +4,8 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from '../people/teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useDashboardHeader, useSetDashboardHeader } from './api';
 
 const crumbs = [{ label: 'Admin', to: '/admin' }, { label: 'Dashboard header' }];

@@ -6,7 +6,8 @@ import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from '../people/teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useFeatured, useSaveFeatured } from './api';
 
 const crumbs = [{ label: 'Admin', to: '/admin' }, { label: 'Featured pages' }];

@@ -10,7 +10,8 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadFailed, Loading } from '../people/teamParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useSaveSidebar, useSidebarEditor } from './api';
 import { PortalIconView } from './icons';
 import { SortableList } from './SortableList';

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { DirectoryCard } from '../../../shared/suppliers/api';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useDirectory } from './api';
-import { LoadFailed, Loading, SupplierLogo, useSupplierTerms } from './parts';
+import { SupplierLogo, useSupplierTerms } from './parts';
 
 function SupplierCard({ supplier }: { supplier: DirectoryCard }) {
   return (

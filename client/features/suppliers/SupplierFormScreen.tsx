@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useTeamTypes } from '../people/teamsApi';
 import {
   useArchiveSupplier,
@@ -18,7 +19,7 @@ import {
 } from './api';
 import { type ContactRow, ContactsEditor } from './ContactsEditor';
 import { LogoField, type LogoValue } from './LogoField';
-import { LoadFailed, Loading, useSupplierTerms } from './parts';
+import { useSupplierTerms } from './parts';
 
 const RichTextField = lazy(() => import('../../ui/RichTextField'));
 

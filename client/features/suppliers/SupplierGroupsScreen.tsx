@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import {
   useArchiveSupplierGroup,
   useDeleteSupplierGroup,
@@ -16,7 +17,7 @@ import {
   useSupplierGroup,
   useSupplierGroups,
 } from './api';
-import { LoadFailed, Loading, useSupplierTerms } from './parts';
+import { useSupplierTerms } from './parts';
 
 /** Supplier groups are "supplier types" on screen, in the event's own terminology. */
 function useCrumbs() {

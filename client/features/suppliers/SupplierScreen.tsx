@@ -3,8 +3,9 @@ import { useParams } from 'react-router';
 import type { DirectorySupplier } from '../../../shared/suppliers/api';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useDirectorySupplier } from './api';
-import { LoadFailed, Loading, SupplierLogo, useSupplierTerms } from './parts';
+import { SupplierLogo, useSupplierTerms } from './parts';
 
 type Contact = DirectorySupplier['contacts'][number];
 

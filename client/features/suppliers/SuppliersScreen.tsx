@@ -8,9 +8,10 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
 import { type SupplierSort, useSupplierGroups, useSuppliers } from './api';
-import { LoadFailed, SupplierLogo, useSupplierTerms } from './parts';
+import { SupplierLogo, useSupplierTerms } from './parts';
 
 function columnsFor(typesLabel: string): DataTableColumn<SupplierRow, SupplierSort>[] {
   return [

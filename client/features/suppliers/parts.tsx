@@ -1,20 +1,9 @@
-import { Avatar, Center, Loader } from '@mantine/core';
+import { Avatar } from '@mantine/core';
 import { terminologySchema } from '../../../shared/events/settings';
 import { supplierTypesLabel } from '../../../shared/suppliers/groups';
 import { useOptionalSession } from '../../lib/session';
 
-export { LoadFailed } from '../people/teamParts';
-
 const DEFAULT_TERMS = terminologySchema.parse({});
-
-/** The loading state of a screen's main query, announced to screen readers. */
-export function Loading({ label }: { label: string }) {
-  return (
-    <Center py="xl" role="status" aria-label={label}>
-      <Loader aria-hidden />
-    </Center>
-  );
-}
 
 /** The event's words for suppliers and supplier types (spec: terminology renames the area). */
 export function useSupplierTerms() {

@@ -9,8 +9,9 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { LoadFailed } from './taskParts';
+
 import { type TaskSort, useArchiveTask, useDeleteTask, useTasks } from './tasksApi';
 
 /** /admin/tasks/archived (moderator and above): tasks no team sees any more, to restore or delete. */

@@ -21,7 +21,8 @@ import { useState } from 'react';
 import { type GroupTask, moveItem } from '../../../shared/tasks/adminApi';
 import { TASK_TYPE_LABELS } from '../../../shared/tasks/api';
 import { useFeedback } from '../../ui/FeedbackBanner';
-import { LoadFailed, Loading } from './taskParts';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+
 import { useGroupTasks, useReorderGroupTasks } from './tasksApi';
 
 /**

@@ -28,9 +28,10 @@ import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useTeamTypes } from '../people/teamsApi';
 import { TeamStatusTable } from './TeamStatusTable';
-import { LoadFailed, Loading, TaskGroupSelect } from './taskParts';
+import { TaskGroupSelect } from './taskParts';
 import { useArchiveTask, useSaveTask, useTask } from './tasksApi';
 
 const RichTextField = lazy(() => import('../../ui/RichTextField'));

@@ -8,8 +8,9 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { GroupTaskOrder } from './GroupTaskOrder';
-import { LoadFailed, Loading } from './taskParts';
+
 import {
   useArchiveTaskGroup,
   useDeleteTaskGroup,

@@ -9,8 +9,9 @@ import { EventDate } from '../../ui/EventDate';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { LoadFailed, TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
+import { TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
 import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
 
 const columns: DataTableColumn<TaskRow, TaskSort>[] = [

@@ -16,9 +16,10 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
+import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
 import { TeamTaskDrawer } from './TeamTaskDrawer';
-import { LoadFailed, StatusChip } from './taskParts';
+import { StatusChip } from './taskParts';
 import { type TeamStatusSort, useBulkSetStatus, useTeamStatuses } from './tasksApi';
 
 const STATUS_OPTIONS = TASK_STATUS_FILTERS.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));

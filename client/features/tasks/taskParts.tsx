@@ -1,20 +1,9 @@
-import { Badge, Center, Loader, Select } from '@mantine/core';
+import { Badge, Select } from '@mantine/core';
 import { TASK_TYPE_LABELS } from '../../../shared/tasks/api';
 import { TASK_STATUS_LABELS, type TeamTaskStatus } from '../../../shared/tasks/dueStatus';
 import { TASK_TYPES, type TaskType } from '../../../shared/tasks/schema';
 import { useSession } from '../../lib/session';
 import { useTaskGroups } from './tasksApi';
-
-export { LoadFailed } from '../people/teamParts';
-
-/** A loading state that screen readers announce: a status with the label of what is loading. */
-export function Loading({ label }: { label: string }) {
-  return (
-    <Center py="xl" role="status" aria-label={label}>
-      <Loader aria-hidden />
-    </Center>
-  );
-}
 
 const STATUS_COLOURS: Record<TeamTaskStatus, string> = {
   complete: 'green',

@@ -12,8 +12,9 @@ import {
 } from '../../../../shared/people/importSchema';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { LoadFailed } from '../../../ui/QueryState';
 import { useListParams } from '../../../ui/useListParams';
-import { LoadFailed } from '../teamParts';
+
 import { type ImportRowSort, useImportRows } from './importApi';
 
 export const STATUS_LABELS: Record<ImportRowStatus, string> = {

@@ -8,7 +8,8 @@ import { useSession } from '../../../lib/session';
 import { useConfirm } from '../../../ui/confirm';
 import { useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
-import { LoadFailed, Loading } from '../teamParts';
+import { LoadFailed, Loading } from '../../../ui/QueryState';
+
 import { ImportRowsTable } from './ImportRowsTable';
 import { isWorking, useLatestImport, useStartImport, useUploadImport } from './importApi';
 

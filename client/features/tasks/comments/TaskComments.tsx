@@ -12,7 +12,8 @@ import { type DateContext, formatDateTime } from '../../../lib/format';
 import { useEventDates } from '../../../lib/session';
 import { useConfirm } from '../../../ui/confirm';
 import { useFeedback } from '../../../ui/FeedbackBanner';
-import { LoadFailed, Loading } from '../taskParts';
+import { LoadFailed, Loading } from '../../../ui/QueryState';
+
 import {
   type Thread,
   useAddComment,

@@ -4,7 +4,8 @@ import { type DateContext, formatDateTime } from '../../../lib/format';
 import { useConfirm } from '../../../ui/confirm';
 import { useFeedback } from '../../../ui/FeedbackBanner';
 import { FileUpload } from '../../../ui/FileUpload';
-import { LoadFailed, Loading } from '../taskParts';
+import { LoadFailed, Loading } from '../../../ui/QueryState';
+
 import { type Thread, useAddUpload, useRemoveUpload, useTaskUploads } from '../teamTasksApi';
 
 /** An upload task: the team hands in files (the first completes the task) and can take them back. */

@@ -2,8 +2,9 @@ import { Stack, Text } from '@mantine/core';
 import type { TaskType } from '../../../../shared/tasks/schema';
 import { formatDateTime } from '../../../lib/format';
 import { useEventDates, useSession } from '../../../lib/session';
+import { LoadFailed, Loading } from '../../../ui/QueryState';
 import { TaskComments } from '../comments/TaskComments';
-import { LoadFailed, Loading } from '../taskParts';
+
 import { useTeamWork } from '../teamTasksApi';
 import { Assignees } from './Assignees';
 import { TaskUploads } from './TaskUploads';

@@ -1,0 +1,45 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/errors';
+
+/**
+ * The states of a screen's main query, one way for every screen. Kept free of form controls
+ * (selects, popovers): the team reader imports them, and its JavaScript must stay small.
+ */
+
+/** A loading state that screen readers announce: a status named after what is loading. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <Center py="xl" role="status" aria-label={label}>
+      <Loader aria-hidden />
+    </Center>
+  );
+}
+
+/** The failure state of a screen's main query, in the spec's words, with a retry. */
+export function LoadFailed({ title, error, retry }: { title: string; error: unknown; retry: () => unknown }) {
+  return (
+    <Alert color="red" variant="light" title={title}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button size="xs" variant="default" onClick={() => retry()}>
+          Try Again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Loading, then the failure with a retry, then the data: the boundary a screen's query renders through. */
+export function QueryState<T>(props: {
+  query: UseQueryResult<T>;
+  loading: string;
+  failed: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isPending) return <Loading label={props.loading} />;
+  if (query.isError) return <LoadFailed title={props.failed} error={query.error} retry={query.refetch} />;
+  return <>{props.children(query.data)}</>;
+}
