@@ -18,6 +18,7 @@ import { APP_VERSION } from '../shared/ui/constants';
 import { assetsRoutes } from './modules/assets/routes';
 import { registerAuthJobs } from './modules/auth/recovery';
 import { authRoutes } from './modules/auth/routes';
+import { findSession } from './modules/auth/sessions';
 import { brandingRoutes } from './modules/branding/routes';
 import { contentRoutes } from './modules/content/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
@@ -26,6 +27,7 @@ import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
 import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
+import { findMembership } from './modules/people/service';
 import { portalRoutes } from './modules/portal/routes';
 import { suppliersRoutes } from './modules/suppliers/routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -34,6 +36,7 @@ import { teamTaskRoutes } from './modules/tasks/teamTaskRoutes';
 import type { AppContext } from './platform/context';
 import { registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
+import { requireGuardedRoutes } from './platform/http/routeShape';
 import { registerSecurity } from './platform/http/security';
 import type { App, RouteModule } from './platform/http/types';
 import { CLIENT_DIST_DIR } from './platform/paths';
@@ -92,13 +95,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/api/health', { schema: { tags: ['platform'], response: { 200: healthSchema } } }, async () => ({
-    status: 'ok' as const,
-    version: APP_VERSION,
-    database: ctx.database.kind,
-  }));
+  requireGuardedRoutes(app);
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { tags: ['platform'], response: { 200: healthSchema } } },
+    async () => ({
+      status: 'ok' as const,
+      version: APP_VERSION,
+      database: ctx.database.kind,
+    }),
+  );
 
-  const guards = createGuards(ctx);
+  const guards = createGuards({
+    findSession: (token) => findSession(ctx.db, token),
+    findMembership: (eventId, accountId) => findMembership(ctx.db, eventId, accountId),
+  });
   registerEmailJobs(ctx);
   registerAuthJobs(ctx);
   for (const routes of ROUTE_MODULES) routes(app, ctx, guards);

@@ -32,7 +32,7 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
         querystring: assetListQuerySchema,
         response: { 200: assetListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listAssets(ctx.db, actorOf(request).eventId, request.query),
   );
@@ -40,7 +40,7 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
     base,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: assetSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -49,14 +49,14 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.get(
     `${base}/:assetId`,
-    { schema: { tags, params: assetParamsSchema, response: { 200: assetSchema } }, preHandler: moderator },
+    { schema: { tags, params: assetParamsSchema, response: { 200: assetSchema } }, preValidation: moderator },
     async (request) => getAsset(ctx.db, actorOf(request).eventId, request.params.assetId),
   );
   app.put(
     `${base}/:assetId`,
     {
       schema: { tags, params: assetParamsSchema, body: anyBody, response: { 200: assetSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -65,7 +65,7 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     `${base}/:assetId`,
-    { schema: { tags, params: assetParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: assetParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteAsset(ctx, actorOf(request).eventId, request.params.assetId);
       return reply.status(204).send();

@@ -30,7 +30,10 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags, body: loginBodySchema, response: { 200: meResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, body: loginBodySchema, response: { 200: meResponseSchema } },
+    },
     async (request, reply) => {
       const { token, me } = await auth.login(ctx, { ...request.body, ip: request.ip });
       setSessionCookie(reply, token, secure);
@@ -40,7 +43,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags, body: emptyBody }, preHandler: [guards.authenticate] },
+    { schema: { tags, body: emptyBody }, preValidation: [guards.authenticate] },
     async (request, reply) => {
       await auth.logout(ctx, sessionOf(request));
       clearSessionCookie(reply, secure);
@@ -50,7 +53,10 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { tags, body: forgotPasswordBodySchema, response: { 200: okResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, body: forgotPasswordBodySchema, response: { 200: okResponseSchema } },
+    },
     async (request) => {
       await recovery.forgotPassword(ctx, { ...request.body, ip: request.ip });
       return { ok: true as const };
@@ -59,27 +65,39 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
 
   app.post(
     '/api/auth/verify-token',
-    { schema: { tags, body: verifyTokenBodySchema, response: { 200: verifyTokenResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, body: verifyTokenBodySchema, response: { 200: verifyTokenResponseSchema } },
+    },
     async (request) => recovery.verifyToken(ctx, request.body.token, request.body.mode),
   );
 
   app.post(
     '/api/auth/set-password',
-    { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } },
+    },
     async (request) =>
       recovery.setPasswordWithToken(ctx, request.body.token, request.body.password, 'setPassword'),
   );
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, body: passwordWithTokenBodySchema, response: { 200: emailResponseSchema } },
+    },
     async (request) =>
       recovery.setPasswordWithToken(ctx, request.body.token, request.body.password, 'resetPassword'),
   );
 
   app.post(
     '/api/auth/update-email',
-    { schema: { tags, body: updateEmailBodySchema, response: { 200: emailResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, body: updateEmailBodySchema, response: { 200: emailResponseSchema } },
+    },
     async (request, reply) => {
       const result = await emailChange.confirmEmailChange(ctx, request.body.token);
       clearSessionCookie(reply, secure);
@@ -90,7 +108,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
   const me = ['me'];
   app.get(
     '/api/me',
-    { schema: { tags: me, response: { 200: meResponseSchema } }, preHandler: [guards.authenticate] },
+    { schema: { tags: me, response: { 200: meResponseSchema } }, preValidation: [guards.authenticate] },
     async (request) => auth.getMe(ctx.db, sessionOf(request)),
   );
 
@@ -98,7 +116,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/me',
     {
       schema: { tags: me, body: updateProfileBodySchema, response: { 200: meResponseSchema } },
-      preHandler: [guards.authenticate],
+      preValidation: [guards.authenticate],
       config: { invalidMessage: 'Invalid user' },
     },
     async (request) => auth.updateProfile(ctx, sessionOf(request), request.body),
@@ -108,7 +126,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/me/email-change',
     {
       schema: { tags: me, body: emailChangeBodySchema, response: { 200: okResponseSchema } },
-      preHandler: [guards.authenticate],
+      preValidation: [guards.authenticate],
     },
     async (request) => {
       await emailChange.requestEmailChange(ctx, sessionOf(request), request.body);
@@ -120,7 +138,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/me/password-reset',
     {
       schema: { tags: me, body: emptyBody, response: { 200: okResponseSchema } },
-      preHandler: [guards.authenticate],
+      preValidation: [guards.authenticate],
     },
     async (request) => {
       await recovery.requestOwnPasswordReset(ctx, sessionOf(request), request.ip);
@@ -132,7 +150,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/me/current-event',
     {
       schema: { tags: me, body: currentEventBodySchema, response: { 200: meResponseSchema } },
-      preHandler: [guards.authenticate],
+      preValidation: [guards.authenticate],
     },
     async (request) => auth.switchEvent(ctx, sessionOf(request), request.body.eventId),
   );

@@ -2,23 +2,14 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { readCache } from '../../platform/cache';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db/client';
+import { SESSION_ABSOLUTE_MS, type SessionAccount } from '../../platform/http/session';
 import { accounts, sessions } from './tables';
 
-export const SESSION_COOKIE = 'portal_session';
+export type { SessionAccount };
+
 const IDLE_MS = 14 * 24 * 60 * 60 * 1000;
-const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Writing last-seen on every request would cost a write per read; once in a while is enough. */
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
-export const SESSION_MAX_AGE_S = ABSOLUTE_MS / 1000;
-
-export type SessionAccount = {
-  tokenHash: string;
-  accountId: string;
-  email: string;
-  firstName: string;
-  surname: string;
-  currentEventId: string | null;
-};
 
 export async function createSession(db: DbOrTx, accountId: string, eventId: string | null): Promise<string> {
   const token = newToken();
@@ -26,7 +17,7 @@ export async function createSession(db: DbOrTx, accountId: string, eventId: stri
     tokenHash: hashToken(token),
     accountId,
     eventId,
-    expiresAt: new Date(Date.now() + ABSOLUTE_MS),
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
   });
   return token;
 }

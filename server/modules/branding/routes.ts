@@ -34,7 +34,7 @@ export const brandingRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: brandingSchema },
       },
       config: { invalidMessage: 'Invalid branding' },
-      preHandler: [...guards.member, guards.authorize(eventsPolicy.manageSettings)],
+      preValidation: [...guards.member, guards.authorize(eventsPolicy.manageSettings)],
     },
     async (request) => {
       const actor = actorOf(request);
@@ -45,7 +45,7 @@ export const brandingRoutes: RouteModule = (app, ctx, guards) => {
   // No sign-in: the address the server is configured for (PUBLIC_URL, else the request's) names the event.
   app.get(
     '/api/public/branding',
-    { schema: { tags, response: { 200: publicBrandingSchema } } },
+    { config: { public: true }, schema: { tags, response: { 200: publicBrandingSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       return publicBrandingFor(ctx.db, setupDefaultAppUrl(ctx.config, request));

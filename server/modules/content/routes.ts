@@ -61,7 +61,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
         querystring: contentListQuerySchema,
         response: { 200: contentListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listContent(ctx.db, actorOf(request).eventId, request.query),
   );
@@ -76,7 +76,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: contentDetailSchema },
       },
       config: invalidContent,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -90,7 +90,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/content/:contentId`,
     {
       schema: { tags, params: contentParamsSchema, response: { 200: contentDetailSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => getContent(ctx.db, actorOf(request).eventId, request.params.contentId, log),
   );
@@ -104,7 +104,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: contentDetailSchema },
       },
       config: invalidContent,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -126,7 +126,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
         body: z.unknown(),
         response: { 200: contentDetailSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -150,7 +150,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
           body: emptyBody,
           response: { 200: contentDetailSchema },
         },
-        preHandler: moderator,
+        preValidation: moderator,
       },
       async (request) => {
         const actor = actorOf(request);
@@ -163,7 +163,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
   }
   app.delete(
     `${base}/content/:contentId`,
-    { schema: { tags, params: contentParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: contentParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const actor = actorOf(request);
       await ctx.db.transaction((tx) =>
@@ -179,7 +179,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/my-content`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: readerListSchema } },
-      preHandler: reader,
+      preValidation: reader,
     },
     async (request) => listReadable(ctx.db, actorOf(request)),
   );
@@ -187,13 +187,16 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/my-content/:contentId`,
     {
       schema: { tags, params: contentParamsSchema, response: { 200: readerPageSchema } },
-      preHandler: reader,
+      preValidation: reader,
     },
     async (request) => readPage(ctx.db, actorOf(request), request.params.contentId, log),
   );
   app.get(
     '/api/guests/content/:contentId',
-    { schema: { tags, params: guestContentParamsSchema, response: { 200: readerPageSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, params: guestContentParamsSchema, response: { 200: readerPageSchema } },
+    },
     async (request) => readGuestPage(ctx.db, request.params.contentId, log),
   );
 };

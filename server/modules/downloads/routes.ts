@@ -48,7 +48,7 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
         querystring: downloadListQuerySchema,
         response: { 200: downloadListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listDownloads(ctx.db, actorOf(request).eventId, request.query),
   );
@@ -56,7 +56,7 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/downloads`,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: downloadSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -67,7 +67,7 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/downloads/:downloadId`,
     {
       schema: { tags, params: downloadParamsSchema, response: { 200: downloadSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => getDownload(ctx.db, actorOf(request).eventId, request.params.downloadId),
   );
@@ -75,7 +75,7 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/downloads/:downloadId`,
     {
       schema: { tags, params: downloadParamsSchema, body: anyBody, response: { 200: downloadSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -84,7 +84,7 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     `${base}/downloads/:downloadId`,
-    { schema: { tags, params: downloadParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: downloadParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteDownload(ctx, actorOf(request).eventId, request.params.downloadId);
       return reply.status(204).send();
@@ -94,7 +94,7 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/my-downloads`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myDownloadsResponseSchema } },
-      preHandler: member,
+      preValidation: member,
     },
     async (request) => listMyDownloads(ctx.db, actorOf(request)),
   );

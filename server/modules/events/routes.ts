@@ -30,14 +30,21 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['events'];
 
   /** First-run setup exists only while there is no account at all; afterwards it is a 404. */
-  app.get('/api/setup', { schema: { tags, response: { 200: setupStatusSchema } } }, async (request) => {
-    if (!(await isSetupRequired(ctx.db))) throw notFound();
-    return { required: true as const, defaultAppUrl: setupDefaultAppUrl(ctx.config, request) };
-  });
+  app.get(
+    '/api/setup',
+    { config: { public: true }, schema: { tags, response: { 200: setupStatusSchema } } },
+    async (request) => {
+      if (!(await isSetupRequired(ctx.db))) throw notFound();
+      return { required: true as const, defaultAppUrl: setupDefaultAppUrl(ctx.config, request) };
+    },
+  );
 
   app.post(
     '/api/setup',
-    { schema: { tags, body: setupBodySchema, response: { 201: createdEventSchema } } },
+    {
+      config: { public: true },
+      schema: { tags, body: setupBodySchema, response: { 201: createdEventSchema } },
+    },
     async (request, reply) => {
       const body = request.body;
       const result = await ctx.db.transaction(async (tx) => {
@@ -70,7 +77,7 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/shell',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: shellResponseSchema } },
-      preHandler: [...guards.member, guards.authorize(eventsPolicy.readShell)],
+      preValidation: [...guards.member, guards.authorize(eventsPolicy.readShell)],
     },
     async (request) => {
       const actor = actorOf(request);
@@ -80,7 +87,7 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
 
   const settingsRoute = {
     schema: { tags, params: settingsParamsSchema, response: { 200: settingsResponseSchema } },
-    preHandler: [...guards.member, guards.authorize(eventsPolicy.manageSettings)],
+    preValidation: [...guards.member, guards.authorize(eventsPolicy.manageSettings)],
   };
 
   app.get('/api/events/:eventId/settings/:name', settingsRoute, async (request) => {
@@ -107,7 +114,7 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/me/onboarded',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: onboardedResponseSchema } },
-      preHandler: [...guards.member, guards.authorize(eventsPolicy.finishOnboarding)],
+      preValidation: [...guards.member, guards.authorize(eventsPolicy.finishOnboarding)],
     },
     async (request) => {
       const actor = actorOf(request);

@@ -33,7 +33,7 @@ export const filesRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: storedFileSchema },
       },
       config: { invalidMessage: 'Invalid upload purpose' },
-      preHandler: guards.member,
+      preValidation: guards.member,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -56,7 +56,7 @@ export const filesRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/files/:fileId',
     {
       schema: { tags, params: fileParamsSchema, querystring: fileReadQuerySchema },
-      preHandler: guards.member,
+      preValidation: guards.member,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -69,7 +69,10 @@ export const filesRoutes: RouteModule = (app, ctx, guards) => {
   // Guests: files whose holder is public (a public page's images and PDFs, the login branding).
   app.get(
     '/api/guests/files/:fileId',
-    { schema: { tags, params: guestFileParamsSchema, querystring: fileReadQuerySchema } },
+    {
+      config: { public: true },
+      schema: { tags, params: guestFileParamsSchema, querystring: fileReadQuerySchema },
+    },
     async (request, reply) => {
       const [file] = await ctx.db.select().from(files).where(eq(files.id, request.params.fileId)).limit(1);
       if (!file || !(await mayReadFile(ctx, null, file))) throw notFound(FILE_ERRORS.notFound);

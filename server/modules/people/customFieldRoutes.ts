@@ -29,7 +29,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/custom-fields',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: customFieldListResponseSchema } },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.manageTeams)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.manageTeams)],
     },
     async (request) => ({ items: await listCustomFields(ctx.db, actorOf(request).eventId) }),
   );
@@ -43,7 +43,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: customFieldSchema },
       },
       config,
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -63,7 +63,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: customFieldListResponseSchema },
       },
       config,
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const { eventId } = actorOf(request);
@@ -74,7 +74,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/custom-fields/:customFieldId',
     {
       schema: { tags, params: customFieldParamsSchema, response: { 200: customFieldSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => getCustomField(ctx.db, actorOf(request).eventId, request.params.customFieldId),
   );
@@ -88,7 +88,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: customFieldSchema },
       },
       config,
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -99,7 +99,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     '/api/events/:eventId/custom-fields/:customFieldId',
-    { schema: { tags, params: customFieldParamsSchema }, preHandler: admin },
+    { schema: { tags, params: customFieldParamsSchema }, preValidation: admin },
     async (request, reply) => {
       const { eventId } = actorOf(request);
       await ctx.db.transaction((tx) => deleteCustomField(tx, eventId, request.params.customFieldId));

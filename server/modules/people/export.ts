@@ -147,7 +147,7 @@ export const userExportRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/users/export',
     {
       schema: { tags: ['people'], params: eventIdParamsSchema, querystring: userExportQuerySchema },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.exportUsers)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.exportUsers)],
     },
     async (request, reply) => {
       const { format } = request.query;

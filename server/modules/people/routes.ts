@@ -50,7 +50,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         querystring: userListQuerySchema,
         response: { 200: userListResponseSchema },
       },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.listUsers)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.listUsers)],
     },
     async (request) => listUsers(ctx.db, actorOf(request).eventId, request.query),
   );
@@ -60,7 +60,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/team-types',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: teamTypeListResponseSchema } },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.readTeamTypes)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.readTeamTypes)],
     },
     async (request) => listTeamTypes(ctx.db, actorOf(request).eventId),
   );
@@ -74,7 +74,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: teamTypeSchema },
       },
       config: typeInvalid,
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -86,7 +86,10 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.get(
     '/api/events/:eventId/team-types/:teamTypeId',
-    { schema: { tags, params: teamTypeParamsSchema, response: { 200: teamTypeSchema } }, preHandler: admin },
+    {
+      schema: { tags, params: teamTypeParamsSchema, response: { 200: teamTypeSchema } },
+      preValidation: admin,
+    },
     async (request) => getTeamType(ctx.db, actorOf(request).eventId, request.params.teamTypeId),
   );
   app.put(
@@ -99,7 +102,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: teamTypeSchema },
       },
       config: typeInvalid,
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -110,7 +113,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     '/api/events/:eventId/team-types/:teamTypeId',
-    { schema: { tags, params: teamTypeParamsSchema }, preHandler: admin },
+    { schema: { tags, params: teamTypeParamsSchema }, preValidation: admin },
     async (request, reply) => {
       await ctx.db.transaction((tx) =>
         deleteTeamType(tx, actorOf(request).eventId, request.params.teamTypeId),
@@ -129,7 +132,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         querystring: teamListQuerySchema,
         response: { 200: teamListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listTeams(ctx.db, actorOf(request).eventId, request.query),
   );
@@ -143,7 +146,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: createdTeamSchema },
       },
       config: teamInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => reply.status(201).send(await createTeam(ctx, actorOf(request), request.body)),
   );
@@ -151,7 +154,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/teams/:teamId',
     {
       schema: { tags, params: teamParamsSchema, response: { 200: teamDetailSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => getTeamDetail(ctx.db, actorOf(request), request.params.teamId),
   );
@@ -165,7 +168,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: teamDetailSchema },
       },
       config: teamInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -175,7 +178,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     '/api/events/:eventId/teams/:teamId',
-    { schema: { tags, params: teamParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: teamParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteTeam(ctx.db, actorOf(request), request.params.teamId);
       return reply.status(204).send();
@@ -191,7 +194,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: createdTeamSchema },
       },
       config: teamInvalid,
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request, reply) =>
       reply
@@ -210,7 +213,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: createdMemberSchema },
       },
       config: userInvalid,
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request, reply) =>
       reply.status(201).send(await addTeamMember(ctx, actorOf(request), request.params.teamId, request.body)),
@@ -225,7 +228,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: teamDetailSchema },
       },
       config: userInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -236,7 +239,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     '/api/events/:eventId/teams/:teamId/members/:userId',
-    { schema: { tags, params: teamMemberParamsSchema }, preHandler: anyMember },
+    { schema: { tags, params: teamMemberParamsSchema }, preValidation: anyMember },
     async (request, reply) => {
       const { teamId, userId } = request.params;
       await removeTeamMember(ctx.db, actorOf(request), teamId, userId);
@@ -248,7 +251,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/my-team',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myTeamResponseSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => getMyTeam(ctx.db, actorOf(request)),
   );

@@ -28,7 +28,7 @@ export const userAdminRoutes: RouteModule = (app, ctx, guards) => {
     {
       schema: { tags, params: userParamsSchema, body: changePermissionBodySchema },
       config: userInvalid,
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.changePermissions)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.changePermissions)],
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -40,7 +40,7 @@ export const userAdminRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/users/:userId/welcome-chaser',
     {
       schema: { tags, params: userParamsSchema },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.manageUsers)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.manageUsers)],
     },
     async (request, reply) => {
       await resendWelcome(ctx, actorOf(request), request.params.userId);
@@ -52,7 +52,7 @@ export const userAdminRoutes: RouteModule = (app, ctx, guards) => {
     {
       schema: { tags, params: userParamsSchema, querystring: deleteUserQuerySchema },
       config: { invalidMessage: USER_ERRORS.userIdNotValid },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.manageUsers)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.manageUsers)],
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -71,7 +71,7 @@ export const userAdminRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: bulkDeleteTeamsResponseSchema },
       },
       config: { invalidMessage: TEAM_ERRORS.invalidTeam },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.manageTeams)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.manageTeams)],
     },
     async (request) => bulkDeleteTeams(ctx.db, actorOf(request), request.body.teamIds),
   );
@@ -86,7 +86,7 @@ export const userAdminRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: myTeamResponseSchema },
       },
       config: { invalidMessage: TEAM_ERRORS.invalidTeam },
-      preHandler: [...guards.member, guards.authorize(peoplePolicy.anyMember)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.anyMember)],
     },
     async (request) => {
       const actor = actorOf(request);

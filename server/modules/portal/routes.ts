@@ -46,7 +46,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/navigation`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: navigationResponseSchema } },
-      preHandler: member,
+      preValidation: member,
     },
     async (request) => getNavigation(ctx.db, actorOf(request)),
   );
@@ -54,7 +54,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/dashboard`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: dashboardResponseSchema } },
-      preHandler: member,
+      preValidation: member,
     },
     async (request) => getDashboard(ctx.db, actorOf(request)),
   );
@@ -64,7 +64,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/sidebar`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: sidebarEditorResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => getSidebarEditor(ctx.db, actorOf(request).eventId),
   );
@@ -77,7 +77,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
         body: anyBody,
         response: { 200: sidebarEditorResponseSchema },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -88,7 +88,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/featured-pages`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: featuredResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => getFeatured(ctx.db, actorOf(request).eventId),
   );
@@ -96,7 +96,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/featured-pages`,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 200: featuredResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -109,7 +109,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/core-pages`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: corePageListResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => ({ items: await listCorePages(ctx.db, actorOf(request).eventId) }),
   );
@@ -123,7 +123,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: corePageSchema },
       },
       config: { invalidMessage: 'Invalid core page' },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -136,7 +136,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/dashboard-header`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: dashboardHeaderResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => getDashboardHeader(ctx.db, actorOf(request).eventId),
   );
@@ -150,7 +150,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: dashboardHeaderResponseSchema },
       },
       config: { invalidMessage: 'Invalid branding' },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -161,7 +161,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/dashboard-header`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: dashboardHeaderResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -174,7 +174,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/card-layouts`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: layoutListResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => ({ items: await listLayoutsEnsured(ctx.db, actorOf(request).eventId) }),
   );
@@ -182,7 +182,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/card-layouts`,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: layoutSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -191,14 +191,14 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.get(
     `${base}/card-layouts/:layoutId`,
-    { schema: { tags, params: layoutParamsSchema, response: { 200: layoutSchema } }, preHandler: admin },
+    { schema: { tags, params: layoutParamsSchema, response: { 200: layoutSchema } }, preValidation: admin },
     async (request) => getLayout(ctx.db, actorOf(request).eventId, request.params.layoutId),
   );
   app.put(
     `${base}/card-layouts/:layoutId`,
     {
       schema: { tags, params: layoutParamsSchema, body: anyBody, response: { 200: layoutSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -210,7 +210,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     {
       schema: { tags, params: layoutParamsSchema },
       config: { invalidMessage: LAYOUT_ERRORS.invalidLayout },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request, reply) => {
       await deleteLayout(ctx.db, actorOf(request).eventId, request.params.layoutId);

@@ -70,7 +70,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
         querystring: supplierGroupListQuerySchema,
         response: { 200: supplierGroupListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listSupplierGroups(ctx.db, actorOf(request).eventId, request.query.archived),
   );
@@ -84,7 +84,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: supplierGroupDetailSchema },
       },
       config: groupInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -96,7 +96,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/supplier-groups/:groupId`,
     {
       schema: { tags, params: supplierGroupParamsSchema, response: { 200: supplierGroupDetailSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => getSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId),
   );
@@ -110,7 +110,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: supplierGroupDetailSchema },
       },
       config: groupInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -133,7 +133,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
           body: emptyBody,
           response: { 200: supplierGroupDetailSchema },
         },
-        preHandler: moderator,
+        preValidation: moderator,
       },
       async (request) => {
         const actor = actorOf(request);
@@ -149,7 +149,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
   }
   app.delete(
     `${base}/supplier-groups/:groupId`,
-    { schema: { tags, params: supplierGroupParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: supplierGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
       return reply.status(204).send();
@@ -166,7 +166,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
         querystring: supplierListQuerySchema,
         response: { 200: supplierListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listSuppliers(ctx.db, actorOf(request).eventId, request.query),
   );
@@ -180,7 +180,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: supplierDetailSchema },
       },
       config: supplierInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -194,7 +194,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/suppliers/:supplierId`,
     {
       schema: { tags, params: supplierParamsSchema, response: { 200: supplierDetailSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => getSupplier(ctx.db, actorOf(request).eventId, request.params.supplierId),
   );
@@ -208,7 +208,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: supplierDetailSchema },
       },
       config: supplierInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -227,7 +227,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
           body: emptyBody,
           response: { 200: supplierDetailSchema },
         },
-        preHandler: moderator,
+        preValidation: moderator,
       },
       async (request) => {
         const actor = actorOf(request);
@@ -243,7 +243,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
   }
   app.delete(
     `${base}/suppliers/:supplierId`,
-    { schema: { tags, params: supplierParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: supplierParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const actor = actorOf(request);
       await ctx.db.transaction((tx) => deleteSupplier(ctx, tx, actor.eventId, request.params.supplierId));
@@ -256,7 +256,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/supplier-directory`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: directoryResponseSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => listDirectory(ctx.db, actorOf(request)),
   );
@@ -264,7 +264,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/supplier-directory/:supplierId`,
     {
       schema: { tags, params: supplierParamsSchema, response: { 200: directorySupplierSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => getDirectorySupplier(ctx.db, actorOf(request), request.params.supplierId),
   );

@@ -27,7 +27,7 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/tasks/due-summary`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: dueSummarySchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => countDueStatuses(ctx.db, actorOf(request).eventId),
   );
@@ -40,7 +40,7 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
         querystring: teamStatusListQuerySchema,
         response: { 200: teamStatusListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) =>
       listTeamStatuses(ctx.db, actorOf(request).eventId, request.params.taskId, request.query),
@@ -55,7 +55,7 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: bulkStatusResponseSchema },
       },
       config: { invalidMessage: TASK_ERRORS.invalidProgress },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) =>
       ctx.db.transaction((tx) => setTeamStatuses(tx, actorOf(request), request.params.taskId, request.body)),
@@ -64,7 +64,7 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/task-groups/:groupId/tasks`,
     {
       schema: { tags, params: taskGroupParamsSchema, response: { 200: groupTasksResponseSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listGroupTasks(ctx.db, actorOf(request).eventId, request.params.groupId),
   );
@@ -78,7 +78,7 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: groupTasksResponseSchema },
       },
       config: { invalidMessage: TASK_ERRORS.invalidGroup },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);

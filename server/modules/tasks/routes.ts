@@ -63,7 +63,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         querystring: taskGroupListQuerySchema,
         response: { 200: taskGroupListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listTaskGroups(ctx.db, actorOf(request).eventId, request.query.archived),
   );
@@ -77,7 +77,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: taskGroupRowSchema },
       },
       config: groupInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -89,7 +89,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/task-groups/:groupId`,
     {
       schema: { tags, params: taskGroupParamsSchema, response: { 200: taskGroupRowSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => getTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId),
   );
@@ -103,7 +103,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: taskGroupRowSchema },
       },
       config: groupInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -129,7 +129,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
           body: emptyBody,
           response: { 200: taskGroupRowSchema },
         },
-        preHandler: moderator,
+        preValidation: moderator,
       },
       async (request) => {
         const actor = actorOf(request);
@@ -141,7 +141,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   }
   app.delete(
     `${base}/task-groups/:groupId`,
-    { schema: { tags, params: taskGroupParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: taskGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
       return reply.status(204).send();
@@ -158,7 +158,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         querystring: adminTaskListQuerySchema,
         response: { 200: taskListResponseSchema },
       },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => listTasks(ctx.db, actorOf(request).eventId, request.query),
   );
@@ -172,7 +172,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: adminTaskDetailSchema },
       },
       config: taskInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -186,7 +186,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/tasks/:taskId`,
     {
       schema: { tags, params: taskParamsSchema, response: { 200: adminTaskDetailSchema } },
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => getTask(ctx.db, actorOf(request).eventId, request.params.taskId),
   );
@@ -200,7 +200,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: adminTaskDetailSchema },
       },
       config: taskInvalid,
-      preHandler: moderator,
+      preValidation: moderator,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -217,7 +217,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       `${base}/tasks/:taskId/${action}`,
       {
         schema: { tags, params: taskParamsSchema, body: emptyBody, response: { 200: adminTaskDetailSchema } },
-        preHandler: moderator,
+        preValidation: moderator,
       },
       async (request) => {
         const actor = actorOf(request);
@@ -227,7 +227,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   }
   app.delete(
     `${base}/tasks/:taskId`,
-    { schema: { tags, params: taskParamsSchema }, preHandler: moderator },
+    { schema: { tags, params: taskParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const { eventId } = actorOf(request);
       await ctx.db.transaction((tx) => deleteTask(tx, ctx, eventId, request.params.taskId));
@@ -240,7 +240,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/my-tasks`,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myTasksResponseSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => listMyTasks(ctx.db, actorOf(request)),
   );
@@ -254,7 +254,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: taskStatusResponseSchema },
       },
       config: { invalidMessage: TASK_ERRORS.invalidProgress },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) =>
       ctx.db.transaction((tx) =>
@@ -270,7 +270,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
         body: reviewBodySchema,
         response: { 200: taskStatusResponseSchema },
       },
-      preHandler: [...guards.member, guards.authorize(tasksPolicy.reviewTasks)],
+      preValidation: [...guards.member, guards.authorize(tasksPolicy.reviewTasks)],
     },
     async (request) =>
       ctx.db.transaction((tx) => reviewTeamTask(tx, actorOf(request), request.params, request.body)),

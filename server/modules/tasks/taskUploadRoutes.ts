@@ -22,7 +22,7 @@ export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
     `${thread}/uploads`,
     {
       schema: { tags, params: threadParamsSchema, response: { 200: uploadListSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => {
       const { eventId, taskId, teamId } = request.params;
@@ -39,7 +39,7 @@ export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
         body: uploadBodySchema,
         response: { 201: taskUploadSchema },
       },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request, reply) => {
       const { taskId, teamId } = request.params;
@@ -52,7 +52,7 @@ export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     `${thread}/uploads/:uploadId`,
-    { schema: { tags, params: uploadParamsSchema }, preHandler: anyMember },
+    { schema: { tags, params: uploadParamsSchema }, preValidation: anyMember },
     async (request, reply) => {
       const { taskId, teamId, uploadId } = request.params;
       const actor = actorOf(request);

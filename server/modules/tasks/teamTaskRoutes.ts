@@ -47,7 +47,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/my-tasks/work',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: teamWorkSummarySchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => teamWorkSummary(ctx.db, actorOf(request)),
   );
@@ -55,7 +55,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     `${thread}/work`,
     {
       schema: { tags, params: threadParamsSchema, response: { 200: teamWorkSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => {
       const { taskId, teamId } = request.params;
@@ -68,7 +68,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     `${thread}/comments`,
     {
       schema: { tags, params: threadParamsSchema, response: { 200: threadResponseSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => {
       const { taskId, teamId } = request.params;
@@ -85,7 +85,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: commentViewSchema },
       },
       config: { invalidMessage: COMMENT_ERRORS.invalidComment },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request, reply) => {
       const { taskId, teamId } = request.params;
@@ -106,7 +106,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
         response: { 201: replyViewSchema },
       },
       config: { invalidMessage: COMMENT_ERRORS.invalidReply },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request, reply) => {
       const { taskId, teamId, commentId } = request.params;
@@ -121,7 +121,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     `${thread}/comments/:commentId/like`,
     {
       schema: { tags, params: commentParamsSchema, body: emptyBody, response: { 200: likeResponseSchema } },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => {
       const { taskId, teamId, commentId } = request.params;
@@ -135,7 +135,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     {
       schema: { tags, params: commentParamsSchema, body: pinBodySchema },
       config: { invalidMessage: COMMENT_ERRORS.invalidComment },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request, reply) => {
       const { taskId, teamId, commentId } = request.params;
@@ -152,7 +152,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.delete(
     `${thread}/comments/:commentId`,
-    { schema: { tags, params: commentParamsSchema }, preHandler: anyMember },
+    { schema: { tags, params: commentParamsSchema }, preValidation: anyMember },
     async (request, reply) => {
       const { taskId, teamId, commentId } = request.params;
       await ctx.db.transaction(async (tx) =>
@@ -173,7 +173,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: assignmentResponseSchema },
       },
       config: { invalidMessage: TEAM_WORK_ERRORS.invalidUser },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => {
       const { taskId, teamId } = request.params;
@@ -192,7 +192,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
         body: acceptDisclaimerBodySchema,
         response: { 200: acceptanceSchema },
       },
-      preHandler: anyMember,
+      preValidation: anyMember,
     },
     async (request) => {
       const { taskId, teamId } = request.params;

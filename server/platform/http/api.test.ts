@@ -165,9 +165,40 @@ describe('bad input and failure', () => {
     }
   });
 
+  it('refuses to start with a route whose guards are in preHandler, or with no guard and not public', async () => {
+    for (const options of [{ preHandler: [async () => {}] }, {}]) {
+      const app = await buildApp(t.ctx);
+      expect(() => app.get('/api/test-unguarded', options, async () => ({}))).toThrow(/preValidation/);
+      await app.close();
+    }
+  });
+
+  it('turns an anonymous caller away with 401 before it looks at a bad body', async () => {
+    const eventId = await makeEvent(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/task-groups`,
+      headers: { 'x-requested-with': 'portal' },
+      payload: { title: 42, unknown: ['x'] },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(JSON.stringify(res.json())).not.toContain('title');
+  });
+
+  it('answers a path event id that is not a UUID with 404, not a database error', async () => {
+    const admin = await makeUser(t, await makeEvent(t), 'admin');
+    const cookie = await signIn(t, admin.email);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/events/not-a-uuid/tasks',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('answers an unexpected error with 500, a generic message and no stack trace', async () => {
     const app = await buildApp(t.ctx);
-    app.get('/api/test-crash', async () => {
+    app.get('/api/test-crash', { config: { public: true } }, async () => {
       throw new Error('connection string postgres://secret@db failed');
     });
     await app.ready();

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../modules/auth/sessions';
+import { SESSION_COOKIE, SESSION_MAX_AGE_S } from './session';
 
 /** HttpOnly, SameSite=Lax, Secure in production; a new token at every login. */
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {

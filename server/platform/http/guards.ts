@@ -1,13 +1,27 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { Permission } from '../../../shared/auth/permissions';
-import { findSession, SESSION_COOKIE, type SessionAccount } from '../../modules/auth/sessions';
-import { findMembership } from '../../modules/people/service';
-import type { AppContext } from '../context';
+import type { TeamRole } from '../../../shared/people/teams';
 import { authError, forbidden, notFound } from './errors';
+import { SESSION_COOKIE, type SessionAccount } from './session';
 
-/** The caller inside one event: who they are and their level there. */
-export type Actor = { accountId: string; eventId: string; permissions: Permission };
+/** The caller inside one event, read once by the scope guard and handed to services. */
+export type Actor = {
+  accountId: string;
+  eventId: string;
+  permissions: Permission;
+  teamId: string | null;
+  teamRole: TeamRole | null;
+};
+
+/** What the guards need to know about people; the app wires the auth and people modules in. */
+export type Identity = {
+  findSession(token: string): Promise<SessionAccount | null>;
+  findMembership(
+    eventId: string,
+    accountId: string,
+  ): Promise<Pick<Actor, 'permissions' | 'teamId' | 'teamRole'> | null>;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,30 +33,44 @@ declare module 'fastify' {
 const unauthenticated = () =>
   authError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
 
-/** Route guards; each route lists the ones it needs in its preHandler, in this order. */
-export function createGuards(ctx: AppContext) {
+/** Any UUID shape; a path id that is not one cannot name an event, so it is not looked up. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Route guards. Each route lists the ones it needs in `preValidation`, in this order, so that
+ * an anonymous or out-of-scope caller is turned away before its body is validated; the app
+ * refuses to start if a route puts guards anywhere else (see `requireGuardedRoutes`).
+ */
+export function createGuards(identity: Identity) {
   /** authenticate: session cookie -> account, or 401. */
-  const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  const authenticate: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await findSession(ctx.db, token) : null;
+    const session = token ? await identity.findSession(token) : null;
     if (!session) throw unauthenticated();
     request.auth = session;
   };
 
   /** scope: `:eventId` from the path -> the caller's membership in that event, or 404. */
-  const scopeToEvent: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  const scopeToEvent: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
     const session = request.auth;
     if (!session) throw unauthenticated();
-    const { eventId } = request.params as { eventId: string };
-    const membership = await findMembership(ctx.db, eventId, session.accountId);
-    if (!membership) throw notFound('Event ID not found');
-    request.actor = { accountId: session.accountId, eventId, permissions: membership.permissions };
+    const { eventId } = request.params as { eventId?: string };
+    const membership =
+      eventId && UUID.test(eventId) ? await identity.findMembership(eventId, session.accountId) : null;
+    if (!eventId || !membership) throw notFound('Event ID not found');
+    request.actor = {
+      accountId: session.accountId,
+      eventId,
+      permissions: membership.permissions,
+      teamId: membership.teamId,
+      teamRole: membership.teamRole,
+    };
   };
 
   /** authorize: a policy decides; 403 when it says no. */
   const authorize =
-    (policy: (actor: Actor) => boolean): preHandlerAsyncHookHandler =>
-    async (request: FastifyRequest, _reply: FastifyReply) => {
+    (policy: (actor: Actor) => boolean): preValidationAsyncHookHandler =>
+    async (request: FastifyRequest) => {
       if (!request.actor || !policy(request.actor)) throw forbidden();
     };
 

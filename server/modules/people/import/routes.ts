@@ -44,7 +44,7 @@ export const teamImportRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/team-imports/template',
     {
       schema: { tags, params: eventIdParamsSchema, querystring: importTemplateQuerySchema },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request, reply) => {
       const { format } = request.query;
@@ -61,7 +61,7 @@ export const teamImportRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/team-imports',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 201: teamImportSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -76,14 +76,17 @@ export const teamImportRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/team-imports/latest',
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: latestImportResponseSchema } },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => ({ import: await latestImport(ctx.db, actorOf(request).eventId) }),
   );
 
   app.get(
     '/api/events/:eventId/team-imports/:importId',
-    { schema: { tags, params: importParamsSchema, response: { 200: teamImportSchema } }, preHandler: admin },
+    {
+      schema: { tags, params: importParamsSchema, response: { 200: teamImportSchema } },
+      preValidation: admin,
+    },
     async (request) => getImport(ctx.db, actorOf(request).eventId, request.params.importId),
   );
 
@@ -96,7 +99,7 @@ export const teamImportRoutes: RouteModule = (app, ctx, guards) => {
         querystring: importRowQuerySchema,
         response: { 200: importRowListResponseSchema },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) =>
       listImportRows(ctx.db, actorOf(request).eventId, request.params.importId, request.query),
@@ -104,7 +107,10 @@ export const teamImportRoutes: RouteModule = (app, ctx, guards) => {
 
   app.post(
     '/api/events/:eventId/team-imports/:importId/start',
-    { schema: { tags, params: importParamsSchema, response: { 202: teamImportSchema } }, preHandler: admin },
+    {
+      schema: { tags, params: importParamsSchema, response: { 202: teamImportSchema } },
+      preValidation: admin,
+    },
     async (request, reply) => {
       const started = await startImport(ctx, actorOf(request), request.params.importId);
       return reply.status(202).send(started);
