@@ -185,7 +185,7 @@ describe('bad input and failure', () => {
     expect(JSON.stringify(res.json())).not.toContain('title');
   });
 
-  it('answers a path event id that is not a UUID with 404, not a database error', async () => {
+  it('answers a path event id that is not a UUID with 400, not a database error', async () => {
     const admin = await makeUser(t, await makeEvent(t), 'admin');
     const cookie = await signIn(t, admin.email);
     const res = await t.app.inject({
@@ -193,7 +193,8 @@ describe('bad input and failure', () => {
       url: '/api/events/not-a-uuid/tasks',
       headers: { cookie },
     });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation');
   });
 
   it('answers an unexpected error with 500, a generic message and no stack trace', async () => {

@@ -2,7 +2,7 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { Permission } from '../../../shared/auth/permissions';
 import type { TeamRole } from '../../../shared/people/teams';
-import { authError, forbidden, notFound } from './errors';
+import { authError, badRequest, forbidden, notFound } from './errors';
 import { SESSION_COOKIE, type SessionAccount } from './session';
 
 /** The caller inside one event, read once by the scope guard and handed to services. */
@@ -33,7 +33,7 @@ declare module 'fastify' {
 const unauthenticated = () =>
   authError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
 
-/** Any UUID shape; a path id that is not one cannot name an event, so it is not looked up. */
+/** Any UUID shape; a path id that is not one is bad input (as validation would say), never a lookup. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -54,10 +54,11 @@ export function createGuards(identity: Identity) {
   const scopeToEvent: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
     const session = request.auth;
     if (!session) throw unauthenticated();
-    const { eventId } = request.params as { eventId?: string };
-    const membership =
-      eventId && UUID.test(eventId) ? await identity.findMembership(eventId, session.accountId) : null;
-    if (!eventId || !membership) throw notFound('Event ID not found');
+    const { eventId = '' } = request.params as { eventId?: string };
+    if (!UUID.test(eventId))
+      throw badRequest('Invalid event ID', [{ path: ['eventId'], message: 'Invalid UUID' }]);
+    const membership = await identity.findMembership(eventId, session.accountId);
+    if (!membership) throw notFound('Event ID not found');
     request.actor = {
       accountId: session.accountId,
       eventId,
