@@ -20,7 +20,7 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, role, config.port);
   try {
     const database = config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
+      ? await openPostgres(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection ended'))
       : await openPglite(config.dataDir);
     await migrate(database);
     // One process owns an embedded data dir, so an in-process cache stays coherent there.

@@ -39,8 +39,14 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  onIdleError: (err: Error) => void = () => {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ends (a restart, a dropped test database: 57P01) is an 'error'
+  // event; unheard, it would crash the process. The pool already discards that connection.
+  pool.on('error', onIdleError);
   await pool.query('select 1');
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
