@@ -1,8 +1,7 @@
 import type { Section } from '../../../shared/content/sections';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { claimFiles, registerFileAccess, releaseFileIds, releaseFiles } from '../files/service';
-import { canReadPageFiles } from './reader';
+import { claimFiles, releaseFileIds, releaseFiles } from '../files/service';
 import type { contentSections } from './tables';
 
 /**
@@ -60,18 +59,3 @@ export async function syncPageFiles(
 
 export const releasePageFiles = (db: DbOrTx, files: FilesContext, eventId: string, contentId: string) =>
   releaseFiles(db, files, eventId, CONTENT_PDF, contentId);
-
-export function registerContentFileAccess(): void {
-  registerFileAccess(CONTENT_PDF, async (db, viewer, file) =>
-    file.ownerId ? canReadPageFiles(db, file.eventId, file.ownerId, viewer) : false,
-  );
-}
-
-/**
- * An image section stores the signed-in address of its asset; a guest reads the same file through
- * the guest route (the assets area lets guests read images used on public pages).
- */
-export function guestImageSrc(src: string): string {
-  const match = src.match(/^\/api\/events\/[0-9a-f-]{36}\/files\/([0-9a-f-]{36})(\?size=\w+)?$/);
-  return match ? `/api/guests/files/${match[1]}${match[2] ?? ''}` : src;
-}

@@ -69,3 +69,12 @@ export function presentDetail(
   const { sectionsCount: _count, ...row } = presentRow(page, sections.length, featured);
   return { ...row, sections: presented };
 }
+
+/**
+ * An image section stores the signed-in address of its asset; a guest reads the same file through
+ * the guest route (the assets area lets guests read images used on public pages).
+ */
+export function guestImageSrc(src: string): string {
+  const match = src.match(/^\/api\/events\/[0-9a-f-]{36}\/files\/([0-9a-f-]{36})(\?size=\w+)?$/);
+  return match ? `/api/guests/files/${match[1]}${match[2] ?? ''}` : src;
+}

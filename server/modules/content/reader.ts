@@ -14,11 +14,12 @@ import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { registerFileAccess } from '../files/service';
 import { memberships, teams } from '../people/tables';
 import { listMyTasks } from '../tasks/teamTasks';
-import { guestImageSrc } from './files';
+import { CONTENT_PDF } from './files';
 import { loadSections } from './pages';
-import { contentFileUrl, presentSection } from './present';
+import { contentFileUrl, guestImageSrc, presentSection } from './present';
 import { resolveResources } from './resources';
 import { contentPages } from './tables';
 
@@ -177,4 +178,11 @@ export async function canReadPageFiles(
   if (!page) return false;
   if (!actor) return canGuestSeeContent(page);
   return canSeeContent(page, await contentViewerOf(db, actor));
+}
+
+/** A page's PDFs are served to whoever may read the page (guests: public pages). */
+export function registerContentFileAccess(): void {
+  registerFileAccess(CONTENT_PDF, async (db, viewer, file) =>
+    file.ownerId ? canReadPageFiles(db, file.eventId, file.ownerId, viewer) : false,
+  );
 }

@@ -16,7 +16,6 @@ import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { forgetMyEvents } from '../people/myEvents';
 import { registerTeamTypeColumns } from '../people/teamTypeReferences';
-import { registerContentFileAccess } from './files';
 import {
   createContent,
   deleteContent,
@@ -26,7 +25,7 @@ import {
   updateContent,
 } from './pages';
 import { contentPolicy } from './policy';
-import { listReadable, readGuestPage, readPage } from './reader';
+import { listReadable, readGuestPage, readPage, registerContentFileAccess } from './reader';
 import { saveSections } from './sections';
 import { contentPages } from './tables';
 

@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../platform/db/client';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { memberships, teams } from '../people/tables';
+import { TASK_NOT_FOUND } from './errors';
 import { tasks } from './tables';
-import { TASK_NOT_FOUND } from './taskService';
 
 /**
  * Opens one team's side of one task for the caller, or answers 404: another event's ids, a team that

@@ -30,6 +30,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
 import { dueSettings } from './dueSettings';
+import { TASK_NOT_FOUND } from './errors';
 import { assertGroup } from './groups';
 import { presentTaskDetail, presentTaskRow } from './present';
 import { taskGroups, tasks } from './tables';
@@ -38,7 +39,6 @@ import { releaseTaskUploads } from './taskUploads';
 
 /** The admin side of tasks: list, read, create, update, archive, delete. */
 
-export const TASK_NOT_FOUND = 'Task not found';
 type TaskBody = z.output<typeof adminTaskBodySchema>;
 type FilesContext = Pick<AppContext, 'storage' | 'logger'>;
 type TaskListQuery = z.output<typeof adminTaskListQuerySchema>;

@@ -25,8 +25,8 @@ import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { teams } from '../people/tables';
 import { dueSettings } from './dueSettings';
+import { TASK_NOT_FOUND } from './errors';
 import { taskStatuses, tasks } from './tables';
-import { TASK_NOT_FOUND } from './taskService';
 
 /** Every team's status of one task (the organisers' view), and setting it for many teams at once. */
 

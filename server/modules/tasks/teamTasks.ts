@@ -27,9 +27,9 @@ import type { Actor } from '../../platform/http/guards';
 import { memberships, teams } from '../people/tables';
 import { taskDisclaimerAcceptances } from './commentTables';
 import { dueSettings } from './dueSettings';
+import { TASK_NOT_FOUND } from './errors';
 import { loadMyTaskList, type MyTaskListRow } from './myTasksQuery';
 import { taskStatuses, tasks } from './tables';
-import { TASK_NOT_FOUND } from './taskService';
 
 /** The team's side of tasks: its grouped list, its progress, and the organisers' approvals. */
 

@@ -5,11 +5,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// Queries name their tables (no relational db.query API), so the client needs no schema and the
+// platform imports no module's tables; drizzle-kit reads them from server/schema.ts.
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Code that may run inside or outside a transaction takes either. */
 export type DbOrTx = Db | Tx;
 
@@ -31,7 +34,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client }) as unknown as Db,
     kind: 'pglite',
     location: dataDir ?? 'memory',
     pglite: client,
@@ -49,7 +52,7 @@ export async function openPostgres(
   pool.on('error', onIdleError);
   await pool.query('select 1');
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    db: drizzlePg({ client: pool }) as unknown as Db,
     kind: 'postgres',
     location: connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     connectionString,
