@@ -1,10 +1,16 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useNavigate } from 'react-router';
+import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
 import type { Permission } from '../../shared/auth/permissions';
-import { type MeResponse, type MyEvent, meResponseSchema } from '../../shared/auth/schema';
+import {
+  type MeResponse,
+  type MyEvent,
+  meResponseSchema,
+  sessionResponseSchema,
+} from '../../shared/auth/schema';
 import { type ShellResponse, shellResponseSchema } from '../../shared/events/schema';
-import { api, isApiError } from './api';
+import { ApiError, api, isApiError } from './api';
 import type { DateContext } from './format';
 
 /**
@@ -17,9 +23,14 @@ export const sessionKeys = {
   shell: (eventId: string) => ['events', eventId, 'shell'] as const,
 };
 
+/** Who is signed in; signed out is the same 401 the rest of the API answers, without a failed request. */
 export const meQuery = queryOptions({
   queryKey: sessionKeys.me,
-  queryFn: () => api.get('/api/me', meResponseSchema),
+  queryFn: async () => {
+    const { me } = await api.get('/api/session', sessionResponseSchema);
+    if (!me) throw new ApiError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
+    return me;
+  },
 });
 
 export function shellQuery(eventId: string) {

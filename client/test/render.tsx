@@ -28,6 +28,9 @@ function jsonResponse({ status = 200, body }: Answer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** GET /api/session for a visitor who is not signed in; GET /api/setup once an account exists. */
+export const signedOutSession = { body: { me: null } };
+export const setupDone = { body: { required: false } };
 export const notFound = { status: 404, body: { error: { code: 'not-found', message: 'Not Found' } } };
 export const unauthenticated = {
   status: 401,
@@ -54,8 +57,8 @@ export function mockApi(handlers: Handlers) {
 /** A signed-in account at a level, with setup already done. */
 export function signedInHandlers(permissions: Permission = 'admin'): Handlers {
   return {
-    'GET /api/setup': notFound,
-    'GET /api/me': { body: meFixture(permissions) },
+    'GET /api/setup': setupDone,
+    'GET /api/session': { body: { me: meFixture(permissions) } },
     [`GET /api/events/${EVENT_ID}/shell`]: { body: shellFixture(permissions) },
   };
 }

@@ -90,4 +90,7 @@ export const meResponseSchema = z.object({
   currentEventId: z.uuid().nullable(),
   events: z.array(myEventSchema),
 });
+
+/** GET /api/session: who is signed in, or null — how the app starts without a failed request. */
+export const sessionResponseSchema = z.object({ me: meResponseSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -31,7 +31,11 @@ export const newEventSchema = z
   });
 export type NewEvent = z.infer<typeof newEventSchema>;
 
-export const setupStatusSchema = z.object({ required: z.literal(true), defaultAppUrl: z.string() });
+/** GET /api/setup: the first-run form's defaults while no account exists, then `required: false`. */
+export const setupStatusSchema = z.discriminatedUnion('required', [
+  z.object({ required: z.literal(true), defaultAppUrl: z.string() }),
+  z.object({ required: z.literal(false) }),
+]);
 
 export const setupBodySchema = z.strictObject({
   firstName: personNameSchema,

@@ -98,7 +98,7 @@ describe('my events', () => {
     });
     const handlers = {
       ...signedInHandlers('admin'),
-      'GET /api/me': () => ({ body: meFixture('admin', { currentEventId: current }) }),
+      'GET /api/session': () => ({ body: { me: meFixture('admin', { currentEventId: current }) } }),
       [`GET /api/events/${OTHER_EVENT_ID}/shell`]: { body: other },
       'PUT /api/me/current-event': () => {
         current = OTHER_EVENT_ID;

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { meFixture } from '../../test/fixtures';
-import { notFound, renderApp, signedInHandlers, unauthenticated } from '../../test/render';
+import { renderApp, setupDone, signedInHandlers, signedOutSession } from '../../test/render';
 
 const TOKEN = 'a'.repeat(43);
-const signedOut = { 'GET /api/setup': notFound, 'GET /api/me': unauthenticated };
+const signedOut = { 'GET /api/setup': setupDone, 'GET /api/session': signedOutSession };
 const invalidCredential = {
   status: 401,
   body: { error: { code: 'auth/invalid-credential', message: 'Invalid credentials' } },
@@ -15,7 +15,7 @@ describe('sign in', () => {
     let signedIn = false;
     const handlers = {
       ...signedInHandlers('admin'),
-      'GET /api/me': () => (signedIn ? { body: meFixture('admin') } : unauthenticated),
+      'GET /api/session': () => (signedIn ? { body: { me: meFixture('admin') } } : signedOutSession),
       'POST /api/auth/login': () => {
         signedIn = true;
         return { body: meFixture('admin') };

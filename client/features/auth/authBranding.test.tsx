@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { notFound, renderApp, unauthenticated } from '../../test/render';
+import { renderApp, setupDone, signedOutSession } from '../../test/render';
 
-const signedOut = { 'GET /api/setup': notFound, 'GET /api/me': unauthenticated };
+const signedOut = { 'GET /api/setup': setupDone, 'GET /api/session': signedOutSession };
 const logo = '/api/guests/files/2f1c6a8e-4b7d-4e2a-9c3b-1d2e3f4a5b6c?size=small';
 const background = '/api/guests/files/3a1c6a8e-4b7d-4e2a-9c3b-1d2e3f4a5b6c?size=large';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { meFixture } from '../../test/fixtures';
-import { renderApp, signedInHandlers, unauthenticated } from '../../test/render';
+import { renderApp, signedInHandlers, signedOutSession } from '../../test/render';
 
 describe('dashboard', () => {
   it("welcomes the user and shows the event's name, dates and where it stands", async () => {
@@ -37,7 +37,7 @@ describe('dashboard', () => {
     let signedIn = true;
     const handlers = {
       ...signedInHandlers('user'),
-      'GET /api/me': () => (signedIn ? { body: meFixture('user') } : unauthenticated),
+      'GET /api/session': () => (signedIn ? { body: { me: meFixture('user') } } : signedOutSession),
       'POST /api/auth/logout': () => {
         signedIn = false;
         return { status: 204 };

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TIME_ZONES } from '../../../shared/events/settings';
 import { EVENT_ID, meFixture } from '../../test/fixtures';
-import { notFound, renderApp, signedInHandlers, unauthenticated } from '../../test/render';
+import { notFound, renderApp, setupDone, signedInHandlers, signedOutSession } from '../../test/render';
 
 const required = { body: { required: true, defaultAppUrl: 'https://portal.example.com' } };
 
@@ -23,7 +23,7 @@ function fillDates(start = '2027-05-10', end = '2027-05-12') {
 
 describe('setup', () => {
   it('is the 404 screen once setup is done', async () => {
-    renderApp('/setup', { 'GET /api/setup': notFound, 'GET /api/me': unauthenticated });
+    renderApp('/setup', { 'GET /api/setup': setupDone, 'GET /api/session': signedOutSession });
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
   });
 
@@ -81,7 +81,7 @@ describe('setup', () => {
     const handlers = {
       ...signedInHandlers('staff'),
       'GET /api/setup': () => (done ? notFound : required),
-      'GET /api/me': () => (done ? { body: meFixture('staff') } : unauthenticated),
+      'GET /api/session': () => (done ? { body: { me: meFixture('staff') } } : signedOutSession),
       'POST /api/setup': () => {
         done = true;
         return { status: 201, body: { eventId: EVENT_ID, userId: meFixture().account.id } };

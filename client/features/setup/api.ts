@@ -1,18 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createdEventSchema, type SetupBody, setupStatusSchema } from '../../../shared/events/schema';
-import { api, isApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
-/** GET /api/setup answers 404 once the first account exists: setup is then gone (null here). */
+/** Once the first account exists setup is gone: null here. */
 export const setupStatusQuery = queryOptions({
   queryKey: ['setup'],
   queryFn: async () => {
-    try {
-      return await api.get('/api/setup', setupStatusSchema);
-    } catch (error) {
-      if (isApiError(error, 404)) return null;
-      throw error;
-    }
+    const status = await api.get('/api/setup', setupStatusSchema);
+    return status.required ? status : null;
   },
   staleTime: 0,
 });

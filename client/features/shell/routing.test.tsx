@@ -5,14 +5,15 @@ import { createRoutes } from '../../router';
 import { EVENT_ID, meFixture } from '../../test/fixtures';
 import {
   createTestQueryClient,
-  notFound,
   renderApp,
+  setupDone,
   signedInHandlers,
+  signedOutSession,
   unauthenticated,
 } from '../../test/render';
 import { ADMIN_CARDS, availableCorePages } from '../registry';
 
-const signedOut = { 'GET /api/setup': notFound, 'GET /api/me': unauthenticated };
+const signedOut = { 'GET /api/setup': setupDone, 'GET /api/session': signedOutSession };
 
 describe('routing', () => {
   it('sends /auth to /auth/login', async () => {
@@ -31,7 +32,7 @@ describe('routing', () => {
   it('sends the first visitor of the sign-in screen to setup', async () => {
     const { router } = renderApp('/auth/login', {
       'GET /api/setup': { body: { required: true, defaultAppUrl: 'http://localhost:3000' } },
-      'GET /api/me': unauthenticated,
+      'GET /api/session': signedOutSession,
     });
     expect(await screen.findByRole('heading', { name: 'Set up your event portal' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/setup');
@@ -75,7 +76,7 @@ describe('routing', () => {
     let sessionEnded = false;
     const { router } = renderApp('/admin/users?page=2', {
       ...signedInHandlers('admin'),
-      'GET /api/me': () => (sessionEnded ? unauthenticated : { body: meFixture('admin') }),
+      'GET /api/session': () => (sessionEnded ? signedOutSession : { body: { me: meFixture('admin') } }),
       [`GET /api/events/${EVENT_ID}/users`]: () => {
         sessionEnded = true;
         return unauthenticated;

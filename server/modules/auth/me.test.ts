@@ -33,6 +33,19 @@ describe('my account and my events', () => {
   const storedAccount = async () =>
     (await t.ctx.db.select().from(accounts).where(eq(accounts.id, user.id)))[0];
 
+  it('GET /api/session answers who is signed in, and me: null (200, not 401) for a visitor', async () => {
+    const session = (c?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/session', headers: c ? { cookie: c } : {} });
+    const signedIn = await session(cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().me).toEqual((await me()).json());
+    for (const visitor of [undefined, 'portal_session=forged-token-value']) {
+      const res = await session(visitor);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ me: null });
+    }
+  });
+
   it('lists every event of the account with its permission level there, and no other event', async () => {
     const res = await me();
     expect(res.statusCode).toBe(200);

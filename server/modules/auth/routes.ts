@@ -8,6 +8,7 @@ import {
   meResponseSchema,
   okResponseSchema,
   passwordWithTokenBodySchema,
+  sessionResponseSchema,
   updateEmailBodySchema,
   updateProfileBodySchema,
   verifyTokenBodySchema,
@@ -15,10 +16,12 @@ import {
 } from '../../../shared/auth/schema';
 import { clearSessionCookie, setSessionCookie } from '../../platform/http/cookies';
 import { sessionOf } from '../../platform/http/guards';
+import { SESSION_COOKIE } from '../../platform/http/session';
 import type { RouteModule } from '../../platform/http/types';
 import * as emailChange from './emailChange';
 import * as recovery from './recovery';
 import * as auth from './service';
+import { findSession } from './sessions';
 
 /** `{}`, or no body at all (Fastify hands the validator null) when X-Requested-With marks the call. */
 const emptyBody = z.strictObject({}).nullish();
@@ -106,6 +109,17 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   const me = ['me'];
+  // Public: a signed-out visitor is an answer here, not an error (the app asks on every start).
+  app.get(
+    '/api/session',
+    { config: { public: true }, schema: { tags: me, response: { 200: sessionResponseSchema } } },
+    async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await findSession(ctx.db, token) : null;
+      return { me: session ? await auth.getMe(ctx.db, session) : null };
+    },
+  );
+
   app.get(
     '/api/me',
     { schema: { tags: me, response: { 200: meResponseSchema } }, preValidation: [guards.authenticate] },

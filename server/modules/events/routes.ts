@@ -29,12 +29,12 @@ import { readSettings, writeSettings } from './settingsStore';
 export const eventsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['events'];
 
-  /** First-run setup exists only while there is no account at all; afterwards it is a 404. */
+  /** First-run setup exists only while there is no account at all; afterwards POST is a 404. */
   app.get(
     '/api/setup',
     { config: { public: true }, schema: { tags, response: { 200: setupStatusSchema } } },
     async (request) => {
-      if (!(await isSetupRequired(ctx.db))) throw notFound();
+      if (!(await isSetupRequired(ctx.db))) return { required: false as const };
       return { required: true as const, defaultAppUrl: setupDefaultAppUrl(ctx.config, request) };
     },
   );

@@ -161,10 +161,10 @@ describe('first-run setup', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('is gone afterwards: GET and POST answer 404 and nothing more is stored', async () => {
+  it('is gone afterwards: GET says it is not required, POST answers 404 and nothing more is stored', async () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/setup' });
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ error: { code: 'not-found', message: 'Not Found' } });
+    expect(get.statusCode).toBe(200);
+    expect(get.json()).toEqual({ required: false });
     const again = await post({ ...validBody(), email: 'mallory@example.test' });
     expect(again.statusCode).toBe(404);
     expect(again.json().error.code).toBe('not-found');
