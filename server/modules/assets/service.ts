@@ -11,6 +11,7 @@ import {
 } from '../../../shared/assets/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { claimFiles, fileUrl, releaseFiles, variantUrls } from '../files/service';
 import { files } from '../files/tables';
@@ -58,8 +59,6 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   );
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Spec: assets newest first; searched by name; filtered by type (image or document). */
 export async function listAssets(
   db: DbOrTx,
@@ -68,7 +67,7 @@ export async function listAssets(
 ): Promise<AssetListResponse> {
   const where = and(
     eq(assets.eventId, eventId),
-    query.search ? ilike(assets.name, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(assets.name, containing(query.search)) : undefined,
     query.type ? eq(assets.type, query.type) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([

@@ -9,6 +9,7 @@ import type {
 import { CONTENT_ERRORS } from '../../../shared/content/sections';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { featuredIds, setFeatured, unlinkPage } from './featured';
@@ -21,8 +22,6 @@ import { contentPages, contentSections } from './tables';
 type ContentListQuery = z.output<typeof contentListQuerySchema>;
 type Logger = { warn: (obj: object, msg: string) => void };
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listContent(
   db: DbOrTx,
   eventId: string,
@@ -32,7 +31,7 @@ export async function listContent(
     eq(contentPages.eventId, eventId),
     eq(contentPages.isArchived, query.archived ?? false),
   ];
-  if (query.search) where.push(ilike(contentPages.title, escapeLike(query.search)));
+  if (query.search) where.push(ilike(contentPages.title, containing(query.search)));
   const direction = query.order === 'desc' ? desc : asc;
   const column = { title: contentPages.title, updatedAt: contentPages.updatedAt }[query.sort];
   const condition = and(...where);

@@ -13,6 +13,7 @@ import { canSeeDownload } from '../../../shared/downloads/visibility';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
@@ -53,7 +54,7 @@ export async function listDownloads(
   eventId: string,
   query: z.output<typeof downloadListQuerySchema>,
 ): Promise<DownloadListResponse> {
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = query.search ? containing(query.search) : null;
   const where = and(eq(downloads.eventId, eventId), search ? ilike(downloads.name, search) : undefined);
   const order = query.order === 'desc' ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([

@@ -5,6 +5,7 @@ import type { Permission } from '../../../shared/auth/permissions';
 import type { UserListResponse, userListQuerySchema } from '../../../shared/people/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { authError } from '../../platform/http/errors';
 import { assertStrongPassword, hashPassword } from '../auth/passwords';
 import { accounts } from '../auth/tables';
@@ -98,7 +99,7 @@ export async function listUsers(
   if (query.notLoggedIn) filters.push(eq(memberships.hasLoggedIn, false));
   if (query.teamId) filters.push(eq(memberships.teamId, query.teamId));
   if (query.search) {
-    const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = containing(query.search);
     const match = or(
       ilike(accounts.firstName, term),
       ilike(accounts.surname, term),

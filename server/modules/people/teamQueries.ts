@@ -5,6 +5,7 @@ import type { TeamDetail, TeamListResponse, teamListQuerySchema } from '../../..
 import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -14,8 +15,6 @@ import { peoplePolicy, type TeamContext } from './policy';
 import { memberships, teams, teamTypes } from './tables';
 
 type TeamListQuery = z.output<typeof teamListQuerySchema>;
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of an event's teams with owner, type, member count and the latest sign-in of any member. */
 export async function listTeams(
@@ -55,7 +54,7 @@ export async function listTeams(
     filters.push(notExists(someoneLoggedIn));
   }
   if (query.search) {
-    const term = escapeLike(query.search);
+    const term = containing(query.search);
     const match = or(ilike(teams.name, term), ilike(ownerName, term), ilike(accounts.email, term));
     if (match) filters.push(match);
   }

@@ -9,6 +9,7 @@ import { SUPPLIER_ERRORS, type SupplierValues } from '../../../shared/suppliers/
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
@@ -19,8 +20,6 @@ import { supplierGroupMembers, supplierGroups, suppliers } from './tables';
 /** The admin side of suppliers: list, read, create, update, archive, delete. */
 
 type SupplierListQuery = z.output<typeof supplierListQuerySchema>;
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Suppliers of no active supplier type: the virtual Unassigned group. */
 export const inNoActiveGroup = sql`not exists (
@@ -59,7 +58,7 @@ export async function listSuppliers(
   query: SupplierListQuery,
 ): Promise<SupplierListResponse> {
   const where: SQL[] = [eq(suppliers.eventId, eventId), eq(suppliers.isArchived, query.archived ?? false)];
-  if (query.search) where.push(ilike(suppliers.company, escapeLike(query.search)));
+  if (query.search) where.push(ilike(suppliers.company, containing(query.search)));
   if (query.groupId === 'unassigned') where.push(inNoActiveGroup);
   else if (query.groupId) {
     where.push(sql`exists (select 1 from ${supplierGroupMembers} m where m.event_id = ${eventId}

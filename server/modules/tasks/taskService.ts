@@ -26,6 +26,7 @@ import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
@@ -42,8 +43,6 @@ import { releaseTaskUploads } from './taskUploads';
 type TaskBody = z.output<typeof adminTaskBodySchema>;
 type FilesContext = Pick<AppContext, 'storage' | 'logger'>;
 type TaskListQuery = z.output<typeof adminTaskListQuerySchema>;
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listTasks(
   db: DbOrTx,
@@ -63,7 +62,7 @@ export async function listTasks(
   if (query.type) where.push(eq(tasks.type, query.type));
   if (query.groupId === 'unassigned') where.push(isNull(tasks.groupId));
   else if (query.groupId) where.push(eq(tasks.groupId, query.groupId));
-  if (query.search) where.push(ilike(tasks.title, escapeLike(query.search)));
+  if (query.search) where.push(ilike(tasks.title, containing(query.search)));
   const direction = query.order === 'desc' ? desc : asc;
   const column = { dueDate: tasks.dueDate, title: tasks.title, type: tasks.type }[query.sort];
   const condition = and(...where);

@@ -20,6 +20,7 @@ import {
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { containing } from '../../platform/db/search';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -33,7 +34,6 @@ import { taskStatuses, tasks } from './tables';
 type Query = z.output<typeof teamStatusListQuerySchema>;
 type TaskRecord = typeof tasks.$inferSelect;
 const BATCH = 500;
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The teams that see a task (spec: task visibility, for the team rather than its most senior member):
@@ -79,7 +79,7 @@ export async function listTeamStatuses(
   // One task, one due date: every unfinished team shares the same due-based chip.
   const unfinishedChip = teamTaskStatus('incomplete', dueStatus(task.dueDate, now, due));
   const where: SQL[] = [eq(teams.eventId, eventId), teamsSeeing(task)];
-  if (query.search) where.push(ilike(teams.name, escapeLike(query.search)));
+  if (query.search) where.push(ilike(teams.name, containing(query.search)));
   if (query.status === 'complete' || query.status === 'n/a') {
     where.push(eq(taskStatuses.progressStatus, query.status));
   } else if (query.status) {
