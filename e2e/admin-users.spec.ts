@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible, seeded, signIn } from './support';
+import { expect, test } from './test';
 
 test('admin hub, the users list with sort and filters, and switching event', async ({ page }) => {
   const { admin } = seeded();

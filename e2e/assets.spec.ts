@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible, seeded, signIn } from './support';
+import { expect, type Page, test } from './test';
 
 const openEvent = async (page: Page, name: string) => {
   await page.goto('/my-events');

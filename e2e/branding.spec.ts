@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible, seeded, signIn } from './support';
+import { expect, type Page, test } from './test';
 
 const EVENT = 'Harbourside Food & Drink Expo 2027';
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible, signIn } from './support';
+import { expect, expectNotFound, type Locator, type Page, test } from './test';
 
 type Member = { email: string; password: string; firstName: string; surname: string };
 type Riverside = {
@@ -178,6 +178,7 @@ test('a moderator builds a page of every section type; an allowed team reads it 
   await signIn(other, members.sponsor.email, members.sponsor.password);
   await other.goto('/content');
   await expect(other.getByText('There are no pages for you yet.')).toBeVisible();
+  expectNotFound(other, /\/my-content\//);
   await other.goto(`/content/${contentId}`);
   await expect(other.getByText('This page does not exist, or it is not shown to your team.')).toBeVisible();
   await sponsorContext.close();
@@ -185,6 +186,7 @@ test('a moderator builds a page of every section type; an allowed team reads it 
   // Signed out, the page is not public: the guest link shows the 404 screen.
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
+  expectNotFound(guest, /\/api\/guests\/content\//);
   await guest.goto(`/guests/content/${contentId}`);
   await expect(guest.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   await guestContext.close();
@@ -224,6 +226,7 @@ test('a public page opens for anyone with the link, signed out; archiving takes 
   await expect(page.getByText('The page has been archived')).toBeVisible();
   await page.goto('/admin/content/archived');
   await expect(page.getByRole('table', { name: 'Archived content' })).toContainText('Visitor information');
+  expectNotFound(guest, /\/api\/guests\/content\//);
   await guest.reload();
   await expect(guest.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   await guestContext.close();

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, signIn } from './support';
+import { expect, type Page, test } from './test';
 
 type Lakeside = {
   eventId: string;

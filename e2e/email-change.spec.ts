@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { emailedLink, expectAccessible, seeded, signIn } from './support';
+import { expect, test } from './test';
 
 test('change my email through the verification link', async ({ page }) => {
   const { mover } = seeded().users;

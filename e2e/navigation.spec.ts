@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible, seeded, signIn } from './support';
+import { expect, test } from './test';
 
 test('an unknown path shows the 404 screen', async ({ page }) => {
   await page.goto('/no/such/screen');

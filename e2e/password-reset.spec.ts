@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { emailedLink, expectAccessible, seeded, signIn } from './support';
+import { expect, test } from './test';
 
 test('forgot password, open the emailed link, reset, sign in with the new password', async ({ page }) => {
   const { resetter } = seeded().users;

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, seeded, signIn } from './support';
+import { expect, type Page, test } from './test';
 
 const EVENT = 'Harbourside Food & Drink Expo 2027';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { emailedLink, expectAccessible, signIn } from './support';
+import { expect, expectNotFound, type Page, test } from './test';
 
 type Account = { email: string; password: string };
 /** The event e2e/start-server.mjs made for this journey, with its admin. */
@@ -167,6 +167,7 @@ test('an admin adds a supplier type and a supplier with contacts for one team ty
   await signIn(page, members.sponsor.email, members.sponsor.password);
   await page.goto('/suppliers');
   await expect(page.getByText('There are no suppliers to show yet.')).toBeVisible();
+  expectNotFound(page, /\/supplier-directory\//);
   await page.goto(address);
   await expect(page.getByText('Supplier not found')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { emailedLink, expectAccessible, signIn } from './support';
+import { type Browser, expect, type Locator, type Page, test } from './test';
 
 type Person = { email: string; firstName: string; surname: string };
 /** The event start-server.mjs made for this journey, with its organiser (an admin there). */

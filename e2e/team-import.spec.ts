@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { emailedLink, expectAccessible, signIn } from './support';
+import { expect, type Page, test } from './test';
 
 /** The import's own event and admin (e2e/start-server.mjs): the import is admin only (spec). */
 const valley = (): { eventId: string; admin: { email: string; password: string } } =>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { emailedLink, expectAccessible, seeded, signIn } from './support';
+import { expect, type Page, test } from './test';
 
 const openEvent = async (page: Page, name: string) => {
   await page.goto('/my-events');

@@ -55,6 +55,8 @@ export function useDeleteAsset(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assetId: string) => api.delete(`${base(eventId)}/${assetId}`, z.unknown()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
+    // Only the lists: the deleted asset's own screen is still open until it navigates away, and
+    // refetching its detail would only ask the server for what is gone (a 404 no one asked for).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...assetsKey(eventId), 'list'] }),
   });
 }
