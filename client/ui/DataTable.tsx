@@ -149,7 +149,9 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
           ))}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={560}>
+      {/* Native scrolling: the table takes its column's width and wraps its cells (the admin aside
+          leaves about 620 px at 1280-1366 px wide); only below 560 px does it scroll. */}
+      <Table.ScrollContainer minWidth={560} type="native">
         <Table
           aria-label={label}
           aria-busy={isLoading || isFetching}

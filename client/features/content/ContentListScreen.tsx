@@ -93,7 +93,7 @@ function ContentList({ archived }: { archived: boolean }) {
       key: 'actions',
       header: 'Actions',
       render: (page) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Button
             size="xs"
             variant="default"

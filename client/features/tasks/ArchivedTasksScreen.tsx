@@ -77,7 +77,7 @@ export function ArchivedTasksScreen() {
       key: 'actions',
       header: 'Actions',
       render: (task) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Button
             size="xs"
             variant="default"
