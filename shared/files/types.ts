@@ -76,6 +76,7 @@ export const FILE_ERRORS = {
   noFile: 'Choose a file to upload',
   imageNeeded: 'Image upload needs an image file type',
   mismatch: "The file's contents do not match its extension",
+  unreadableImage: 'The file could not be read as an image',
   storage: 'Error uploading file to storage',
   notFound: 'File not found',
 } as const;

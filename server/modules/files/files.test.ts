@@ -130,6 +130,28 @@ describe('files: upload, claim, release and serving', () => {
     }
   });
 
+  it('refuses a PNG whose header is sound but whose pixels are corrupt: 400, nothing stored', async () => {
+    const raw = Buffer.alloc(64 * 64 * 3, 0);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 37) % 251;
+    const png = await sharp(raw, { raw: { width: 64, height: 64, channels: 3 } })
+      .png()
+      .toBuffer();
+    // The second half of the compressed pixels garbled; the header still reads as a 64x64 PNG.
+    for (let i = Math.floor(png.length / 2); i < png.length - 20; i++) png[i] ^= 0x5a;
+    expect((await sharp(png).metadata()).width).toBe(64);
+    const before = (await t.ctx.db.select().from(files)).length;
+    for (const [purpose, cookie] of [
+      ['asset', cookies.moderator],
+      ['branding', cookies.admin],
+      ['supplierLogo', cookies.moderator],
+    ] as const) {
+      const res = await uploadAs(t, cookie, eventId, purpose, 'plan.png', png);
+      expect(res.statusCode, purpose).toBe(400);
+      expect(res.json().error.message).toBe('The file could not be read as an image');
+    }
+    expect((await t.ctx.db.select().from(files)).length).toBe(before);
+  });
+
   it('refuses a file over the limit with 413 and says the limit', async () => {
     const res = await uploadAs(
       t,

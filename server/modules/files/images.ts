@@ -1,5 +1,19 @@
 import sharp from 'sharp';
 import { IMAGE_QUALITY, IMAGE_SIZE_BOXES, IMAGE_SIZES, type ImageSize } from '../../../shared/files/schemas';
+import { FILE_ERRORS } from '../../../shared/files/types';
+import { badRequest } from '../../platform/http/errors';
+
+/**
+ * A header can be sound and the pixels behind it corrupt (only a full decode finds out): such an
+ * upload is the sender's bad input, a 400, never a 500.
+ */
+async function decoding<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch {
+    throw badRequest(FILE_ERRORS.unreadableImage);
+  }
+}
 
 /**
  * Image work with sharp (decision 0010). Variants fit inside the spec's boxes without cropping or
@@ -14,11 +28,13 @@ import { IMAGE_QUALITY, IMAGE_SIZE_BOXES, IMAGE_SIZES, type ImageSize } from '..
  * photo is most of the work, so this halves it (bench/files.bench.ts, docs/benchmarks.md).
  */
 export async function resizeToVariants(input: Buffer): Promise<Record<ImageSize, Buffer>> {
-  const large = await sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 })
-    .rotate()
-    .resize({ ...IMAGE_SIZE_BOXES.large, fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const large = await decoding(() =>
+    sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ ...IMAGE_SIZE_BOXES.large, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   const { width, height, channels } = large.info;
   const pixels = () => sharp(large.data, { raw: { width, height, channels } });
   const outputs = await Promise.all(
@@ -36,11 +52,13 @@ export async function resizeToVariants(input: Buffer): Promise<Record<ImageSize,
 
 /** Spec: a supplier logo is resized to 256x256 PNG at quality 80, letterboxed on transparency. */
 export async function resizeLogo(input: Buffer): Promise<Buffer> {
-  return sharp(input, { failOn: 'error' })
-    .rotate()
-    .resize({ width: 256, height: 256, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png({ quality: IMAGE_QUALITY })
-    .toBuffer();
+  return decoding(() =>
+    sharp(input, { failOn: 'error' })
+      .rotate()
+      .resize({ width: 256, height: 256, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png({ quality: IMAGE_QUALITY })
+      .toBuffer(),
+  );
 }
 
 /** Whether sharp can decode the bytes at all (a truncated or corrupt image is refused on upload). */
