@@ -6,12 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { APP_VERSION } from '../shared/ui/constants';
@@ -39,6 +34,7 @@ import { createGuards } from './platform/http/guards';
 import { requireGuardedRoutes } from './platform/http/routeShape';
 import { registerSecurity } from './platform/http/security';
 import type { App, RouteModule } from './platform/http/types';
+import { validateRequestPart } from './platform/http/validation';
 import { CLIENT_DIST_DIR } from './platform/paths';
 
 /** Every area's routes, in one list; a new area adds its module here. */
@@ -79,7 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(
     app,

@@ -44,7 +44,12 @@ function pathOf(instancePath: string): (string | number)[] {
 export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: string): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(body(err.code, err.message, err.issues));
+      // Refused at validation: the route's own message for bad input, as a schema failure gets.
+      const message =
+        err.status === 400 && 'validationContext' in err
+          ? (request.routeOptions.config.invalidMessage ?? err.message)
+          : err.message;
+      return reply.status(err.status).send(body(err.code, message, err.issues));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
