@@ -13,12 +13,19 @@ describe('who may grant what', () => {
     expect(canSetPermission('staff', 'staff', 'admin')).toBe(true);
   });
 
+  it('lets no one below admin change a level, not even a moderator lowering a moderator', () => {
+    expect(canSetPermission('moderator', 'moderator', 'user')).toBe(false);
+    expect(canSetPermission('moderator', 'user', 'reportViewer')).toBe(false);
+    expect(canSetPermission('reportViewer', 'user', 'user')).toBe(false);
+  });
+
   it('never lets anyone raise a user above their own level or touch someone above it', () => {
     const level = fc.constantFrom(...PERMISSIONS);
     fc.assert(
       fc.property(level, level, level, (actor, current, next) => {
         const allowed = canSetPermission(actor, current, next);
         const within =
+          PERMISSION_RANK[actor] >= PERMISSION_RANK.admin &&
           PERMISSION_RANK[next] <= PERMISSION_RANK[actor] &&
           PERMISSION_RANK[current] <= PERMISSION_RANK[actor];
         expect(allowed).toBe(within);

@@ -21,12 +21,13 @@ export const USER_ERRORS = {
 } as const;
 
 /**
- * Who may grant what: never their own level, never a level above their own, and never to someone
- * who already stands above them (an admin cannot demote platform staff).
+ * Who may change a level, wherever it is changed (the users list, a team's member): only admins
+ * and above change levels at all; never to a level above their own, and never for someone who
+ * already stands above them (an admin cannot demote platform staff). Nobody changes their own.
  */
 export function canSetPermission(actor: Permission, current: Permission, next: Permission): boolean {
   const mine = PERMISSION_RANK[actor];
-  return PERMISSION_RANK[next] <= mine && PERMISSION_RANK[current] <= mine;
+  return mine >= PERMISSION_RANK.admin && PERMISSION_RANK[next] <= mine && PERMISSION_RANK[current] <= mine;
 }
 
 /** The levels an actor may hand out, in ascending rank (the options of the permission picker). */

@@ -221,6 +221,28 @@ describe('team members and my team', () => {
     expect(mine.team.can.addStandShare).toBe(false);
   });
 
+  it('changes a level only by the one rule: a moderator cannot lower a moderator, nor anyone their own', async () => {
+    const team = await api.ownedTeam(cookies.admin, 'Level Ltd');
+    const peer = await makeUser(t, eventId, 'moderator');
+    expect(
+      (await api.call('POST', cookies.admin, `/teams/${team.id}/members`, person(peer.email))).statusCode,
+    ).toBe(201);
+    const path = `/teams/${team.id}/members/${peer.id}`;
+    expect((await api.call('PATCH', cookies.moderator, path, { permissions: 'user' })).statusCode).toBe(403);
+    const levelOf = async (accountId: string) =>
+      (
+        await t.ctx.db
+          .select({ permissions: memberships.permissions })
+          .from(memberships)
+          .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)))
+      )[0]?.permissions;
+    expect(await levelOf(peer.id)).toBe('moderator');
+    const peerCookie = await signIn(t, peer.email);
+    expect((await api.call('PATCH', peerCookie, path, { permissions: 'admin' })).statusCode).toBe(403);
+    expect((await api.call('PATCH', cookies.admin, path, { permissions: 'user' })).statusCode).toBe(200);
+    expect(await levelOf(peer.id)).toBe('user');
+  });
+
   it('edits a member and hands the team over; only moderators and admins may', async () => {
     const team = await api.ownedTeam(cookies.admin, 'Handover Ltd');
     const member = await api.memberCookie(cookies.admin, team.id);

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PERMISSION_RANK } from '../../../shared/auth/permissions';
 import type { addTeamMemberBodySchema, updateTeamMemberBodySchema } from '../../../shared/people/schema';
 import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
+import { canSetPermission, USER_ERRORS } from '../../../shared/people/users';
 import type { AppContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
@@ -72,9 +72,9 @@ export async function updateTeamMember(
     const member = await findTeamMember(tx, actor, teamId, userId);
     const now = new Date();
     if (input.permissions && input.permissions !== member.permissions) {
-      // Nobody changes the level of someone ranked above them, and only admins make admins.
-      if (PERMISSION_RANK[member.permissions] > PERMISSION_RANK[actor.permissions]) throw forbidden();
-      if (input.permissions === 'admin' && !peoplePolicy.grantAdmin(actor)) throw forbidden();
+      // The one rule for level changes (the users list applies it too).
+      if (userId === actor.accountId) throw forbidden(USER_ERRORS.ownPermission);
+      if (!canSetPermission(actor.permissions, member.permissions, input.permissions)) throw forbidden();
       await tx
         .update(memberships)
         .set({ permissions: input.permissions, updatedBy: actor.accountId, updatedAt: now })
