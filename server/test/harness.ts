@@ -16,13 +16,15 @@ import type { AppContext } from '../platform/context';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
 import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
-import { createMailer } from '../platform/mail/mailer';
+import { createMailer, type MailMessage } from '../platform/mail/mailer';
 import { createDiskStorage } from '../platform/storage';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 export type TestApp = {
   app: App;
   ctx: AppContext;
+  /** Every email delivered with no SMTP configured, as sent (links with their tokens). */
+  sentEmails: MailMessage[];
   close(): Promise<void>;
 };
 
@@ -76,13 +78,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
+  const sentEmails: MailMessage[] = [];
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     logger,
     jobs: createInlineJobs(logger),
-    mailer: createMailer(config.smtpUrl),
+    mailer: config.smtpUrl
+      ? createMailer(config.smtpUrl)
+      : { kind: 'outbox', deliver: async (message) => void sentEmails.push(message) },
     storage: createDiskStorage(filesDir),
   };
   const app = await buildApp(ctx);
@@ -90,6 +95,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     ctx,
+    sentEmails,
     async close() {
       await app.close();
       await database.close();
@@ -190,10 +196,14 @@ export async function lastEmailTo(t: TestApp, to: string) {
   return row;
 }
 
-/** The token inside the newest link emailed to an address. */
+/** The newest email delivered to an address, as sent (its links still carry their tokens). */
+export function lastSentTo(t: TestApp, to: string): MailMessage | undefined {
+  return t.sentEmails.findLast((message) => message.to === to);
+}
+
+/** The token inside the newest link emailed to an address (as sent: the outbox keeps it redacted). */
 export async function tokenFromEmail(t: TestApp, to: string): Promise<string> {
-  const email = await lastEmailTo(t, to);
-  const link = email?.links[0];
+  const link = lastSentTo(t, to)?.links[0];
   if (!link) throw new Error(`no link emailed to ${to}`);
   return new URL(link).searchParams.get('token') ?? '';
 }

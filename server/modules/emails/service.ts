@@ -38,38 +38,47 @@ export async function dispatchEmails(ctx: AppContext, outboxIds: string[]): Prom
   );
 }
 
+/**
+ * A link's one-time token (set password, reset, email change) is a live credential: it leaves the
+ * outbox row once the email has gone, so a copy of the database or a backup holds no usable link.
+ */
+const TOKEN_IN_LINK = /([?&]token=)[^&\s"'<>]+/g;
+export const REDACTED_TOKEN = 'redacted';
+const redact = (text: string) => text.replace(TOKEN_IN_LINK, `$1${REDACTED_TOKEN}`);
+
 async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
   const [email] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
   if (!email || email.status === 'sent' || email.status === 'stored') return;
+  const message = {
+    to: email.to,
+    from: ctx.config.mailFrom,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    links: email.links,
+  };
+  const sent = { text: redact(email.text), html: redact(email.html), links: email.links.map(redact) };
   if (ctx.mailer.kind === 'outbox') {
-    await ctx.db
-      .update(outboxEmails)
-      .set({ status: 'stored', updatedAt: new Date() })
-      .where(eq(outboxEmails.id, outboxId));
-    // With no SMTP server, the console is how a new user follows the link. On stderr, so that the
-    // CLI's machine-readable stdout (--json) stays one JSON document.
-    ctx.logger.info(
-      { to: email.to, subject: email.subject, links: email.links },
-      'email kept in the outbox (no SMTP_URL)',
-    );
+    await ctx.mailer.deliver(message);
+    // With no SMTP server, the console is how a new user follows the link, printed now, at send
+    // time. On stderr, so that the CLI's machine-readable stdout (--json) stays one JSON document.
     if (ctx.config.env !== 'test') {
       process.stderr.write(
         `\n  Email to ${email.to}: ${email.subject}\n${email.links.map((l) => `    ${l}\n`).join('')}\n`,
       );
     }
+    ctx.logger.info({ to: email.to, subject: email.subject }, 'email kept in the outbox (no SMTP_URL)');
+    await ctx.db
+      .update(outboxEmails)
+      .set({ status: 'stored', ...sent, updatedAt: new Date() })
+      .where(eq(outboxEmails.id, outboxId));
     return;
   }
   try {
-    await ctx.mailer.deliver({
-      to: email.to,
-      from: ctx.config.mailFrom,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-    });
+    await ctx.mailer.deliver(message);
     await ctx.db
       .update(outboxEmails)
-      .set({ status: 'sent', sentAt: new Date(), error: null, updatedAt: new Date() })
+      .set({ status: 'sent', sentAt: new Date(), error: null, ...sent, updatedAt: new Date() })
       .where(eq(outboxEmails.id, outboxId));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -1,8 +1,16 @@
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; from: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The message's links, for a console that prints them; never part of what SMTP sends. */
+  links: string[];
+};
 
-/** Delivers a message, or reports that it keeps it (no SMTP configured). */
+/** Delivers a message, or keeps it (no SMTP configured: the sender prints its links). */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   deliver(message: MailMessage): Promise<void>;
@@ -15,7 +23,7 @@ export function createMailer(smtpUrl: string | undefined): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    async deliver(message) {
+    async deliver({ links: _links, ...message }) {
       await transport.sendMail(message);
     },
   };
