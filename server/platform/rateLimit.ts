@@ -30,16 +30,27 @@ export async function withinLimit(
   return (await countHit(db, key, windowSeconds)) <= limit;
 }
 
-/** Whether the key has already used up its limit in the current window (counts nothing). */
-export async function isOverLimit(
+/**
+ * When the key has already used up its limit in the current window (counts nothing): the seconds
+ * until that window ends, else null.
+ */
+export async function secondsOverLimit(
   db: Db,
   key: string,
   limit: number,
   windowSeconds: number,
-): Promise<boolean> {
+): Promise<number | null> {
   const result = await db.execute(sql`
-    select hits from rate_limits
+    select hits,
+           extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as left_s
+    from rate_limits
     where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
-  const { rows } = result as unknown as { rows: { hits: number }[] };
-  return Number(rows[0]?.hits ?? 0) >= limit;
+  const { rows } = result as unknown as { rows: { hits: number; left_s: number | string }[] };
+  const row = rows[0];
+  return row && Number(row.hits) >= limit ? Math.max(1, Math.ceil(Number(row.left_s))) : null;
+}
+
+/** Ends a key's window at once (a proven owner's sign-in lock, after a password reset). */
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
 }

@@ -9,6 +9,7 @@ import {
   signIn,
   TEST_PASSWORD,
   type TestApp,
+  tokenFromEmail,
 } from '../../test/harness';
 import { memberships } from '../people/tables';
 import { setAccountDisabled } from './service';
@@ -199,12 +200,31 @@ describe('sign-in and sign-out', () => {
     const limited = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
-      error: { code: 'auth/too-many-requests', message: 'Too many requests. Please try again later.' },
+      error: {
+        code: 'auth/too-many-requests',
+        message: 'Too many attempts: use "Forgot password" to get back in now, or wait 15 minutes',
+      },
     });
     expect(sessionCookie(limited)).toBeUndefined();
     // Another account is not affected.
     const other = await makeUser(t, eventId, 'user');
     expect((await login({ email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    // The owner proves the mailbox with a reset link: the lock ends at once.
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: nextAddress(),
+      payload: { email: user.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: nextAddress(),
+      payload: { token: await tokenFromEmail(t, user.email), password: 'a-brand-new-passphrase-42' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login({ email: user.email, password: 'a-brand-new-passphrase-42' })).statusCode).toBe(200);
   });
 
   it('after 50 failed attempts from one address refuses every email from it with 429', async () => {

@@ -5,14 +5,14 @@ import type { TokenMode } from '../../../shared/auth/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { authError, notFound } from '../../platform/http/errors';
-import { withinLimit } from '../../platform/rateLimit';
+import { clearHits, withinLimit } from '../../platform/rateLimit';
 import { dispatchEmails, queueEmail } from '../emails/service';
 import { renderEmail, type TemplateKind } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
 import { events } from '../events/tables';
 import { defaultEventId, findMembership } from '../people/service';
 import { assertStrongPassword, hashPassword } from './passwords';
-import { tooMany } from './service';
+import { loginEmailKey, tooMany } from './service';
 import { endAllSessions, type SessionAccount } from './sessions';
 import { accounts } from './tables';
 import { checkToken, consumeToken, issueToken } from './tokens';
@@ -160,6 +160,8 @@ export async function setPasswordWithToken(
       .where(eq(accounts.id, record.accountId))
       .returning({ email: accounts.email });
     await endAllSessions(tx, record.accountId);
+    // Whoever used the link holds the mailbox: a sign-in lock on the address ends now.
+    await clearHits(tx, loginEmailKey(account.email));
     return { email: account.email };
   });
 }

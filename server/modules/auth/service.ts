@@ -4,7 +4,7 @@ import type { MeResponse } from '../../../shared/auth/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { authError, notFound } from '../../platform/http/errors';
-import { countHit, isOverLimit } from '../../platform/rateLimit';
+import { countHit, secondsOverLimit } from '../../platform/rateLimit';
 import { loadMyEvents } from '../people/myEvents';
 import { defaultEventId, findMembership, recordLogin } from '../people/service';
 import { verifyPassword } from './passwords';
@@ -20,6 +20,14 @@ import { accounts } from './tables';
 
 export const tooMany = () =>
   authError(429, 'auth/too-many-requests', AUTH_ERROR_MESSAGES['auth/too-many-requests']);
+const tooManyAttempts = (secondsLeft: number) => {
+  const minutes = Math.ceil(secondsLeft / 60);
+  return authError(
+    429,
+    'auth/too-many-requests',
+    `Too many attempts: use "Forgot password" to get back in now, or wait ${minutes} minute${minutes === 1 ? '' : 's'}`,
+  );
+};
 const badCredential = () =>
   authError(401, 'auth/invalid-credential', AUTH_ERROR_MESSAGES['auth/invalid-credential']);
 
@@ -45,6 +53,7 @@ export async function getMe(
 }
 
 /** Failed sign-ins allowed per window; successful ones are never counted. */
+export const loginEmailKey = (email: string) => `login:email:${email}`;
 const LOGIN_FAILURES_PER_EMAIL = 10;
 const LOGIN_FAILURES_PER_ADDRESS = 50;
 const LOGIN_WINDOW_S = 15 * 60;
@@ -58,12 +67,14 @@ export async function login(
   input: { email: string; password: string; eventId?: string; ip: string },
 ) {
   const ipKey = `login:ip:${input.ip}`;
-  const emailKey = `login:email:${input.email}`;
-  const limited = await Promise.all([
-    isOverLimit(ctx.db, ipKey, LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_S),
-    isOverLimit(ctx.db, emailKey, LOGIN_FAILURES_PER_EMAIL, LOGIN_WINDOW_S),
+  const emailKey = loginEmailKey(input.email);
+  const [ipLocked, emailLocked] = await Promise.all([
+    secondsOverLimit(ctx.db, ipKey, LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_S),
+    secondsOverLimit(ctx.db, emailKey, LOGIN_FAILURES_PER_EMAIL, LOGIN_WINDOW_S),
   ]);
-  if (limited.some(Boolean)) throw tooMany();
+  if (ipLocked !== null) throw tooMany();
+  // The account is locked for everyone, its owner too; a reset link (proof of the mailbox) ends it.
+  if (emailLocked !== null) throw tooManyAttempts(emailLocked);
   const fail = async () => {
     await countHit(ctx.db, ipKey, LOGIN_WINDOW_S);
     await countHit(ctx.db, emailKey, LOGIN_WINDOW_S);
