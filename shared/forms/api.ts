@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { Permission } from '../auth/permissions';
 import { listQuerySchema } from '../people/schema';
 import { type Confirmation, type ConfirmationInput, confirmationSchema } from './schema/confirmation';
 import { type Field, type FieldInput, fieldSchema } from './schema/field';
-import { type FieldGroup, fieldGroupSchema } from './schema/field-group';
-import { type Form, formSchema } from './schema/form';
+import type { FieldGroup } from './schema/field-group';
+import type { Form } from './schema/form';
 import { type LogicEntryInput, logicMapSchema } from './schema/logic';
-import { type FormNotification, formNotificationSchema } from './schema/notification';
+import type { FormNotification } from './schema/notification';
 
 /**
  * The HTTP contract of forms, field groups, confirmations and edit locks. Bodies reuse the
@@ -40,6 +41,10 @@ import { type FormNotification, formNotificationSchema } from './schema/notifica
  *   POST|PUT|DELETE /field-groups/:fieldGroupId/lock   as forms
  */
 
+/** Spec: forms and confirmations moderator and above; field groups admin only. */
+export const FORMS_LEVEL = 'moderator' satisfies Permission;
+export const FIELD_GROUPS_LEVEL = 'admin' satisfies Permission;
+
 export const FORM_ERRORS = {
   invalidForm: 'Invalid form',
   invalidFirstField: 'Invalid first field',
@@ -73,6 +78,14 @@ export function specPart<S extends z.ZodType>(schema: S, message: string) {
     return z.NEVER;
   });
 }
+
+/**
+ * A stored engine record in an answer. The engine's schemas transform their input ('' to null,
+ * numbers to text), which a response serializer cannot run backwards; the server answers records
+ * it has already parsed with those schemas, so answers are described by their id and typed by the
+ * engine's output types (FormDetail, FieldGroupDetail, ...).
+ */
+const engineRecord = z.looseObject({ id: z.string() });
 
 const MAX_FIELDS = 1000;
 const uuidList = z.array(z.uuid()).max(MAX_FIELDS);
@@ -159,11 +172,11 @@ export type FormListResponse = z.output<typeof formListResponseSchema>;
  * confirmations (default first), notification records, and its edit lock if anyone holds one.
  */
 export const formDetailSchema = z.object({
-  form: formSchema,
-  fields: z.array(fieldSchema),
-  fieldGroups: z.array(fieldGroupSchema),
-  confirmations: z.array(confirmationSchema),
-  notifications: z.array(formNotificationSchema),
+  form: engineRecord,
+  fields: z.array(engineRecord),
+  fieldGroups: z.array(engineRecord),
+  confirmations: z.array(engineRecord),
+  notifications: z.array(engineRecord),
   lock: lockSchema.nullable(),
 });
 export type FormDetail = {
@@ -229,7 +242,9 @@ export type ConfirmationBody = Omit<
   ConfirmationInput,
   'id' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy'
 >;
-export const confirmationListResponseSchema = z.object({ items: z.array(confirmationSchema) });
+export const confirmationListResponseSchema = z.object({ items: z.array(engineRecord) });
+/** One confirmation in an answer (typed Confirmation). */
+export const confirmationResponseSchema = engineRecord;
 export type ConfirmationListResponse = { items: Confirmation[] };
 
 // ---- Field groups (admin only) ----
@@ -263,8 +278,8 @@ export type FieldGroupListResponse = z.output<typeof fieldGroupListResponseSchem
 
 /** One field group as the builder opens it: the group, its fields in order, and its lock. */
 export const fieldGroupDetailSchema = z.object({
-  fieldGroup: fieldGroupSchema,
-  fields: z.array(fieldSchema),
+  fieldGroup: engineRecord,
+  fields: z.array(engineRecord),
   lock: lockSchema.nullable(),
 });
 export type FieldGroupDetail = { fieldGroup: FieldGroup; fields: Field[]; lock: Lock | null };
