@@ -31,6 +31,8 @@ export async function duplicateForm(ctx: AppContext, tx: Tx, eventId: string, fo
   const original = await loadForm(ctx, tx, eventId, formId);
   const copyId = randomUUID();
   const idMap = new Map<string, string>([[formId, copyId]]);
+  // The groups its templates embed are shared, not copied: rules reading their fields keep those ids.
+  for (const field of original.groups.fields) idMap.set(field.id, field.id);
   for (const field of original.fields) idMap.set(field.id, randomUUID());
   try {
     const logicMap = rekeyLogicMap(original.form.logicMap, idMap);

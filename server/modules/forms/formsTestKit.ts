@@ -16,7 +16,7 @@ export function formsApi(t: TestApp, eventId: string) {
       method,
       url: `/api/events/${event}${path}`,
       headers: { cookie },
-      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: payload ?? {} }),
+      ...(method === 'GET' ? {} : { payload: payload ?? {} }),
     });
 
   async function createForm(cookie: string, title = 'Stand build', firstField?: FieldInput) {
