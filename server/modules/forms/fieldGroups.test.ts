@@ -164,6 +164,58 @@ describe('field groups (admin only)', () => {
     expect(await groupFieldsCount(unused.detail.fieldGroup.id)).toBe(0);
   });
 
+  it("refuses a group save that would break the logic of a form embedding it, with the engine's message", async () => {
+    const { detail, path, dietary, details } = await guestGroup('Dinner guest');
+    const form = await api.createForm(cookies.moderator, 'Gala dinner');
+    await api.takeLock(cookies.moderator, `/forms/${form.form.id}`);
+    const template = newField('template', 'Guests', {
+      fieldGroupId: detail.fieldGroup.id,
+      isLooping: true,
+      maxLoops: 3,
+    });
+    const note = newField('customText', 'Our chef will contact you');
+    const saved = await api.call('PUT', cookies.moderator, `/forms/${form.form.id}`, {
+      form: {
+        title: 'Gala dinner',
+        fieldIds: [template.id, note.id],
+        logicMap: {
+          [template.id]: {
+            rules: [
+              {
+                sourceId: template.id,
+                sourceType: 'template',
+                nestedId: dietary.id,
+                nestedType: 'dropdown',
+                nestedValue: 'yes',
+                loopOperator: 'any',
+              },
+            ],
+            thenFieldId: note.id,
+          },
+        },
+      },
+      newFields: [template, note],
+      removedFieldIds: form.form.fieldIds,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Removing the question the form's rule reads would leave that rule reading nothing.
+    const res = await api.call('PUT', cookies.admin, path, {
+      fieldGroup: { title: 'Dinner guest', fieldIds: [details.id], logicMap: {} },
+      removedFieldIds: [dietary.id],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      'A rule in the logic on "Guests" reads a field that is not in the group "Guests" repeats',
+    );
+    expect(await groupFieldsCount(detail.fieldGroup.id)).toBe(2);
+    // A change that keeps the question is fine.
+    const ok = await api.call('PUT', cookies.admin, path, {
+      fieldGroup: { title: 'Dinner guest', fieldIds: [dietary.id, details.id], logicMap: {} },
+      updatedFields: [{ ...details, label: 'Tell us more' }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('refuses a template that embeds a group the event does not have', async () => {
     const form = await api.createForm(cookies.moderator, 'Broken');
     await api.takeLock(cookies.moderator, `/forms/${form.form.id}`);

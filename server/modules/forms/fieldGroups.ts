@@ -7,9 +7,12 @@ import {
   type fieldGroupSettingsSchema,
   type fieldGroupUpdateBodySchema,
 } from '../../../shared/forms/api';
-import { checkLogicMap } from '../../../shared/forms/check-logic';
+import { checkFormLogic, checkLogicMap } from '../../../shared/forms/check-logic';
+import { makeDefinition } from '../../../shared/forms/definition';
 import { duplicateFieldGroup } from '../../../shared/forms/duplicate';
 import { FormsDataError } from '../../../shared/forms/schema/common';
+import type { Field } from '../../../shared/forms/schema/field';
+import type { FieldGroupScope } from '../../../shared/forms/schema/field-group';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
@@ -23,8 +26,8 @@ import {
 } from './fields';
 import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks';
 import { presentFieldGroup } from './present';
-import { groupsUsedInForms } from './queries';
-import { refuseBadLogic } from './service';
+import { formsEmbedding, groupsUsedInForms } from './queries';
+import { loadForm, refuseBadLogic } from './service';
 import { fieldGroups } from './tables';
 
 /** Field groups (admin only): reusable blocks of fields that a form embeds through a template. */
@@ -99,6 +102,13 @@ export async function updateFieldGroup(
   const groups = Object.fromEntries(embedded.groups.map((g) => [g.id, g]));
   const scope = { fieldIds: plan.fields.map((f) => f.id), logicMap: body.fieldGroup.logicMap };
   refuseBadLogic(checkLogicMap(scope, fields, groups, 'field group'), ['fieldGroup', 'logicMap']);
+  await refuseBreakingForms(
+    ctx,
+    tx,
+    eventId,
+    { ...presentFieldGroup(row, scope.fieldIds), ...scope },
+    plan.fields,
+  );
   await writeFields(tx, eventId, owner, plan, by);
   await tx
     .update(fieldGroups)
@@ -111,6 +121,34 @@ export async function updateFieldGroup(
       updatedBy: by,
     })
     .where(and(eq(fieldGroups.eventId, eventId), eq(fieldGroups.id, row.id)));
+}
+
+/**
+ * A group is shared by the forms whose templates embed it: a save that would break one of their
+ * logic maps (a rule reading a group field that is gone, an option removed) is refused with the
+ * engine's message, as a save of that form would be.
+ */
+async function refuseBreakingForms(
+  ctx: AppContext,
+  tx: Tx,
+  eventId: string,
+  group: FieldGroupScope,
+  fields: Field[],
+) {
+  const formIds = await formsEmbedding(tx, eventId, group.id);
+  for (const formId of formIds) {
+    const loaded = await loadForm(ctx, tx, eventId, formId);
+    // The form as it would be: this group's new fields in place of its stored ones.
+    const stored = new Set(loaded.groups.groups.find((g) => g.id === group.id)?.fieldIds);
+    const otherGroups = loaded.groups.groups.filter((g) => g.id !== group.id);
+    const otherFields = loaded.groups.fields.filter((f) => !stored.has(f.id));
+    const definition = makeDefinition(
+      loaded.form,
+      [...loaded.fields, ...otherFields, ...fields],
+      [...otherGroups, group],
+    );
+    refuseBadLogic(checkFormLogic(definition), ['fieldGroup', 'fieldIds']);
+  }
 }
 
 export async function updateFieldGroupSettings(

@@ -157,3 +157,18 @@ export async function groupsUsedInForms(db: DbOrTx, eventId: string, groupIds: s
     );
   return rows.flatMap((row) => row.id ?? []);
 }
+
+/** The forms whose templates embed a group. */
+export async function formsEmbedding(db: DbOrTx, eventId: string, groupId: string) {
+  const rows = await db
+    .selectDistinct({ id: formFields.formId })
+    .from(formFields)
+    .where(
+      and(
+        eq(formFields.eventId, eventId),
+        eq(formFields.embedsGroupId, groupId),
+        sql`${formFields.formId} is not null`,
+      ),
+    );
+  return rows.flatMap((row) => row.id ?? []);
+}
