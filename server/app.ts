@@ -20,6 +20,7 @@ import { downloadsRoutes } from './modules/downloads/routes';
 import { registerEmailJobs } from './modules/emails/service';
 import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
+import { formsRoutes } from './modules/forms/routes';
 import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { findMembership } from './modules/people/service';
@@ -53,6 +54,7 @@ const ROUTE_MODULES: RouteModule[] = [
   downloadsRoutes,
   assetsRoutes,
   brandingRoutes,
+  formsRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -6,6 +6,7 @@ export * from './modules/downloads/tables';
 export * from './modules/emails/tables';
 export * from './modules/events/tables';
 export * from './modules/files/tables';
+export * from './modules/forms/tables';
 export * from './modules/people/import/tables';
 export * from './modules/people/tables';
 export * from './modules/portal/tables';

@@ -8,6 +8,7 @@ import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
 import { seedDemoAssets } from './demoAssets';
 import { seedDemoContent } from './demoContent';
+import { seedDemoForms } from './demoForms';
 import { seedDemoPortal } from './demoPortal';
 import { seedDemoSettings } from './demoSettings';
 import { seedDemoSuppliers } from './demoSuppliers';
@@ -104,6 +105,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoSuppliers(ctx, eventId);
   await seedDemoAssets(ctx, eventId);
   await seedDemoContent(ctx, eventId);
+  await seedDemoForms(ctx, eventId);
   // After the content seed: the sidebar, featured pages and cards link to its pages.
   await seedDemoPortal(ctx, eventId);
   const summary = [

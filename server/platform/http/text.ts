@@ -5,6 +5,7 @@ import type { ErrorIssue } from '../../../shared/http/errors';
  * UTF-8 form). Such a string is refused once, at validation, for every route, so no service ever
  * sends it to the database (where it was a 500).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Text may not contain a NUL character or a broken Unicode character';

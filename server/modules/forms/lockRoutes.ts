@@ -1,0 +1,72 @@
+import type { preValidationAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { lockResponseSchema } from '../../../shared/forms/api';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { actorOf } from '../../platform/http/guards';
+import type { App } from '../../platform/http/types';
+import { type LockTarget, releaseLock, requireLock, takeLock } from './locks';
+
+const emptyBody = z.strictObject({});
+
+interface LockRouteOptions<P extends z.ZodObject> {
+  type: LockTarget['type'];
+  path: string;
+  params: P;
+  guards: preValidationAsyncHookHandler[];
+  /** The locked record's id from the path. */
+  idOf: (params: z.output<P>) => string;
+  /** Throws 404 unless the record is the event's, like every other route of another event's id. */
+  find: (db: DbOrTx, eventId: string, id: string) => Promise<unknown>;
+}
+
+/**
+ * The lock of a form or field group (spec: Lock: create, refresh, delete): POST takes it (or
+ * answers who holds it), PUT refreshes the caller's own (409 otherwise), DELETE releases it.
+ */
+export function lockRoutes<P extends z.ZodObject>(app: App, ctx: AppContext, options: LockRouteOptions<P>) {
+  const tags = ['forms'];
+  const targetOf = (eventId: string, params: z.output<P>): LockTarget => ({
+    eventId,
+    type: options.type,
+    id: options.idOf(params),
+  });
+  const exists = (target: LockTarget) => options.find(ctx.db, target.eventId, target.id);
+  app.post(
+    options.path,
+    {
+      schema: { tags, params: options.params, body: emptyBody, response: { 200: lockResponseSchema } },
+      preValidation: options.guards,
+    },
+    async (request) => {
+      const { eventId, accountId } = actorOf(request);
+      const target = targetOf(eventId, options.params.parse(request.params));
+      await exists(target);
+      return { lock: await ctx.db.transaction((tx) => takeLock(tx, target, accountId)) };
+    },
+  );
+  app.put(
+    options.path,
+    {
+      schema: { tags, params: options.params, body: emptyBody, response: { 200: lockResponseSchema } },
+      preValidation: options.guards,
+    },
+    async (request) => {
+      const { eventId, accountId } = actorOf(request);
+      const target = targetOf(eventId, options.params.parse(request.params));
+      await exists(target);
+      return { lock: await ctx.db.transaction((tx) => requireLock(tx, target, accountId)) };
+    },
+  );
+  app.delete(
+    options.path,
+    { schema: { tags, params: options.params }, preValidation: options.guards },
+    async (request, reply) => {
+      const { eventId, accountId } = actorOf(request);
+      const target = targetOf(eventId, options.params.parse(request.params));
+      await exists(target);
+      await releaseLock(ctx.db, target, accountId);
+      return reply.status(204).send();
+    },
+  );
+}

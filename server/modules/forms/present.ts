@@ -1,0 +1,113 @@
+import type { Confirmation } from '../../../shared/forms/schema/confirmation';
+import { type Field, fieldSchema } from '../../../shared/forms/schema/field';
+import type { FieldGroup } from '../../../shared/forms/schema/field-group';
+import type { Form } from '../../../shared/forms/schema/form';
+import { logicMapSchema, ruleSchema } from '../../../shared/forms/schema/logic';
+import { type FormNotification, formNotificationSchema } from '../../../shared/forms/schema/notification';
+import type {
+  editLocks,
+  fieldGroups,
+  formConfirmations,
+  formFields,
+  formNotifications,
+  forms,
+} from './tables';
+
+/** Rows as stored, and the engine's records they are read into (every JSONB part parsed again). */
+export type FormRecord = typeof forms.$inferSelect;
+export type FieldRecord = typeof formFields.$inferSelect;
+export type FieldGroupRecord = typeof fieldGroups.$inferSelect;
+export type ConfirmationRecord = typeof formConfirmations.$inferSelect;
+export type NotificationRecord = typeof formNotifications.$inferSelect;
+export type LockRecord = typeof editLocks.$inferSelect;
+
+type Audited = { createdAt: Date; createdBy: string; updatedAt: Date; updatedBy: string };
+
+export function stampsOf(row: Audited) {
+  return {
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+/**
+ * A stored field read back through the engine's schema. One that fails (an old or hand-edited
+ * row) is reported and left out, as the spec asks, instead of breaking the whole form.
+ */
+export function readField(row: FieldRecord, onBad: (message: string) => void): Field | null {
+  const parsed = fieldSchema.safeParse({ ...row.settings, id: row.id, type: row.type, ...stampsOf(row) });
+  if (parsed.success) return parsed.data;
+  onBad(`form field ${row.id} left out: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return null;
+}
+
+type Stamped = { id: string; createdAt?: string; createdBy?: string; updatedAt?: string; updatedBy?: string };
+
+/** What a record stores in `settings`: the engine record less its id and stamps (columns of their own). */
+export function storedSettings(record: Stamped): Record<string, unknown> {
+  const { id: _id, createdAt: _ca, createdBy: _cb, updatedAt: _ua, updatedBy: _ub, ...settings } = record;
+  return settings;
+}
+
+/** A field's settings: also less its type, which has a column. */
+export function fieldSettings(field: Field): Record<string, unknown> {
+  const { type: _type, ...settings } = storedSettings(field);
+  return settings;
+}
+
+/** A template's embedded group is its fieldGroupId; other fields name the group they sit in. */
+export const embeddedGroupOf = (field: Field) =>
+  field.type === 'template' && field.fieldGroupId ? field.fieldGroupId : null;
+
+export function presentForm(
+  row: FormRecord,
+  ids: { fieldIds: string[]; confirmationIds: string[]; notificationIds: string[] },
+): Form {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    ...ids,
+    // Submissions and webhooks arrive with their issues; until then a form has none.
+    submissionsIds: [],
+    webhookIds: [],
+    logicMap: logicMapSchema.parse(row.logicMap),
+    isArchived: row.isArchived,
+    isPublished: row.isPublished,
+    isEditable: row.isEditable,
+    isPublic: row.isPublic,
+    ...stampsOf(row),
+  };
+}
+
+export function presentFieldGroup(row: FieldGroupRecord, fieldIds: string[]): FieldGroup {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    fieldIds,
+    isPublished: row.isPublished,
+    isArchived: row.isArchived,
+    logicMap: logicMapSchema.parse(row.logicMap),
+    ...stampsOf(row),
+  };
+}
+
+export function presentConfirmation(row: ConfirmationRecord): Confirmation {
+  return {
+    id: row.id,
+    name: row.name,
+    message: row.message,
+    operator: row.operator,
+    rules: ruleSchema.array().parse(row.rules),
+    isDefault: row.isDefault,
+    isActive: row.isActive,
+    ...stampsOf(row),
+  };
+}
+
+export function presentNotification(row: NotificationRecord): FormNotification {
+  return formNotificationSchema.parse({ ...row.settings, id: row.id, ...stampsOf(row) });
+}

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  FORM_ERRORS,
+  type FormDetail,
+  type formCreateBodySchema,
+  type formSettingsSchema,
+  type formUpdateBodySchema,
+} from '../../../shared/forms/api';
+import { checkFormLogic } from '../../../shared/forms/check-logic';
+import { makeDefinition } from '../../../shared/forms/definition';
+import { defaultAttachments } from '../../../shared/forms/fixtures/build';
+import { type Field, parseField } from '../../../shared/forms/schema/field';
+import type { Form } from '../../../shared/forms/schema/form';
+import type { LogicMap } from '../../../shared/forms/schema/logic';
+import { parseNotification } from '../../../shared/forms/schema/notification';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/http/errors';
+import {
+  checkFieldReferences,
+  type FieldOwner,
+  loadFields,
+  loadGroupsWithFields,
+  planFieldChanges,
+  writeFields,
+} from './fields';
+import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks';
+import {
+  embeddedGroupOf,
+  presentConfirmation,
+  presentForm,
+  presentNotification,
+  storedSettings,
+} from './present';
+import { formConfirmations, formNotifications, forms } from './tables';
+
+/** Forms: read, create, save from the builder, settings, archive, delete. Duplicate is in duplicate.ts. */
+
+type CreateBody = z.output<typeof formCreateBodySchema>;
+type UpdateBody = z.output<typeof formUpdateBodySchema>;
+type Settings = z.output<typeof formSettingsSchema>;
+
+const reporter = (ctx: AppContext) => (message: string) => ctx.logger.warn(message);
+
+export async function findForm(db: DbOrTx, eventId: string, formId: string) {
+  const [row] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+  if (!row) throw notFound(FORM_ERRORS.formNotFound);
+  return row;
+}
+
+/** Everything the builder opens: the form, its definition's fields and groups, and the rest. */
+export async function loadForm(ctx: AppContext, db: DbOrTx, eventId: string, formId: string) {
+  const row = await findForm(db, eventId, formId);
+  const onBad = reporter(ctx);
+  const fields = await loadFields(db, eventId, { kind: 'form', id: formId }, onBad);
+  const groupIds = [...new Set(fields.flatMap((f) => embeddedGroupOf(f) ?? []))];
+  const [groups, confirmationRows, notificationRows] = await Promise.all([
+    loadGroupsWithFields(db, eventId, groupIds, onBad),
+    db
+      .select()
+      .from(formConfirmations)
+      .where(and(eq(formConfirmations.eventId, eventId), eq(formConfirmations.formId, formId)))
+      .orderBy(asc(formConfirmations.position)),
+    db
+      .select()
+      .from(formNotifications)
+      .where(and(eq(formNotifications.eventId, eventId), eq(formNotifications.formId, formId)))
+      .orderBy(asc(formNotifications.position)),
+  ]);
+  // The default confirmation first (spec: manage, default first), the others in their order.
+  const confirmations = confirmationRows
+    .map(presentConfirmation)
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  const notifications = notificationRows.map(presentNotification);
+  const form = presentForm(row, {
+    fieldIds: fields.map((f) => f.id),
+    confirmationIds: confirmations.map((c) => c.id),
+    notificationIds: notifications.map((n) => n.id),
+  });
+  return { form, fields, groups, confirmations, notifications };
+}
+
+export async function getFormDetail(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  formId: string,
+  accountId: string,
+): Promise<FormDetail> {
+  const loaded = await loadForm(ctx, db, eventId, formId);
+  return {
+    form: loaded.form,
+    fields: [...loaded.fields, ...loaded.groups.fields],
+    fieldGroups: loaded.groups.groups,
+    confirmations: loaded.confirmations,
+    notifications: loaded.notifications,
+    lock: await currentLock(db, { eventId, type: 'form', id: formId }, accountId),
+  };
+}
+
+/**
+ * Refuses a logic map the engine would not accept (a missing field, a cycle, ...), answering its
+ * first problem as the message and every problem as an issue.
+ */
+export function refuseBadLogic(problems: ReturnType<typeof checkFormLogic>, path: string[]) {
+  if (problems.length === 0) return;
+  throw badRequest(
+    problems[0].message,
+    problems.map((problem) => ({ path: [...path, problem.fieldId], message: problem.message })),
+  );
+}
+
+export async function insertForm(
+  tx: Tx,
+  eventId: string,
+  values: Settings & { logicMap?: LogicMap },
+  by: string,
+  id: string = randomUUID(),
+) {
+  await tx.insert(forms).values({
+    eventId,
+    id,
+    title: values.title,
+    description: values.description,
+    logicMap: values.logicMap ?? {},
+    isPublished: values.isPublished,
+    isEditable: values.isEditable,
+    isPublic: values.isPublic,
+    createdBy: by,
+    updatedBy: by,
+  });
+  return id;
+}
+
+/** Spec: create writes the form, its first field, a default confirmation and the default notifications. */
+export async function createForm(tx: Tx, eventId: string, body: CreateBody, by: string) {
+  const formId = await insertForm(tx, eventId, body.form, by);
+  const owner: FieldOwner = { kind: 'form', id: formId };
+  const firstField = body.firstField ?? parseField({ id: randomUUID(), type: 'text' }, 'first');
+  const changes = {
+    fieldIds: [firstField.id],
+    newFields: [firstField],
+    updatedFields: [],
+    removedFieldIds: [],
+  };
+  await checkFieldReferences(tx, eventId, owner, changes);
+  await writeFields(tx, eventId, owner, planFieldChanges(owner, [], changes, FORM_ERRORS.invalidForm), by);
+  await insertDefaultAttachments(tx, eventId, formId, by);
+  return formId;
+}
+
+/** The default confirmation and the admin and user notification records every new form starts with. */
+export async function insertDefaultAttachments(tx: Tx, eventId: string, formId: string, by: string) {
+  const defaults = defaultAttachments(formId);
+  await tx.insert(formConfirmations).values(
+    defaults.confirmations.map((confirmation, position) => ({
+      eventId,
+      formId,
+      position,
+      name: confirmation.name,
+      message: confirmation.message,
+      isDefault: true,
+      createdBy: by,
+      updatedBy: by,
+    })),
+  );
+  await tx.insert(formNotifications).values(
+    defaults.notifications.map((notification, position) => {
+      const settings = storedSettings(parseNotification(notification));
+      return { eventId, formId, position, settings, createdBy: by, updatedBy: by };
+    }),
+  );
+}
+
+/**
+ * The builder's save (spec: form, new fields, updated fields, removed field ids), all or nothing:
+ * the caller must hold the edit lock, and the form's logic must pass the engine's checks.
+ */
+export async function updateForm(
+  ctx: AppContext,
+  tx: Tx,
+  eventId: string,
+  formId: string,
+  body: UpdateBody,
+  by: string,
+) {
+  const row = await findForm(tx, eventId, formId);
+  await requireLock(tx, { eventId, type: 'form', id: formId }, by);
+  const owner: FieldOwner = { kind: 'form', id: formId };
+  const onBad = reporter(ctx);
+  const current = await loadFields(tx, eventId, owner, onBad);
+  const changes = {
+    fieldIds: body.form.fieldIds,
+    newFields: body.newFields ?? [],
+    updatedFields: body.updatedFields ?? [],
+    removedFieldIds: body.removedFieldIds ?? [],
+  };
+  const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidForm);
+  await checkFieldReferences(tx, eventId, owner, changes);
+  await checkLogicOf(ctx, tx, eventId, { ...row, ...body.form }, plan.fields);
+  await writeFields(tx, eventId, owner, plan, by);
+  await tx
+    .update(forms)
+    .set({ ...body.form, updatedAt: new Date(), updatedBy: by })
+    .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+}
+
+/** The engine's checks of a form's logic, with the groups its templates embed. */
+async function checkLogicOf(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  form: Pick<Form, 'id' | 'title' | 'description' | 'logicMap'>,
+  fields: Field[],
+) {
+  const groupIds = [...new Set(fields.flatMap((f) => embeddedGroupOf(f) ?? []))];
+  const groups = await loadGroupsWithFields(db, eventId, groupIds, reporter(ctx));
+  const definitionForm: Form = {
+    id: form.id,
+    title: form.title,
+    description: form.description,
+    fieldIds: fields.map((f) => f.id),
+    submissionsIds: [],
+    confirmationIds: [],
+    notificationIds: [],
+    webhookIds: [],
+    logicMap: form.logicMap,
+    isArchived: false,
+    isPublished: false,
+    isEditable: false,
+    isPublic: false,
+  };
+  const definition = makeDefinition(definitionForm, [...fields, ...groups.fields], groups.groups);
+  refuseBadLogic(checkFormLogic(definition), ['form', 'logicMap']);
+}
+
+/** Settings from the list or the settings screen; refused while someone else edits the form. */
+export async function updateFormSettings(
+  tx: Tx,
+  eventId: string,
+  formId: string,
+  body: Settings,
+  by: string,
+) {
+  await findForm(tx, eventId, formId);
+  await refuseIfLockedByOther(tx, { eventId, type: 'form', id: formId }, by);
+  await tx
+    .update(forms)
+    .set({ ...body, updatedAt: new Date(), updatedBy: by })
+    .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+}
+
+/** Spec: archive toggle for many forms. Ids of another event are not touched (and not counted). */
+export async function setFormsArchived(
+  db: DbOrTx,
+  eventId: string,
+  ids: string[],
+  isArchived: boolean,
+  by: string,
+) {
+  const updated = await db
+    .update(forms)
+    .set({ isArchived, updatedAt: new Date(), updatedBy: by })
+    .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))
+    .returning({ id: forms.id });
+  if (updated.length === 0) throw notFound(FORM_ERRORS.formNotFound);
+  return { count: updated.length };
+}
+
+/** Deleting forms removes their fields, confirmations and notification records (they cascade) and locks. */
+export async function deleteForms(tx: Tx, eventId: string, ids: string[]) {
+  const deleted = await tx
+    .delete(forms)
+    .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))
+    .returning({ id: forms.id });
+  if (deleted.length === 0) throw notFound(FORM_ERRORS.formNotFound);
+  await dropLocks(
+    tx,
+    eventId,
+    'form',
+    deleted.map((d) => d.id),
+  );
+  return { count: deleted.length };
+}

@@ -1,0 +1,59 @@
+import {
+  cateringOrderFixture,
+  exhibitorProfileFixture,
+  hotelBookingFixture,
+  standBuildFixture,
+} from '../../shared/forms/fixtures';
+import { parseFields } from '../../shared/forms/schema/field';
+import { createFieldGroup } from '../modules/forms/fieldGroups';
+import { type FieldOwner, planFieldChanges, writeFields } from '../modules/forms/fields';
+import { importFixture } from '../modules/forms/fixtureImport';
+import type { AppContext } from '../platform/context';
+import { SYSTEM_ACTOR } from '../platform/db/columns';
+
+/**
+ * The forms engine's fixture forms as real forms of the demo event: stand build (pages and
+ * nested logic), catering order (item lists and totals, confirmations by rule), exhibitor profile
+ * and hotel booking (a looping guest template on the 'Guest details' field group), each with its
+ * confirmations and default notifications; and a reusable 'Site contact' group no form uses yet.
+ */
+export const DEMO_FORM_FIXTURES = [
+  standBuildFixture,
+  cateringOrderFixture,
+  exhibitorProfileFixture,
+  hotelBookingFixture,
+];
+
+export async function seedDemoForms(ctx: AppContext, eventId: string) {
+  return ctx.db.transaction(async (tx) => {
+    const formIds: string[] = [];
+    for (const fixture of DEMO_FORM_FIXTURES)
+      formIds.push(await importFixture(tx, eventId, fixture, SYSTEM_ACTOR));
+    const groupId = await createFieldGroup(
+      tx,
+      eventId,
+      { title: 'Site contact', description: 'Who we call on the day.', isPublished: true },
+      SYSTEM_ACTOR,
+    );
+    const fields = parseFields([
+      { id: crypto.randomUUID(), type: 'fullName', label: 'Contact name', isRequired: true },
+      { id: crypto.randomUUID(), type: 'tel', label: 'Mobile number', isRequired: true },
+      { id: crypto.randomUUID(), type: 'email', label: 'Email address' },
+    ]);
+    const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
+    const changes = {
+      fieldIds: fields.map((f) => f.id),
+      newFields: fields,
+      updatedFields: [],
+      removedFieldIds: [],
+    };
+    await writeFields(
+      tx,
+      eventId,
+      owner,
+      planFieldChanges(owner, [], changes, 'Invalid field group'),
+      SYSTEM_ACTOR,
+    );
+    return { formIds, fieldGroupIds: [groupId] };
+  });
+}
