@@ -108,17 +108,14 @@ describe('content pages (admin)', () => {
       title: 'Send logo',
       dueDate: '2027-03-01',
     });
+    const image = await api.imageAsset(cookies.moderator);
     const sections = [
       { type: 'richText', heading: 'Welcome', data: '<p>Hello <strong>exhibitors</strong></p>' },
       { type: 'button', data: { text: 'Book hotel', link: 'https://example.com/hotel' } },
       { type: 'callout', data: { text: 'Badges open on 1 May', variant: 'warning' } },
       {
         type: 'image',
-        data: {
-          assetId: '11111111-1111-4111-8111-111111111111',
-          src: '/api/events/x/files/y',
-          altText: 'Hall',
-        },
+        data: { assetId: image.id, src: '/api/events/x/files/y', altText: 'Hall' },
       },
       { type: 'googleMaps', data: 'ExCeL London' },
       { type: 'pdf', data: { fileName: 'Manual.pdf', fileIds: [await api.uploadPdf(cookies.moderator)] } },
@@ -142,6 +139,8 @@ describe('content pages (admin)', () => {
     const saved = res.json().sections;
     expect(saved.map((s: { type: string }) => s.type)).toEqual(sections.map((s) => s.type));
     expect(saved[6].data).toBe('dQw4w9WgXcQ');
+    // The image's address is built from its asset, whatever the editor sent.
+    expect(saved[3].data.src).toBe(`/api/events/${eventId}/files/${image.fileId}?size=large`);
     expect(saved[10].isPublished).toBe(false);
     expect(saved[0].isPublished).toBe(true);
 
@@ -156,6 +155,26 @@ describe('content pages (admin)', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().sections.map((s: Saved) => s.id)).toEqual(stripped.map((s) => s.id));
     expect(again.json().sections).toHaveLength(10);
+  });
+
+  it("refuses an image section naming another event's asset, and stores nothing", async () => {
+    const page = await api.createPage(cookies.moderator);
+    await api.saveSections(cookies.moderator, page.id, [{ type: 'richText', data: '<p>Keep me</p>' }]);
+    const theirs = await contentApi(t, otherEventId).imageAsset(cookies.otherAdmin);
+    const res = await api.saveSections(cookies.moderator, page.id, [
+      {
+        type: 'image',
+        data: {
+          assetId: theirs.id,
+          src: `/api/events/${otherEventId}/files/${theirs.fileId}?size=large`,
+          altText: 'Not ours',
+        },
+      },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.issues[0].message).toBe('Choose an image of this event');
+    const rows = await t.ctx.db.select().from(contentSections).where(eq(contentSections.pageId, page.id));
+    expect(rows.map((r) => r.type)).toEqual(['richText']);
   });
 
   it("refuses a table whose header does not match its columns, in the spec's words, and stores nothing", async () => {

@@ -1,6 +1,6 @@
 import { makeUser, signIn, type TestApp } from '../../test/harness';
 import { uploadAs } from '../files/fileTestKit';
-import { makePdf } from '../files/samples';
+import { captionJpeg, makePdf } from '../files/samples';
 import { teamApi } from '../people/teamTestKit';
 
 /** Test helpers for content: pages made through the API and teams of a given type with a signed-in owner. */
@@ -58,5 +58,16 @@ export function contentApi(t: TestApp, eventId: string) {
     return (res.json() as { id: string }).id;
   }
 
-  return { ...api, createPage, saveSections, teamType, typedTeam, standShare, uploadPdf };
+  /** An image asset of this event: its id and the file behind it. */
+  async function imageAsset(cookie: string, name = 'Hall plan') {
+    const photo = await captionJpeg(name, ['#0b3d91', '#37a0e6'], { width: 400, height: 300 });
+    const upload = await uploadAs(t, cookie, eventId, 'asset', 'hall.jpg', photo);
+    if (upload.statusCode !== 201) throw new Error(`imageAsset upload ${upload.statusCode} ${upload.body}`);
+    const fileId = (upload.json() as { id: string }).id;
+    const res = await api.call('POST', cookie, '/assets', { name, altText: name, fileId });
+    if (res.statusCode !== 201) throw new Error(`imageAsset ${res.statusCode} ${res.body}`);
+    return { id: (res.json() as { id: string }).id, fileId };
+  }
+
+  return { ...api, createPage, saveSections, teamType, typedTeam, standShare, uploadPdf, imageAsset };
 }

@@ -5,6 +5,8 @@ import { CONTENT_ERRORS, type Section } from '../../../shared/content/sections';
 import type { ErrorIssue } from '../../../shared/http/errors';
 import type { DbOrTx } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
+import { assets } from '../assets/tables';
+import { fileUrl } from '../files/service';
 import { taskGroups } from '../tasks/tables';
 import { type FilesContext, syncPageFiles } from './files';
 import { loadSections, requirePage } from './pages';
@@ -59,6 +61,29 @@ async function assertLinks(db: DbOrTx, eventId: string, sections: Section[]) {
   }
 }
 
+/**
+ * An image section names an asset of this event, and its address is built here from that asset's
+ * file — never taken as sent, so no row of one event can point at another event's file.
+ */
+async function placeImages(db: DbOrTx, eventId: string, sections: Section[]): Promise<Section[]> {
+  const assetIds = sections.flatMap((s) => (s.type === 'image' ? [s.data.assetId] : []));
+  if (assetIds.length === 0) return sections;
+  const found = new Map(
+    (
+      await db
+        .select({ id: assets.id, fileId: assets.fileId })
+        .from(assets)
+        .where(and(eq(assets.eventId, eventId), eq(assets.type, 'image'), inArray(assets.id, assetIds)))
+    ).map((a) => [a.id, a.fileId]),
+  );
+  return sections.map((section, index) => {
+    if (section.type !== 'image') return section;
+    const fileId = found.get(section.data.assetId);
+    if (!fileId) throw invalid(index, 'data', 'Choose an image of this event');
+    return { ...section, data: { ...section.data, src: fileUrl(eventId, fileId, 'large') } };
+  });
+}
+
 export async function saveSections(
   db: DbOrTx,
   files: FilesContext,
@@ -67,8 +92,9 @@ export async function saveSections(
   body: SectionsBody | unknown,
   by: string,
 ) {
-  const sections = parseSectionsBody(body);
+  const parsed = parseSectionsBody(body);
   await requirePage(db, eventId, contentId, true);
+  const sections = await placeImages(db, eventId, parsed);
   const existing = await loadSections(db, eventId, contentId);
   const byId = new Map(existing.map((s) => [s.id, s]));
   const seen = new Set<string>();
