@@ -30,6 +30,7 @@ import { tasksRoutes } from './modules/tasks/routes';
 import { taskUploadRoutes } from './modules/tasks/taskUploadRoutes';
 import { teamTaskRoutes } from './modules/tasks/teamTaskRoutes';
 import type { AppContext } from './platform/context';
+import { answerOversizedBodies } from './platform/http/bodyLimit';
 import { registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
 import { requireGuardedRoutes } from './platform/http/routeShape';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     options.serveClient ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8') : undefined,
   );
   await registerSecurity(app, ctx.config);
+  answerOversizedBodies(app, BODY_LIMIT_BYTES);
   await app.register(cookie);
   // Multipart bodies are read only by the routes that ask for a file (request.file()).
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });

@@ -197,6 +197,27 @@ describe('bad input and failure', () => {
     expect(res.json().error.code).toBe('validation');
   });
 
+  it('answers a JSON body over 1 MB with 413 in the error shape, over a real socket (no broken pipe)', async () => {
+    const app = await buildApp(t.ctx);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = app.server.address() as { port: number };
+      for (const size of [2_000_000, 8_000_000]) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
+          body: JSON.stringify({ email: 'a'.repeat(size), password: 'x' }),
+        });
+        expect(res.status, `${size}`).toBe(413);
+        expect(await res.json()).toEqual({
+          error: { code: 'payload-too-large', message: 'The request is too large.' },
+        });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers an unexpected error with 500, a generic message and no stack trace', async () => {
     const app = await buildApp(t.ctx);
     app.get('/api/test-crash', { config: { public: true } }, async () => {
