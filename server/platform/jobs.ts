@@ -21,13 +21,23 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
+/**
+ * Every job beats while it runs (pg-boss refreshes the claim every half interval). A process
+ * killed mid-job stops beating, so the supervisor fails the job within about HEARTBEAT_S +
+ * SUPERVISE_S and the retry picks it up after RETRY_DELAY_S: an interrupted import, email batch or
+ * reminder run resumes within a minute of a restart (handlers skip the work already done).
+ */
+const HEARTBEAT_S = 20;
+const SUPERVISE_S = 10;
+const RETRY_DELAY_S = 10;
+const RETRY = { retryLimit: 5, retryDelay: RETRY_DELAY_S, retryBackoff: true, heartbeatSeconds: HEARTBEAT_S };
 
 /** pg-boss on the same database (PGlite through its adapter, or PostgreSQL). */
 export function createQueueJobs(database: Database, logger: Logger, work: boolean): Jobs {
+  const supervision = { supervise: work, schedule: work, superviseIntervalSeconds: SUPERVISE_S };
   const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), supervise: work, schedule: work })
-    : new PgBoss({ connectionString: database.connectionString, supervise: work, schedule: work });
+    ? new PgBoss({ db: fromPglite(database.pglite), ...supervision })
+    : new PgBoss({ connectionString: database.connectionString, ...supervision });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   const handlers = new Map<string, { handler: JobHandler; batchSize: number }>();
   const schedules = new Map<string, { cron: string; data: object }>();

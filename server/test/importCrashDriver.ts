@@ -1,0 +1,110 @@
+/**
+ * A real server process for the kill -9 test of the team import (import/crash.test.ts), on the
+ * database the test gives (DATABASE_URL, else a PGlite data dir): `start` makes an event, uploads
+ * ROWS rows and starts the import, then runs the queue until killed; `resume` opens the same
+ * database (as a restarted server does) and runs the queue until the import is done, printing one
+ * JSON line when it is.
+ */
+import ExcelJS from 'exceljs';
+import pino from 'pino';
+import { templateHeader } from '../../shared/people/importRules';
+import { buildApp } from '../app';
+import { createEvent } from '../modules/events/service';
+import { multipart, XLSX_TYPE } from '../modules/people/import/importTestKit';
+import { teamImports } from '../modules/people/import/tables';
+import { addUserToEvent } from '../modules/people/service';
+import { openRuntime } from '../platform/bootstrap';
+import { loadConfig } from '../platform/config';
+
+const [phase, dataDir, rowsArg] = process.argv.slice(2);
+const ROWS = Number(rowsArg ?? 3000);
+const PASSWORD = 'Crash-test-passphrase-1';
+
+async function start(): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
+  const { ctx } = await openRuntime(config, 'server', pino({ level: 'silent' }));
+  const app = await buildApp(ctx);
+  await ctx.jobs.start();
+  const eventId = await ctx.db.transaction(async (tx) => {
+    const id = await createEvent(
+      tx,
+      {
+        eventName: 'Crash Fair',
+        shortName: 'Crash',
+        startDate: '2027-05-10',
+        endDate: '2027-05-12',
+        timeZone: 'Europe/London',
+        appUrl: 'http://localhost:3000',
+      },
+      'system',
+    );
+    const admin = { eventId: id, email: 'admin@crash.example', firstName: 'Ada', surname: 'Admin' };
+    await addUserToEvent(tx, { ...admin, permissions: 'admin', password: PASSWORD }, 'system');
+    return id;
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'admin@crash.example', password: PASSWORD, eventId },
+  });
+  const cookie = `portal_session=${login.cookies.find((c) => c.name === 'portal_session')?.value}`;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Teams');
+  sheet.addRow(templateHeader([]));
+  for (let i = 1; i <= ROWS; i++) {
+    sheet.addRow([`Stand ${i} Trading`, `First${i}`, `Surname${i}`, `owner.${i}@crash.example`, '', 'No']);
+  }
+  const body = multipart('teams.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()), XLSX_TYPE);
+  const base = `/api/events/${eventId}`;
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `${base}/team-imports`,
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
+  const { id: importId } = uploaded.json() as { id: string };
+  const started = await app.inject({
+    method: 'POST',
+    url: `${base}/team-imports/${importId}/start`,
+    headers: { cookie },
+    payload: {},
+  });
+  console.log(JSON.stringify({ phase: 'started', status: started.statusCode, importId }));
+  // Runs the import until the test kills this process.
+  setInterval(() => {}, 1000);
+}
+
+async function resume(): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
+  const opened = Date.now();
+  const { ctx, shutdown } = await openRuntime(config, 'server', pino({ level: 'silent' }));
+  // As the server starts: the app registers every job's handler, then the queue starts.
+  const app = await buildApp(ctx);
+  await ctx.jobs.start();
+  for (;;) {
+    const [record] = await ctx.db.select().from(teamImports).limit(1);
+    if (record && (record.state === 'done' || record.state === 'failed')) {
+      console.log(JSON.stringify({ phase: 'resumed', ...record, seconds: (Date.now() - opened) / 1000 }));
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await ctx.jobs.stop();
+  await app.close();
+  await shutdown();
+}
+
+(phase === 'start' ? start() : resume()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
