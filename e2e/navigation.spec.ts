@@ -27,3 +27,19 @@ test('a user without the level sees the unauthorised screen', async ({ page }) =
   await expect(page).toHaveURL(/\/unauthorised/);
   await expectAccessible(page, 'unauthorised');
 });
+
+test('the app is served compressed: Brotli or gzip as the browser accepts, the same bytes once decoded', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const script = html.match(/\/assets\/index-[\w-]+\.js/)?.[0];
+  expect(script).toBeTruthy();
+  const plain = await request.get(`${script}`, { headers: { 'accept-encoding': 'identity' } });
+  for (const encoding of ['br', 'gzip']) {
+    const res = await request.get(`${script}`, { headers: { 'accept-encoding': encoding } });
+    expect(res.headers()['content-encoding']).toBe(encoding);
+    expect(res.headers().vary).toMatch(/accept-encoding/i);
+    // Playwright decodes the body: it must be the very file.
+    expect((await res.body()).equals(await plain.body())).toBe(true);
+  }
+});

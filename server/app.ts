@@ -124,6 +124,8 @@ async function serveClient(app: App): Promise<void> {
     root: CLIENT_DIST_DIR,
     wildcard: false,
     index: false,
+    // scripts/precompress.mjs wrote .br and .gz beside each text asset at build time.
+    preCompressed: true,
     setHeaders(res, path) {
       res.header(
         'cache-control',
