@@ -31,4 +31,6 @@ for (const path of files(ROOT)) {
   before += bytes.length;
   after += br.length;
 }
-console.log(`precompressed ${(before / 1024).toFixed(0)} KB of text assets to ${(after / 1024).toFixed(0)} KB (brotli)`);
+console.log(
+  `precompressed ${(before / 1024).toFixed(0)} KB of text assets to ${(after / 1024).toFixed(0)} KB (brotli)`,
+);

@@ -9,6 +9,7 @@ import type {
 import { CONTENT_ERRORS } from '../../../shared/content/sections';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
@@ -115,13 +116,7 @@ export async function getContent(
 
 /** Team types named on a page must be the event's own ('Invalid content data' otherwise). */
 async function assertTeamTypes(db: DbOrTx, eventId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  const unique = [...new Set(ids)];
-  const found = await db
-    .select({ id: teamTypes.id })
-    .from(teamTypes)
-    .where(and(eq(teamTypes.eventId, eventId), inArray(teamTypes.id, unique)));
-  if (found.length !== unique.length) {
+  if ((await idsNotInEvent(db, teamTypes, eventId, ids)).length > 0) {
     throw badRequest(CONTENT_ERRORS.invalidContent, [
       { path: ['allowedTeamTypeIds'], message: 'Choose team types of this event' },
     ]);

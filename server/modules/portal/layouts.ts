@@ -7,6 +7,7 @@ import {
   layoutBodySchema,
 } from '../../../shared/portal/cardLayouts';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { idsNotInEvent } from '../../platform/db/ownership';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { existingContentIds } from './contentRefs';
@@ -106,11 +107,7 @@ function parseBody(input: unknown) {
 async function checkReferences(tx: DbOrTx, eventId: string, layoutId: string | null, body: LayoutBody) {
   const typeIds = body.teamTypeIds ?? [];
   if (typeIds.length > 0) {
-    const known = await tx
-      .select({ id: teamTypes.id })
-      .from(teamTypes)
-      .where(and(eq(teamTypes.eventId, eventId), inArray(teamTypes.id, typeIds)));
-    if (known.length !== typeIds.length) {
+    if ((await idsNotInEvent(tx, teamTypes, eventId, typeIds)).length > 0) {
       throw badRequest(LAYOUT_ERRORS.invalidLayout, [
         { path: ['teamTypeIds'], message: 'Invalid team type' },
       ]);

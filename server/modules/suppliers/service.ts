@@ -9,6 +9,7 @@ import { SUPPLIER_ERRORS, type SupplierValues } from '../../../shared/suppliers/
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
@@ -108,20 +109,12 @@ export async function getSupplier(db: DbOrTx, eventId: string, supplierId: strin
 
 /** Team types and groups must be the event's own; another event's ids are 'Invalid supplier'. */
 async function checkReferences(db: DbOrTx, eventId: string, body: SupplierValues): Promise<void> {
-  const typeIds = [...new Set([...body.showToTeamTypeIds, ...body.hideFromTeamTypeIds])];
-  if (typeIds.length > 0) {
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(teamTypes)
-      .where(and(eq(teamTypes.eventId, eventId), inArray(teamTypes.id, typeIds)));
-    if (n !== typeIds.length) throw badRequest(SUPPLIER_ERRORS.invalidSupplier);
+  const typeIds = [...body.showToTeamTypeIds, ...body.hideFromTeamTypeIds];
+  if ((await idsNotInEvent(db, teamTypes, eventId, typeIds)).length > 0) {
+    throw badRequest(SUPPLIER_ERRORS.invalidSupplier);
   }
-  if (body.groupIds.length > 0) {
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(supplierGroups)
-      .where(and(eq(supplierGroups.eventId, eventId), inArray(supplierGroups.id, body.groupIds)));
-    if (n !== body.groupIds.length) throw badRequest(SUPPLIER_ERRORS.invalidSupplier);
+  if ((await idsNotInEvent(db, supplierGroups, eventId, body.groupIds)).length > 0) {
+    throw badRequest(SUPPLIER_ERRORS.invalidSupplier);
   }
 }
 

@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminTaskDetail,
@@ -26,6 +11,7 @@ import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
@@ -99,13 +85,8 @@ export async function getTask(db: DbOrTx, eventId: string, taskId: string): Prom
 
 /** Team types and group must be the event's own; another event's ids are refused as invalid values. */
 async function checkReferences(db: DbOrTx, eventId: string, body: TaskBody): Promise<void> {
-  const typeIds = [...new Set(body.teamTypeIds)];
-  if (typeIds.length > 0) {
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(teamTypes)
-      .where(and(eq(teamTypes.eventId, eventId), inArray(teamTypes.id, typeIds)));
-    if (n !== typeIds.length) throw badRequest(TASK_ERRORS.invalidTask);
+  if ((await idsNotInEvent(db, teamTypes, eventId, body.teamTypeIds)).length > 0) {
+    throw badRequest(TASK_ERRORS.invalidTask);
   }
   if (body.groupId) await assertGroup(db, eventId, body.groupId);
 }
