@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'r
 // Levels from the permissions table, not the areas' schema modules: those bring Zod schemas into
 // the entry chunk that every screen, the sign-in form too, loads first.
 import { AREA_LEVELS } from '../shared/auth/permissions';
+import { FORMS_LEVEL } from '../shared/forms/api';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
 import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
@@ -140,6 +141,14 @@ const screens = {
   ),
   contentSettings: lazyModule(() => import('./features/content/ContentSettingsScreen')),
   pageEditor: lazyModule(() => import('./features/content/PageEditorScreen')),
+  formsList: lazyModule(() => import('./features/forms/FormsScreen')),
+  archivedForms: lazyModule(() =>
+    import('./features/forms/FormsScreen').then((m) => ({ Component: m.ArchivedFormsScreen })),
+  ),
+  addForm: lazyModule(() =>
+    import('./features/forms/FormSettingsScreen').then((m) => ({ Component: m.AddFormScreen })),
+  ),
+  formSettings: lazyModule(() => import('./features/forms/FormSettingsScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -300,6 +309,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: 'archived', lazy: screens.archivedContent }),
                     section({ path: ':contentId', lazy: screens.pageEditor }),
                     section({ path: ':contentId/settings', lazy: screens.contentSettings }),
+                  ],
+                },
+                {
+                  path: 'forms',
+                  // Spec: moderator and above manage forms and their confirmations.
+                  loader: requireLevel(queryClient, FORMS_LEVEL),
+                  children: [
+                    section({ index: true, lazy: screens.formsList }),
+                    section({ path: 'add', lazy: screens.addForm }),
+                    section({ path: 'archived', lazy: screens.archivedForms }),
+                    section({ path: ':formId/settings', lazy: screens.formSettings }),
                   ],
                 },
                 {

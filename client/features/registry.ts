@@ -117,6 +117,14 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     level: 'moderator',
   },
   {
+    id: 'forms',
+    group: 'Forms',
+    title: 'Forms',
+    description: 'Forms teams fill in (and public guest forms), with their questions and confirmations.',
+    path: '/admin/forms',
+    level: 'moderator',
+  },
+  {
     id: 'tasks',
     group: 'Tasks',
     title: 'Tasks',
