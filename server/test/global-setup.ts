@@ -6,7 +6,11 @@ import { openPglite, openPostgres } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
 import { ROOT_DIR } from '../platform/paths';
 
-export const TEMPLATE_DB = 'portal_test_template';
+/**
+ * One template per run (its own name), so two runs on one PostgreSQL — two checkouts, or a run
+ * while another one's setup drops its template — never build test databases from each other's.
+ */
+const TEMPLATE_DB = `portal_test_template_${process.pid}`;
 
 /**
  * Migrates one template database for the whole run: a PGlite data dir dumped to a file (each
@@ -24,8 +28,14 @@ export default async function setup(project: TestProject) {
     await migrate(database);
     await database.close();
     project.provide('databaseUrl', url);
+    project.provide('templateDb', TEMPLATE_DB);
     project.provide('pgliteTemplate', '');
-    return;
+    return async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await dropper.end();
+    };
   }
   const database = await openPglite(undefined);
   await migrate(database);
@@ -37,6 +47,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', path);
   project.provide('databaseUrl', '');
+  project.provide('templateDb', '');
 }
 
 export function withDatabase(url: string, name: string): string {
@@ -49,5 +60,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     databaseUrl: string;
+    templateDb: string;
   }
 }

@@ -18,7 +18,7 @@ import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer, type MailMessage } from '../platform/mail/mailer';
 import { createDiskStorage } from '../platform/storage';
-import { TEMPLATE_DB, withDatabase } from './global-setup';
+import { withDatabase } from './global-setup';
 
 export type TestApp = {
   app: App;
@@ -38,7 +38,7 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
   return {
     url: withDatabase(url, name),
