@@ -1,0 +1,182 @@
+import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { EvaluationContext, FormDefinition, SubmissionProblem } from '../../../../shared/forms';
+import {
+  computeTotals,
+  evaluateVisibility,
+  expandTemplate,
+  fieldTypeOf,
+  guestContext,
+  loopLimit,
+  nextPage,
+  pagesToWalk,
+  previousPage,
+  setLoopCount,
+  setLoopValue,
+  splitIntoPages,
+  validateSubmission,
+} from '../../../../shared/forms';
+import { AnswerInput } from './AnswerInput';
+import { LayoutItem } from './LayoutItem';
+
+export interface FormRendererProps {
+  definition: FormDefinition;
+  context?: EvaluationContext;
+  currency?: string;
+  /** Where an image field's asset is served from. */
+  assetUrl?: (assetId: string) => string;
+  /** Called with the engine's stored values when the last page passes validation. */
+  onSubmit?: (values: Record<string, unknown>) => void;
+}
+
+type Answers = Record<string, unknown>;
+
+const problemKey = (problem: SubmissionProblem): string =>
+  problem.templateFieldId
+    ? `${problem.templateFieldId}/${problem.loopIndex}/${problem.fieldId}`
+    : problem.fieldId;
+
+/**
+ * A form as a team sees it: its pages (split at newPage fields) with Next and Back, fields shown
+ * and hidden live by the engine's logic, and the engine's validation messages. Everything that is
+ * a rule is asked of shared/forms; this component only lays it out.
+ */
+export function FormRenderer({
+  definition,
+  context = guestContext,
+  currency = 'GBP',
+  assetUrl,
+  onSubmit,
+}: FormRendererProps) {
+  const [answers, setAnswers] = useState<Answers>({});
+  const [pageIndex, setPageIndex] = useState<number | null>(null);
+  const [problems, setProblems] = useState<Map<string, string>>(new Map());
+  const visibility = useMemo(
+    () => evaluateVisibility(definition, answers, context),
+    [definition, answers, context],
+  );
+  const walked = pagesToWalk(definition, visibility);
+  const page =
+    walked.find((candidate) => candidate.index === pageIndex) ?? walked[0] ?? splitIntoPages(definition)[0];
+  const totals = computeTotals(definition, answers, visibility);
+  const next = page ? nextPage(definition, visibility, page.index) : null;
+  const previous = page ? previousPage(definition, visibility, page.index) : null;
+
+  const setAnswer = (id: string, value: unknown) => setAnswers((current) => ({ ...current, [id]: value }));
+
+  /** Checks the fields of the current page (or all pages at the end) with the engine. */
+  const checkFields = (fieldIds: readonly string[] | null): boolean => {
+    const result = validateSubmission(definition, answers, { context });
+    const relevant = result.problems.filter(
+      (problem) => fieldIds === null || fieldIds.includes(problem.templateFieldId ?? problem.fieldId),
+    );
+    setProblems(new Map(relevant.map((problem) => [problemKey(problem), problem.message])));
+    if (relevant.length === 0 && fieldIds === null) onSubmit?.(result.values);
+    return relevant.length === 0;
+  };
+
+  if (!page) return <Text>This form has no fields yet.</Text>;
+  const fieldIds = page.fieldIds.filter((id) => visibility.fields[id]);
+
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      component="form"
+      onSubmit={(event) => event.preventDefault()}
+      noValidate
+    >
+      <Stack gap="md">
+        <Title order={2}>{definition.form.title}</Title>
+        {walked.length > 1 && (
+          <Text size="sm" c="dimmed">
+            Page {walked.indexOf(page) + 1} of {walked.length}
+            {page.title ? `: ${page.title}` : ''}
+          </Text>
+        )}
+        {fieldIds.map((id) => {
+          const field = definition.fields[id];
+          if (!field) return null;
+          if (field.type === 'template') {
+            const group = definition.fieldGroups[field.fieldGroupId];
+            return (
+              <Stack key={id} gap="sm">
+                {field.isLooping && (
+                  <NumberInput
+                    label={field.label || group?.title || 'How many?'}
+                    min={1}
+                    max={loopLimit(field)}
+                    value={expandTemplate(definition, id, answers, visibility).length}
+                    onChange={(count) => setAnswer(id, setLoopCount(field, answers[id], Number(count) || 1))}
+                  />
+                )}
+                {expandTemplate(definition, id, answers, visibility).map((loop) => (
+                  <Stack key={loop.loopIndex} gap="sm" role="group" aria-label={loop.title}>
+                    <Title order={4}>{loop.title}</Title>
+                    {loop.fieldIds.map((nestedId) => {
+                      const nested = definition.fields[nestedId];
+                      if (!nested) return null;
+                      return fieldTypeOf(nested).holdsValue ? (
+                        <AnswerInput
+                          key={nestedId}
+                          field={nested}
+                          value={loop.values[nestedId]}
+                          currency={currency}
+                          error={problems.get(`${id}/${loop.loopIndex}/${nestedId}`)}
+                          onChange={(value) =>
+                            setAnswer(id, setLoopValue(field, answers[id], loop.loopIndex, nestedId, value))
+                          }
+                        />
+                      ) : (
+                        <LayoutItem
+                          key={nestedId}
+                          field={nested}
+                          grandTotal={totals.grandTotal}
+                          currency={currency}
+                          assetUrl={assetUrl}
+                        />
+                      );
+                    })}
+                  </Stack>
+                ))}
+              </Stack>
+            );
+          }
+          return fieldTypeOf(field).holdsValue ? (
+            <AnswerInput
+              key={id}
+              field={field}
+              value={answers[id]}
+              currency={currency}
+              error={problems.get(id)}
+              onChange={(value) => setAnswer(id, value)}
+            />
+          ) : (
+            <LayoutItem
+              key={id}
+              field={field}
+              grandTotal={totals.grandTotal}
+              currency={currency}
+              assetUrl={assetUrl}
+            />
+          );
+        })}
+        <Group justify="space-between">
+          {previous ? (
+            <Button variant="default" onClick={() => setPageIndex(previous.index)}>
+              Back
+            </Button>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Button onClick={() => checkFields(page.fieldIds) && setPageIndex(next.index)}>Next</Button>
+          ) : (
+            <Button onClick={() => checkFields(null)}>Submit</Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
