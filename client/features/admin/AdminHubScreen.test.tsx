@@ -15,7 +15,7 @@ describe('admin hub', () => {
       'href',
       '/admin/task-groups',
     );
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(5);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(6);
   });
 
   it('tells a reportViewer that no admin screen is open to them yet', async () => {
@@ -34,6 +34,7 @@ describe('admin hub', () => {
       'Assets & Downloads',
       'Tasks',
       'Content',
+      'Forms',
       'Teams/Users/Custom Fields',
       'Suppliers',
     ]);
@@ -42,6 +43,7 @@ describe('admin hub', () => {
       'Assets & Downloads',
       'Tasks',
       'Content',
+      'Forms',
       'Teams/Users/Custom Fields',
       'Suppliers',
     ]);
