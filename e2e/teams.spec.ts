@@ -133,9 +133,19 @@ test('required and reordered custom fields, /my-team settings, bulk delete, welc
   const order = page.getByRole('list', { name: 'Custom field order' });
   await expect(order.getByRole('listitem')).toHaveText(['Stand number', 'Van access']);
   await expectAccessible(page, 'reorder custom fields');
+  // Each key waits for dnd-kit's announcement of the step before it (as in portal.spec.ts): a key
+  // pressed before the list has re-measured is measured from the old place and the step is lost.
+  const announced = () =>
+    page
+      .locator('[id^="DndLiveRegion"]')
+      .allTextContents()
+      .then((t) => t.join(' '));
   await page.getByRole('button', { name: 'Drag Van access' }).focus();
   await page.keyboard.press('Space');
+  await expect.poll(announced).toMatch(/was moved over droppable area/);
+  const lifted = await announced();
   await page.keyboard.press('ArrowUp');
+  await expect.poll(announced).not.toBe(lifted);
   await page.keyboard.press('Space');
   await expect(order.getByRole('listitem')).toHaveText(['Van access', 'Stand number']);
   await page.screenshot({ path: '/tmp/shots/reorder-custom-fields.png' });
