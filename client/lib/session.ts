@@ -45,11 +45,15 @@ export function currentEventOf(me: MeResponse): MyEvent | null {
   return me.events.find((event) => event.id === me.currentEventId) ?? me.events[0] ?? null;
 }
 
-/** Drops everything cached for a session (the account and every event's data). */
+/**
+ * Drops everything cached for a session (the account and every event's data). Event data a mounted
+ * screen still observes is left alone: removing it would make that screen fetch it again (and fail,
+ * signed out) before the sign-in screen replaces it. Signing in calls this again, when nothing is
+ * mounted, so no previous session's data reaches the next one.
+ */
 export function forgetSession(queryClient: QueryClient): void {
-  queryClient.removeQueries({
-    predicate: (query) => query.queryKey[0] === 'me' || query.queryKey[0] === 'events',
-  });
+  queryClient.removeQueries({ queryKey: sessionKeys.me });
+  queryClient.removeQueries({ queryKey: ['events'], type: 'inactive' });
 }
 
 export function useMe() {

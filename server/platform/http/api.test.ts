@@ -9,6 +9,7 @@ import { createEvent } from '../../modules/events/service';
 import { events, settings } from '../../modules/events/tables';
 import { createTestApp, makeEvent, makeUser, nextAddress, signIn, type TestApp } from '../../test/harness';
 import { ROOT_DIR } from '../paths';
+import { countsTowardRateLimit } from './security';
 
 describe('health, documentation and headers', () => {
   let t: TestApp;
@@ -288,6 +289,14 @@ describe('bad input and failure', () => {
 });
 
 describe('rate limit across the API', () => {
+  it("counts API calls only, never the app's own files (a page load fetches dozens)", () => {
+    expect(countsTowardRateLimit('/api/health')).toBe(true);
+    expect(countsTowardRateLimit('/api/auth/login')).toBe(true);
+    expect(countsTowardRateLimit('/assets/index-abc.js')).toBe(false);
+    expect(countsTowardRateLimit('/icons/home.svg')).toBe(false);
+    expect(countsTowardRateLimit('/auth/login')).toBe(false);
+  });
+
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });

@@ -45,6 +45,14 @@ export function securityHeaders(config: Pick<Config, 'cookieSecure'>): Record<st
 }
 
 /**
+ * Only the API counts: a page load fetches dozens of cached, pre-compressed static files, and a
+ * venue's exhibitors often share one address, so counting those would refuse real people.
+ */
+export function countsTowardRateLimit(url: string): boolean {
+  return url.startsWith('/api/');
+}
+
+/**
  * Headers, rate limits and CSRF defence. A mutation must be JSON or carry X-Requested-With:
  * neither can be produced by a cross-site HTML form, and the session cookie is SameSite=Lax.
  */
@@ -54,7 +62,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(headers);
   });
   if (config.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      allowList: (request) => !countsTowardRateLimit(request.url),
+    });
   }
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
