@@ -21,9 +21,9 @@ const ICON_DIR = join(
  * are cached for good, everything else is revalidated (index.html is served by the not-found
  * handler with no-cache).
  */
-export async function serveClient(app: FastifyInstance): Promise<void> {
+export async function serveClient(app: FastifyInstance, root = CLIENT_DIST_DIR): Promise<void> {
   await app.register(fastifyStatic, {
-    root: CLIENT_DIST_DIR,
+    root,
     wildcard: false,
     index: false,
     preCompressed: true,
@@ -39,7 +39,7 @@ export async function serveClient(app: FastifyInstance): Promise<void> {
  * so a screen downloads the few icons it shows instead of the 3.9 MB font. An unknown name draws
  * the fallback icon rather than a 404, like the font drew nothing rather than failing.
  */
-function serveIcons(app: FastifyInstance): void {
+export function serveIcons(app: FastifyInstance): void {
   const cache = new Map<string, Buffer>();
   const load = async (name: string): Promise<Buffer> => {
     const cached = cache.get(name);
