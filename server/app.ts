@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -35,6 +34,7 @@ import { registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
 import { requireGuardedRoutes } from './platform/http/routeShape';
 import { registerSecurity } from './platform/http/security';
+import { serveClient } from './platform/http/staticClient';
 import type { App, RouteModule } from './platform/http/types';
 import { validateRequestPart } from './platform/http/validation';
 import { CLIENT_DIST_DIR } from './platform/paths';
@@ -116,21 +116,4 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   if (options.serveClient) await serveClient(app);
   return app;
-}
-
-/** The built single-page app's files; hashed assets are cached for good. */
-async function serveClient(app: App): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: CLIENT_DIST_DIR,
-    wildcard: false,
-    index: false,
-    // scripts/precompress.mjs wrote .br and .gz beside each text asset at build time.
-    preCompressed: true,
-    setHeaders(res, path) {
-      res.header(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
 }

@@ -57,7 +57,7 @@ export function DashboardScreen() {
 
   return (
     <>
-      <DashboardHeaderImage src={portal.data?.headerImage ?? null} />
+      <DashboardHeaderImage src={portal.data?.headerImage ?? null} pending={!!event && portal.isPending} />
       <PageHeader title={`Welcome, ${me.account.firstName}`}>
         <Stack gap="xl">
           {details ? (

@@ -6,6 +6,7 @@ import {
   Image,
   Loader,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   ThemeIcon,
@@ -28,7 +29,9 @@ export function usePortalDashboard(eventId: string) {
   return useDashboard(eventId);
 }
 
-export function DashboardHeaderImage({ src }: { src: string | null }) {
+/** While the dashboard loads, the header image's place is kept so the page does not jump (CLS). */
+export function DashboardHeaderImage({ src, pending = false }: { src: string | null; pending?: boolean }) {
+  if (pending) return <Skeleton h={220} radius="md" mb="lg" />;
   if (!src) return null;
   // Decorative: the page's heading says where the user is.
   return <Image src={src} alt="" radius="md" h={220} fit="cover" mb="lg" />;

@@ -138,9 +138,11 @@ export function TeamView(props: {
           Team members
         </Title>
         {/* Native scrolling, reachable by keyboard: a table with no buttons has nothing else to focus. */}
+        {/* Positioned, so the header's visually hidden label scrolls inside it, not the page. */}
         <Table.ScrollContainer
           minWidth={600}
           type="native"
+          style={{ position: 'relative' }}
           tabIndex={0}
           role="region"
           aria-label="Team members, scrollable"
