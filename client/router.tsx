@@ -149,6 +149,7 @@ const screens = {
     import('./features/forms/FormSettingsScreen').then((m) => ({ Component: m.AddFormScreen })),
   ),
   formSettings: lazyModule(() => import('./features/forms/FormSettingsScreen')),
+  formBuilder: lazyModule(() => import('./features/forms/builder/FormBuilderScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -319,6 +320,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.formsList }),
                     section({ path: 'add', lazy: screens.addForm }),
                     section({ path: 'archived', lazy: screens.archivedForms }),
+                    section({ path: ':formId', lazy: screens.formBuilder }),
                     section({ path: ':formId/settings', lazy: screens.formSettings }),
                   ],
                 },

@@ -34,6 +34,10 @@ test('a moderator adds a form, duplicates, archives and restores it, and changes
   await page.getByLabel('Description').fill('Tea, coffee and lunches delivered to your stand.');
   await page.getByRole('switch', { name: 'Published' }).check();
   await page.getByRole('button', { name: 'Add form' }).click();
+  // The new form opens in the builder with its first question; the list is one link away.
+  await expect(page.getByRole('heading', { name: 'Catering order', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Select Short Text' })).toBeVisible();
+  await page.getByRole('link', { name: 'Forms', exact: true }).first().click();
   await expect(page).toHaveURL(/\/admin\/forms$/);
   const table = page.getByRole('table', { name: 'Forms' });
   const rowOf = (title: string) =>

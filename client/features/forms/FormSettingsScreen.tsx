@@ -52,9 +52,10 @@ function FormSettingsForm({ eventId, form }: { eventId: string; form: StoredSett
     }
     setErrors({});
     save.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         feedback.success(form ? undefined : 'The form has been added with a first question');
-        navigate('/admin/forms');
+        // A new form goes on to the builder, where its questions are added.
+        navigate(form ? '/admin/forms' : `/admin/forms/${saved.form.id}`);
       },
       onError: (error) => {
         setErrors(fieldErrors(error));

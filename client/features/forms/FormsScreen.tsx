@@ -123,7 +123,7 @@ function FormsList({ archived }: { archived: boolean }) {
       header: 'Title',
       sortKey: 'title',
       render: (form) => (
-        <Anchor component={Link} to={`/admin/forms/${form.id}/settings`} fw={600}>
+        <Anchor component={Link} to={`/admin/forms/${form.id}`} fw={600}>
           {form.title}
         </Anchor>
       ),

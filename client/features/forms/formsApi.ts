@@ -3,9 +3,13 @@ import { z } from 'zod';
 import {
   bulkResultSchema,
   type FORM_SORTS,
+  type FormDetail,
   type FormSettings,
+  type FormUpdateBody,
+  fieldGroupListResponseSchema,
   formDetailSchema,
   formListResponseSchema,
+  lockResponseSchema,
 } from '../../../shared/forms/api';
 import { api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
@@ -33,12 +37,47 @@ export function useForms(
   });
 }
 
-/** The form as the builder opens it; only its settings are used by the settings screen. */
+// The server answers engine records already parsed by the engine's schemas (see shared/forms/api.ts,
+// engineRecord): the response check keeps their ids, the engine's output types describe the rest.
+const asDetail = (detail: unknown) => detail as FormDetail;
+
+/** The form as the builder opens it; the settings screen uses only its settings. */
 export const useForm = (eventId: string, formId: string) =>
   useQuery({
     queryKey: [...formsKey(eventId), 'detail', formId],
-    queryFn: () => api.get(`${base(eventId)}/${formId}`, formDetailSchema),
+    queryFn: async () => asDetail(await api.get(`${base(eventId)}/${formId}`, formDetailSchema)),
     enabled: eventId !== '' && formId !== '',
+  });
+
+/** The builder's save: only new, changed, moved and removed fields travel (see builder/saveBody.ts). */
+export function useSaveForm(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ formId, body }: { formId: string; body: FormUpdateBody }) =>
+      asDetail(await api.put(`${base(eventId)}/${formId}`, body, formDetailSchema)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formsKey(eventId) }),
+  });
+}
+
+/** Edit lock calls: take (or learn who holds it), refresh while editing, release on leaving. */
+export const lockApi = {
+  take: (eventId: string, formId: string) =>
+    api.post(`${base(eventId)}/${formId}/lock`, {}, lockResponseSchema),
+  refresh: (eventId: string, formId: string) =>
+    api.put(`${base(eventId)}/${formId}/lock`, {}, lockResponseSchema),
+  release: (eventId: string, formId: string) => api.delete(`${base(eventId)}/${formId}/lock`),
+};
+
+/** Published field groups a form may embed (the palette's reusable groups); admin only. */
+export const useFieldGroupChoices = (eventId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...formsKey(eventId), 'field-group-choices'],
+    queryFn: () =>
+      api.get(
+        `/api/events/${eventId}/field-groups${toQueryString({ page: 1, sort: 'title', order: 'asc', search: '' })}`,
+        fieldGroupListResponseSchema,
+      ),
+    enabled: eventId !== '' && enabled,
   });
 
 const createdSchema = z.object({ form: z.object({ id: z.string() }).passthrough() }).passthrough();

@@ -1,0 +1,112 @@
+import { ActionIcon, Badge, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Field } from '../../../../shared/forms/schema/field';
+import { SortableList } from '../../portal/SortableList';
+import { typeName } from './palette';
+
+/** What a field is called on the canvas: its label, or its type when it has none (layout items). */
+export const canvasName = (field: Field) => field.label.trim() || typeName(field.type);
+
+function FieldCard({
+  field,
+  handle,
+  selected,
+  readOnly,
+  onSelect,
+  onDuplicate,
+  onDelete,
+}: {
+  field: Field;
+  handle: ReactNode;
+  selected: boolean;
+  readOnly: boolean;
+  onSelect: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}) {
+  const name = canvasName(field);
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      mb="xs"
+      radius="md"
+      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
+      <Group gap="xs" wrap="nowrap">
+        {!readOnly && handle}
+        <UnstyledButton
+          onClick={onSelect}
+          style={{ flex: 1 }}
+          aria-pressed={selected}
+          aria-label={`Select ${name}`}
+        >
+          {field.type === 'newPage' ? (
+            <Divider label="Page break" labelPosition="center" variant="dashed" />
+          ) : (
+            <Group gap="xs">
+              <Text fw={600} size="sm">
+                {name}
+                {field.isRequired ? ' *' : ''}
+              </Text>
+              <Badge variant="light" color="gray" size="sm">
+                {typeName(field.type)}
+              </Badge>
+            </Group>
+          )}
+        </UnstyledButton>
+        {!readOnly && (
+          <>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Duplicate ${name}`} onClick={onDuplicate}>
+              <IconCopy size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/** The form's fields in order: select one to edit it, drag (or Space and arrows) to reorder. */
+export function Canvas(props: {
+  fields: Field[];
+  selectedId: string | null;
+  readOnly: boolean;
+  onSelect: (id: string) => void;
+  onReorder: (fields: Field[]) => void;
+  onDuplicate: (field: Field) => void;
+  onDelete: (field: Field) => void;
+}) {
+  if (props.fields.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        This form has no fields: add one from the field types.
+      </Text>
+    );
+  }
+  return (
+    <section aria-label="Form fields">
+      <SortableList
+        items={props.fields}
+        getId={(field) => field.id}
+        onReorder={props.onReorder}
+        handleLabel={(field) => `Move ${canvasName(field)}`}
+        renderItem={(field, handle) => (
+          <FieldCard
+            field={field}
+            handle={handle}
+            selected={field.id === props.selectedId}
+            readOnly={props.readOnly}
+            onSelect={() => props.onSelect(field.id)}
+            onDuplicate={() => props.onDuplicate(field)}
+            onDelete={() => props.onDelete(field)}
+          />
+        )}
+      />
+    </section>
+  );
+}
