@@ -10,6 +10,7 @@ export * from './modules/forms/tables';
 export * from './modules/people/import/tables';
 export * from './modules/people/tables';
 export * from './modules/portal/tables';
+export * from './modules/submissions/tables';
 export * from './modules/suppliers/tables';
 export * from './modules/tasks/commentTables';
 export * from './modules/tasks/tables';

@@ -85,7 +85,7 @@ export function specPart<S extends z.ZodType>(schema: S, message: string) {
  * it has already parsed with those schemas, so answers are described by their id and typed by the
  * engine's output types (FormDetail, FieldGroupDetail, ...).
  */
-const engineRecord = z.looseObject({ id: z.string() });
+export const engineRecord = z.looseObject({ id: z.string() });
 
 const MAX_FIELDS = 1000;
 const uuidList = z.array(z.uuid()).max(MAX_FIELDS);

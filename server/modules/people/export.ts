@@ -22,7 +22,7 @@ import { customFields, memberships, teams, teamTypes } from './tables';
 export type UserReport = { header: string[]; rows: string[][]; fileDate: string; shortName: string };
 
 /** "2027-05-10 09:30" in the event's zone, and the date alone for the file name. */
-function zonedFormatter(timeZone: string) {
+export function zonedFormatter(timeZone: string) {
   const format = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     year: 'numeric',
@@ -116,14 +116,14 @@ export const userReportCsv = (report: UserReport) =>
  * Streams the workbook as it is written: shared strings and styles off, so memory stays flat and
  * each row is flushed on commit instead of the whole sheet being held until the end.
  */
-export function userReportXlsx(report: UserReport): PassThrough {
+export function userReportXlsx(report: UserReport, sheetName = 'Users'): PassThrough {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
     useSharedStrings: false,
     useStyles: false,
   });
-  const sheet = workbook.addWorksheet('Users');
+  const sheet = workbook.addWorksheet(sheetName);
   const write = async () => {
     sheet.addRow(report.header).commit();
     for (const row of report.rows) sheet.addRow(row).commit();
@@ -137,7 +137,7 @@ export function userReportXlsx(report: UserReport): PassThrough {
   return stream;
 }
 
-const CONTENT_TYPES: Record<UserExportFormat, string> = {
+export const CONTENT_TYPES: Record<UserExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };

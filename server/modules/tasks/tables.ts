@@ -14,6 +14,7 @@ import type { ApprovalHistoryEntry } from '../../../shared/tasks/schema';
 import { APPROVAL_STATUSES, PROGRESS_STATUSES, TASK_TYPES } from '../../../shared/tasks/schema';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
+import { forms } from '../forms/tables';
 import { teams } from '../people/tables';
 
 /**
@@ -58,6 +59,8 @@ export const tasks = pgTable(
     // An array, not a join table: it is read whole with the task and never queried on its own.
     teamTypeIds: uuid('team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
     groupId: uuid('group_id').references(() => taskGroups.id, { onDelete: 'set null' }),
+    /** A form task's form; a deleted form leaves the task without one (it then asks for one). */
+    formId: uuid('form_id').references(() => forms.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     ...auditColumns,
   },

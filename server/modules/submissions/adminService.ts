@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  SUBMISSION_ERRORS,
+  type SubmissionListResponse,
+  type SubmissionView,
+  type SubmitResult,
+  type submissionListQuerySchema,
+} from '../../../shared/forms/submissionsApi';
+import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
+import type { Actor } from '../../platform/http/guards';
+import { accounts } from '../auth/tables';
+import { findForm } from '../forms/service';
+import { teams } from '../people/tables';
+import { setFormTaskProgress } from '../tasks/formTasks';
+import { checkedAnswers, confirmationFor } from './answers';
+import { contextOf, loadFill } from './definition';
+import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from './store';
+import { formSubmissions } from './tables';
+
+type ListQuery = z.output<typeof submissionListQuerySchema>;
+
+const SORT_COLUMNS = {
+  updatedAt: formSubmissions.updatedAt,
+  teamName: sql`coalesce(${teams.name}, '')`,
+  isDraft: formSubmissions.isDraft,
+};
+
+/** One page of a form's submissions for the organiser, filtered and sorted on the server. */
+export async function listSubmissions(
+  db: DbOrTx,
+  eventId: string,
+  formId: string,
+  query: ListQuery,
+): Promise<SubmissionListResponse> {
+  const form = await findForm(db, eventId, formId);
+  const filters: (SQL | undefined)[] = [
+    eq(formSubmissions.eventId, eventId),
+    eq(formSubmissions.formId, formId),
+    query.state ? eq(formSubmissions.isDraft, query.state === 'draft') : undefined,
+    query.teamId ? eq(formSubmissions.teamId, query.teamId) : undefined,
+    query.teamTypeId ? eq(teams.teamTypeId, query.teamTypeId) : undefined,
+    query.search
+      ? sql`(${teams.name} ilike ${containing(query.search)} or (${accounts.firstName} || ' ' || ${accounts.surname}) ilike ${containing(query.search)})`
+      : undefined,
+  ];
+  const where = and(...filters);
+  const direction = query.order === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(formSubmissions)
+      .leftJoin(teams, eq(teams.id, formSubmissions.teamId))
+      .leftJoin(accounts, sql`${accounts.id}::text = ${formSubmissions.updatedBy}`)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(formSubmissions.id))
+      .limit(TABLE_PAGE_SIZE)
+      .offset((query.page - 1) * TABLE_PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(formSubmissions)
+      .leftJoin(teams, eq(teams.id, formSubmissions.teamId))
+      .leftJoin(accounts, sql`${accounts.id}::text = ${formSubmissions.updatedBy}`)
+      .where(where),
+  ]);
+  return {
+    formTitle: form.title,
+    items: rows.map(presentSummary),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: TABLE_PAGE_SIZE,
+  };
+}
+
+/** Any submission of the form, for the organiser (drafts and guests' included). */
+export async function getSubmission(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  key: { formId: string; submissionId: string },
+): Promise<SubmissionView> {
+  const row = await findSubmission(db, { eventId, ...key });
+  const { fill } = await loadFill(ctx, db, eventId, key.formId, 'any');
+  const summary = await findSummary(db, eventId, row.id);
+  return { definition: fill, submission: { ...summary, values: row.values }, canEdit: true };
+}
+
+/**
+ * The organiser corrects a submission: the same checks as the team's (a draft's lighter ones for a
+ * draft), recorded as theirs with the time. Logic reads the organiser as the person filling in.
+ */
+export async function editSubmission(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  key: { formId: string; submissionId: string },
+  body: { values: Record<string, unknown>; version: number | null },
+): Promise<SubmitResult> {
+  const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
+  const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'any');
+  const context = await contextOf(tx, actor);
+  const values = checkedAnswers(definition, body.values, { isDraft: row.isDraft, context });
+  const version = await overwrite(
+    tx,
+    row,
+    { values, version: body.version, isDraft: row.isDraft, by: actor.accountId },
+    SUBMISSION_ERRORS.versionConflict,
+  );
+  return {
+    id: row.id,
+    version,
+    confirmationId: confirmationFor(definition, fill.confirmations, values, context),
+  };
+}
+
+/**
+ * Deletes submissions of one form. Spec: deleting a submission sets the linked task incomplete;
+ * a team that still has another submitted one keeps its task complete.
+ */
+export async function deleteSubmissions(tx: DbOrTx, eventId: string, formId: string, ids: string[]) {
+  await findForm(tx, eventId, formId);
+  const removed = await tx
+    .delete(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.eventId, eventId),
+        eq(formSubmissions.formId, formId),
+        inArray(formSubmissions.id, ids),
+      ),
+    )
+    .returning({ teamId: formSubmissions.teamId });
+  const teamIds = [...new Set(removed.flatMap((row) => (row.teamId ? [row.teamId] : [])))];
+  for (const teamId of teamIds) {
+    const [left] = await tx
+      .select({ n: count() })
+      .from(formSubmissions)
+      .where(
+        and(
+          eq(formSubmissions.eventId, eventId),
+          eq(formSubmissions.formId, formId),
+          eq(formSubmissions.teamId, teamId),
+          eq(formSubmissions.isDraft, false),
+        ),
+      );
+    if ((left?.n ?? 0) === 0) await setFormTaskProgress(tx, { eventId, formId, teamId }, false);
+  }
+  return { count: removed.length };
+}

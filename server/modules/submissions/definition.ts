@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import type { ClientData, EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
+import { makeDefinition } from '../../../shared/forms/definition';
+import { type FillDefinition, SUBMISSION_ERRORS } from '../../../shared/forms/submissionsApi';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { AppError, notFound } from '../../platform/http/errors';
+import type { Actor } from '../../platform/http/guards';
+import { accounts } from '../auth/tables';
+import { readSettings } from '../events/settingsStore';
+import { loadForm } from '../forms/service';
+import { teams } from '../people/tables';
+
+export type LoadedForm = { fill: FillDefinition; definition: FormDefinition };
+
+/**
+ * A form as it is filled in: the engine's definition (for the checks) and what the browser needs
+ * (the same lists, the confirmations, the event's currency). Notifications and locks stay behind.
+ * `open` asks for a form teams may fill in now (published, not archived); anything else answers
+ * as missing, so a team cannot learn of a form it was not given.
+ */
+export async function loadFill(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  formId: string,
+  open: 'open' | 'any',
+  missing: string = SUBMISSION_ERRORS.formNotFound,
+): Promise<LoadedForm> {
+  let loaded: Awaited<ReturnType<typeof loadForm>>;
+  try {
+    loaded = await loadForm(ctx, db, eventId, formId);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFound(missing);
+    throw error;
+  }
+  const { form, fields, groups, confirmations } = loaded;
+  if (open === 'open' && (!form.isPublished || form.isArchived)) throw notFound(missing);
+  const { currencyId } = await readSettings(db, eventId, 'variables');
+  const all = [...fields, ...groups.fields];
+  return {
+    fill: { form, fields: all, fieldGroups: groups.groups, confirmations, currency: currencyId },
+    definition: makeDefinition(form, all, groups.groups),
+  };
+}
+
+/** What logic may read of the person filling in: their name, email, team and its custom fields. */
+export async function contextOf(db: DbOrTx, actor: Actor): Promise<EvaluationContext> {
+  const [account] = await db
+    .select({ firstName: accounts.firstName, surname: accounts.surname, email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, actor.accountId));
+  const [team] = actor.teamId
+    ? await db
+        .select({ name: teams.name, customFields: teams.customFields })
+        .from(teams)
+        .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, actor.teamId)))
+    : [];
+  const client: ClientData = {
+    userId: actor.accountId,
+    firstName: account?.firstName ?? '',
+    surname: account?.surname ?? '',
+    email: account?.email ?? '',
+    teamId: actor.teamId ?? '',
+    teamName: team?.name ?? '',
+    customFields: team?.customFields ?? {},
+  };
+  return { client };
+}

@@ -1,0 +1,205 @@
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import { bulkIdsBodySchema, bulkResultSchema, formParamsSchema } from '../../../shared/forms/api';
+import {
+  fillFormResponseSchema,
+  myFormsQuerySchema,
+  myFormsResponseSchema,
+  SUBMISSION_ERRORS,
+  saveAnswersBodySchema,
+  savedDraftSchema,
+  submissionExportQuerySchema,
+  submissionListQuerySchema,
+  submissionListResponseSchema,
+  submissionParamsSchema,
+  submissionViewSchema,
+  submitResultSchema,
+} from '../../../shared/forms/submissionsApi';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { CONTENT_TYPES, userReportCsv, userReportXlsx } from '../people/export';
+import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './adminService';
+import { buildSubmissionsReport, submissionsFileName } from './export';
+import { guestRoutes } from './guestRoutes';
+import { submissionsPolicy } from './policy';
+import {
+  editMySubmission,
+  getFillForm,
+  getMySubmission,
+  listMyForms,
+  saveDraft,
+  submit,
+} from './teamService';
+
+/** A form with many fields and loops answers in a few hundred KB at most. */
+const ANSWERS_BODY_LIMIT = 2 * 1024 * 1024;
+
+export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
+  const tags = ['submissions'];
+  const team = [...guards.member, guards.authorize(submissionsPolicy.fillForms)];
+  const organiser = [...guards.member, guards.authorize(submissionsPolicy.manageSubmissions)];
+  const mine = '/api/events/:eventId/my-forms';
+  const admin = '/api/events/:eventId/forms/:formId/submissions';
+  const answers = {
+    bodyLimit: ANSWERS_BODY_LIMIT,
+    config: { invalidMessage: SUBMISSION_ERRORS.invalidSubmission },
+  };
+
+  // ---- The team's side ----
+  app.get(
+    mine,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: myFormsQuerySchema,
+        response: { 200: myFormsResponseSchema },
+      },
+      preValidation: team,
+    },
+    async (request) => listMyForms(ctx.db, actorOf(request), request.query.search),
+  );
+  app.get(
+    `${mine}/:formId`,
+    {
+      schema: { tags, params: formParamsSchema, response: { 200: fillFormResponseSchema } },
+      preValidation: team,
+    },
+    async (request) => getFillForm(ctx, ctx.db, actorOf(request), request.params.formId),
+  );
+  app.put(
+    `${mine}/:formId/draft`,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        body: saveAnswersBodySchema,
+        response: { 200: savedDraftSchema },
+      },
+      ...answers,
+      preValidation: team,
+    },
+    async (request) =>
+      ctx.db.transaction((tx) => saveDraft(ctx, tx, actorOf(request), request.params.formId, request.body)),
+  );
+  app.post(
+    `${mine}/:formId/submit`,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        body: saveAnswersBodySchema,
+        response: { 201: submitResultSchema },
+      },
+      ...answers,
+      preValidation: team,
+    },
+    async (request, reply) => {
+      const result = await ctx.db.transaction((tx) =>
+        submit(ctx, tx, actorOf(request), request.params.formId, request.body),
+      );
+      return reply.status(201).send(result);
+    },
+  );
+  app.get(
+    `${mine}/:formId/submissions/:submissionId`,
+    {
+      schema: { tags, params: submissionParamsSchema, response: { 200: submissionViewSchema } },
+      preValidation: team,
+    },
+    async (request) => getMySubmission(ctx, ctx.db, actorOf(request), request.params),
+  );
+  app.put(
+    `${mine}/:formId/submissions/:submissionId`,
+    {
+      schema: {
+        tags,
+        params: submissionParamsSchema,
+        body: saveAnswersBodySchema,
+        response: { 200: submitResultSchema },
+      },
+      ...answers,
+      preValidation: team,
+    },
+    async (request) =>
+      ctx.db.transaction((tx) => editMySubmission(ctx, tx, actorOf(request), request.params, request.body)),
+  );
+
+  // ---- The organiser's side ----
+  app.get(
+    admin,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        querystring: submissionListQuerySchema,
+        response: { 200: submissionListResponseSchema },
+      },
+      preValidation: organiser,
+    },
+    async (request) =>
+      listSubmissions(ctx.db, actorOf(request).eventId, request.params.formId, request.query),
+  );
+  app.get(
+    `${admin}/export`,
+    {
+      schema: { tags, params: formParamsSchema, querystring: submissionExportQuerySchema },
+      preValidation: organiser,
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const report = await buildSubmissionsReport(
+        ctx,
+        ctx.db,
+        actorOf(request).eventId,
+        request.params.formId,
+      );
+      const fileName = submissionsFileName(report.title, report.fileDate, format);
+      reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(format === 'csv' ? userReportCsv(report) : userReportXlsx(report, 'Submissions'));
+    },
+  );
+  app.post(
+    `${admin}/delete`,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        body: bulkIdsBodySchema,
+        response: { 200: bulkResultSchema },
+      },
+      preValidation: organiser,
+    },
+    async (request) =>
+      ctx.db.transaction((tx) =>
+        deleteSubmissions(tx, actorOf(request).eventId, request.params.formId, request.body.ids),
+      ),
+  );
+  app.get(
+    `${admin}/:submissionId`,
+    {
+      schema: { tags, params: submissionParamsSchema, response: { 200: submissionViewSchema } },
+      preValidation: organiser,
+    },
+    async (request) => getSubmission(ctx, ctx.db, actorOf(request).eventId, request.params),
+  );
+  app.put(
+    `${admin}/:submissionId`,
+    {
+      schema: {
+        tags,
+        params: submissionParamsSchema,
+        body: saveAnswersBodySchema,
+        response: { 200: submitResultSchema },
+      },
+      ...answers,
+      preValidation: organiser,
+    },
+    async (request) =>
+      ctx.db.transaction((tx) => editSubmission(ctx, tx, actorOf(request), request.params, request.body)),
+  );
+
+  guestRoutes(app, ctx, guards);
+};

@@ -1,0 +1,58 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { defaultTaskStatusValues, progressFlags, setProgress } from '../../../shared/tasks/index';
+import type { DbOrTx } from '../../platform/db/client';
+import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { taskStatuses, tasks } from './tables';
+
+/**
+ * Spec: saving a submission updates the progress of the linked task; deleting one sets it
+ * incomplete again. The platform makes the change (as an admin would, so an approval a moderator
+ * gave is not kept over a deleted submission); the approval rules still decide what follows, so a
+ * task that needs approval waits for it after a submission.
+ */
+export async function setFormTaskProgress(
+  db: DbOrTx,
+  key: { eventId: string; formId: string; teamId: string },
+  complete: boolean,
+): Promise<void> {
+  const linked = await db
+    .select({ id: tasks.id, isApprovalNeeded: tasks.isApprovalNeeded })
+    .from(tasks)
+    .where(and(eq(tasks.eventId, key.eventId), eq(tasks.formId, key.formId), eq(tasks.isArchived, false)));
+  if (linked.length === 0) return;
+  const current = await db
+    .select()
+    .from(taskStatuses)
+    .where(
+      and(
+        eq(taskStatuses.eventId, key.eventId),
+        eq(taskStatuses.teamId, key.teamId),
+        inArray(
+          taskStatuses.taskId,
+          linked.map((task) => task.id),
+        ),
+      ),
+    );
+  for (const task of linked) {
+    const status = current.find((row) => row.taskId === task.id);
+    const state = status ? { ...status, ...progressFlags(status.progressStatus) } : defaultTaskStatusValues();
+    const transition = setProgress(state, {
+      progress: complete ? 'complete' : 'incomplete',
+      isApprovalNeeded: task.isApprovalNeeded,
+      actor: { userId: SYSTEM_ACTOR, level: 'admin' },
+    });
+    if (!transition.ok || transition.state === state) continue;
+    const { progressStatus, approvalStatus, approvalReview } = transition.state;
+    const set = {
+      progressStatus,
+      approvalStatus,
+      approvalReview,
+      updatedBy: SYSTEM_ACTOR,
+      updatedAt: new Date(),
+    };
+    await db
+      .insert(taskStatuses)
+      .values({ eventId: key.eventId, taskId: task.id, teamId: key.teamId, ...set })
+      .onConflictDoUpdate({ target: [taskStatuses.eventId, taskStatuses.taskId, taskStatuses.teamId], set });
+  }
+}
