@@ -150,6 +150,22 @@ const screens = {
   ),
   formSettings: lazyModule(() => import('./features/forms/FormSettingsScreen')),
   formBuilder: lazyModule(() => import('./features/forms/builder/FormBuilderScreen')),
+  submissions: lazyModule(() => import('./features/forms/fill/SubmissionsScreen')),
+  editSubmission: lazyModule(() => import('./features/forms/fill/EditSubmissionScreen')),
+  myForms: lazyModule(() => import('./features/forms/fill/MyFormsScreen')),
+  fillForm: lazyModule(() => import('./features/forms/fill/FillFormScreen')),
+  draftSaved: lazyModule(() => import('./features/forms/fill/AfterSubmitScreens')),
+  formConfirmation: lazyModule(() =>
+    import('./features/forms/fill/AfterSubmitScreens').then((m) => ({ Component: m.ConfirmationScreen })),
+  ),
+  mySubmissions: lazyModule(() => import('./features/forms/fill/MySubmissionsScreens')),
+  mySubmission: lazyModule(() =>
+    import('./features/forms/fill/MySubmissionsScreens').then((m) => ({ Component: m.MySubmissionScreen })),
+  ),
+  guestForm: lazyModule(() => import('./features/forms/fill/GuestFormScreens')),
+  guestConfirmation: lazyModule(() =>
+    import('./features/forms/fill/GuestFormScreens').then((m) => ({ Component: m.GuestConfirmationScreen })),
+  ),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -211,6 +227,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: '404', lazy: screens.notFound },
         // Guest pages (spec): public content for anyone with the link, no session needed.
         { path: 'guests/content/:contentId', lazy: screens.guestContent },
+        { path: 'guests/forms/:formId', lazy: screens.guestForm },
+        { path: 'guests/forms/:formId/:confirmationId', lazy: screens.guestConfirmation },
         {
           path: 'setup',
           loader: async () => {
@@ -238,6 +256,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             section({ path: 'content', lazy: screens.contentReaderList }),
             section({ path: 'content/:contentId', lazy: screens.contentPage }),
             section({ path: 'downloads', lazy: screens.myDownloads }),
+            section({ path: 'forms', lazy: screens.myForms }),
+            section({ path: 'forms/:formId', lazy: screens.fillForm }),
+            section({ path: 'forms/:formId/draft-saved', lazy: screens.draftSaved }),
+            section({ path: 'forms/:formId/submissions', lazy: screens.mySubmissions }),
+            section({ path: 'forms/:formId/submissions/:submissionId', lazy: screens.mySubmission }),
+            // Spec: a submission path without its submission goes to the forms list.
+            { path: 'forms/:formId/submission', element: <Navigate to="/forms" replace /> },
+            section({ path: 'forms/:formId/:confirmationId', lazy: screens.formConfirmation }),
             section({ path: 'suppliers', lazy: screens.supplierDirectory }),
             section({ path: 'suppliers/:supplierId', lazy: screens.supplier }),
             section({ path: 'content/:contentId/supplier/:supplierId', lazy: screens.supplier }),
@@ -321,6 +347,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: 'add', lazy: screens.addForm }),
                     section({ path: 'archived', lazy: screens.archivedForms }),
                     section({ path: ':formId', lazy: screens.formBuilder }),
+                    section({ path: ':formId/submissions', lazy: screens.submissions }),
+                    section({ path: ':formId/submissions/:submissionId/edit', lazy: screens.editSubmission }),
                     section({ path: ':formId/settings', lazy: screens.formSettings }),
                   ],
                 },

@@ -25,6 +25,7 @@ test('an organiser creates a form, adds fields and a page break, reorders by key
   await signIn(page, admin.email, admin.password);
   await page.goto('/admin');
   await page
+    .getByRole('main')
     .getByRole('link', { name: /^Forms/ })
     .first()
     .click();
@@ -91,7 +92,7 @@ test('an organiser creates a form, adds fields and a page break, reorders by key
 
   // Preview: page one, then the page after the break.
   await page.getByText('Preview', { exact: true }).click();
-  const preview = page.getByRole('region', { name: title });
+  const preview = page.getByRole('form', { name: title });
   await expect(preview.getByLabel('Stand type')).toBeVisible();
   await expect(preview.getByText('Page 1 of 2')).toBeVisible();
   await expectAccessible(page, 'form preview');

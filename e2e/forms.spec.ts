@@ -15,6 +15,7 @@ test('a moderator adds a form, duplicates, archives and restores it, and changes
   await signIn(page, moderator.email, moderator.password);
   await page.goto('/admin');
   await page
+    .getByRole('main')
     .getByRole('link', { name: /^Forms/ })
     .first()
     .click();
@@ -37,7 +38,7 @@ test('a moderator adds a form, duplicates, archives and restores it, and changes
   // The new form opens in the builder with its first question; the list is one link away.
   await expect(page.getByRole('heading', { name: 'Catering order', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Select Short Text' })).toBeVisible();
-  await page.getByRole('link', { name: 'Forms', exact: true }).first().click();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Forms' }).click();
   await expect(page).toHaveURL(/\/admin\/forms$/);
   const table = page.getByRole('table', { name: 'Forms' });
   const rowOf = (title: string) =>

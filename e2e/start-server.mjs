@@ -140,6 +140,18 @@ if (kind === 'seeded') {
     ['sponsor', 'Felix', 'Moreau'],
   ]);
   writeJson('e2e-content.json', { ...riverside, members: riversideMembers });
+  // Submissions: a form made through the API, filled in by a team, read by the organiser and a guest.
+  const quayside = createEvent({
+    name: 'Quayside Food Market 2027',
+    shortName: 'Quayside Market',
+    start: '2027-04-22',
+    end: '2027-04-24',
+    admin: ['gwen.lloyd@quayside-market.example', 'Gwen', 'Lloyd'],
+  });
+  const quaysideMembers = createPeople(quayside.eventId, 'quayside-market.example', [
+    ['owner', 'Ravi', 'Shah'],
+  ]);
+  writeJson('e2e-submissions.json', { ...quayside, members: quaysideMembers });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

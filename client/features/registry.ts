@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconChecklist,
   IconDownload,
+  IconForms,
   IconLayoutDashboard,
 } from '@tabler/icons-react';
 import { AREA_LEVELS, can, type Permission } from '../../shared/auth/permissions';
@@ -15,6 +16,7 @@ import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
 export const CORE_PAGE_SCREENS: Partial<Record<CorePageId, Icon>> = {
   dashboard: IconLayoutDashboard,
   downloads: IconDownload,
+  forms: IconForms,
   suppliers: IconBuildingStore,
   tasks: IconChecklist,
 };

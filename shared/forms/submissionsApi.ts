@@ -131,8 +131,21 @@ export const submissionSummarySchema = z.object({
 });
 export type SubmissionSummary = z.output<typeof submissionSummarySchema>;
 
+/** What the form's logic may read of the person filling in (the engine's ClientData). */
+export const clientDataSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  teamId: z.string(),
+  teamName: z.string(),
+  customFields: z.record(z.string(), z.union([z.string(), z.boolean()])),
+});
+
 export const fillFormResponseSchema = z.object({
   definition: fillDefinitionSchema,
+  /** The person filling in, so the browser's logic reads what the server's will. */
+  client: clientDataSchema,
   /** The team's draft to carry on with, if it has one. */
   draft: z.object({ id: z.uuid(), version: z.number().int(), values: answersSchema }).nullable(),
   submissions: z.array(submissionSummarySchema),

@@ -150,6 +150,15 @@ function FormsList({ archived }: { archived: boolean }) {
           >
             Settings
           </Button>
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={`/admin/forms/${form.id}/submissions`}
+            aria-label={`Submissions of ${form.title}`}
+          >
+            Submissions
+          </Button>
           {!archived && (
             <Button
               size="xs"

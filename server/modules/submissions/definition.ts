@@ -45,7 +45,10 @@ export async function loadFill(
 }
 
 /** What logic may read of the person filling in: their name, email, team and its custom fields. */
-export async function contextOf(db: DbOrTx, actor: Actor): Promise<EvaluationContext> {
+export async function contextOf(
+  db: DbOrTx,
+  actor: Actor,
+): Promise<EvaluationContext & { client: ClientData }> {
   const [account] = await db
     .select({ firstName: accounts.firstName, surname: accounts.surname, email: accounts.email })
     .from(accounts)

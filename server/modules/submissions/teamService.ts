@@ -20,6 +20,9 @@ import { formSubmissions } from './tables';
 
 type Answers = { values: Record<string, unknown>; version: number | null };
 
+/** Matches no team: what someone outside every team has filled in (nothing). */
+const NO_TEAM = '00000000-0000-0000-0000-000000000000';
+
 /** The caller's team: only members of a team fill in forms (a submission belongs to a team). */
 function teamOf(actor: Actor): string {
   if (!actor.teamId) throw forbidden(SUBMISSION_ERRORS.noTeam);
@@ -35,7 +38,8 @@ const ofTeamForm = (eventId: string, teamId: string, formId: string) =>
 
 /** The published forms, each with the team's state: not started, a draft open, or submitted. */
 export async function listMyForms(db: DbOrTx, actor: Actor, search: string): Promise<MyFormsResponse> {
-  const teamId = teamOf(actor);
+  // Someone without a team (an organiser looking at the teams' view) sees the forms, none started.
+  const teamId = actor.teamId ?? NO_TEAM;
   const rows = await db
     .select({
       id: forms.id,
@@ -99,13 +103,15 @@ export async function getFillForm(
   formId: string,
 ): Promise<FillFormResponse> {
   const { fill } = await loadFill(ctx, db, actor.eventId, formId, 'open');
-  const teamId = teamOf(actor);
-  const [draft, submitted] = await Promise.all([
+  const teamId = actor.teamId ?? NO_TEAM;
+  const [draft, submitted, context] = await Promise.all([
     teamDraft(db, actor.eventId, teamId, formId),
     selectSummaries(db, and(ofTeamForm(actor.eventId, teamId, formId), eq(formSubmissions.isDraft, false))),
+    contextOf(db, actor),
   ]);
   return {
     definition: fill,
+    client: context.client,
     draft: draft && { id: draft.id, version: draft.version, values: draft.values },
     submissions: submitted.map(presentSummary),
   };

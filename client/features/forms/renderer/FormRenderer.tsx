@@ -1,5 +1,5 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Button, Group, NumberInput, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { EvaluationContext, FormDefinition, SubmissionProblem } from '../../../../shared/forms';
 import {
   computeTotals,
@@ -27,6 +27,16 @@ export interface FormRendererProps {
   assetUrl?: (assetId: string) => string;
   /** Called with the engine's stored values when the last page passes validation. */
   onSubmit?: (values: Record<string, unknown>) => void;
+  /** Answers to start from (a draft, or a submission being edited). */
+  initialAnswers?: Record<string, unknown>;
+  /** Told of every change, for a draft that saves itself. */
+  onAnswersChange?: (answers: Record<string, unknown>) => void;
+  /** Problems the server found (the same engine, so rarely new): shown at their fields. */
+  serverProblems?: readonly SubmissionProblem[];
+  submitLabel?: string;
+  submitting?: boolean;
+  /** Further actions beside Submit, such as Save draft. */
+  actions?: ReactNode;
 }
 
 type Answers = Record<string, unknown>;
@@ -47,10 +57,18 @@ export function FormRenderer({
   currency = 'GBP',
   assetUrl,
   onSubmit,
+  initialAnswers,
+  onAnswersChange,
+  serverProblems,
+  submitLabel = 'Submit',
+  submitting = false,
+  actions,
 }: FormRendererProps) {
-  const [answers, setAnswers] = useState<Answers>({});
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers ?? {});
   const [pageIndex, setPageIndex] = useState<number | null>(null);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusFirstProblem, setFocusFirstProblem] = useState(0);
   const visibility = useMemo(
     () => evaluateVisibility(definition, answers, context),
     [definition, answers, context],
@@ -62,7 +80,35 @@ export function FormRenderer({
   const next = page ? nextPage(definition, visibility, page.index) : null;
   const previous = page ? previousPage(definition, visibility, page.index) : null;
 
-  const setAnswer = (id: string, value: unknown) => setAnswers((current) => ({ ...current, [id]: value }));
+  const setAnswer = (id: string, value: unknown) =>
+    setAnswers((current) => {
+      const next = { ...current, [id]: value };
+      onAnswersChange?.(next);
+      return next;
+    });
+
+  /** Shows problems at their fields, opens the page of the first and focuses it. */
+  const showProblems = (found: readonly SubmissionProblem[]) => {
+    setProblems(new Map(found.map((problem) => [problemKey(problem), problem.message])));
+    const first = found[0];
+    if (!first) return;
+    const owner = first.templateFieldId ?? first.fieldId;
+    const onPage = walked.find((candidate) => candidate.fieldIds.includes(owner));
+    if (onPage) setPageIndex(onPage.index);
+    setFocusFirstProblem((n) => n + 1);
+  };
+
+  // Only a new answer from the server moves the person to its problems (showProblems reads the
+  // current pages, which change as they type).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on serverProblems alone
+  useEffect(() => {
+    if (serverProblems && serverProblems.length > 0) showProblems(serverProblems);
+  }, [serverProblems]);
+
+  useEffect(() => {
+    if (focusFirstProblem === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstProblem]);
 
   /** Checks the fields of the current page (or all pages at the end) with the engine. */
   const checkFields = (fieldIds: readonly string[] | null): boolean => {
@@ -70,7 +116,7 @@ export function FormRenderer({
     const relevant = result.problems.filter(
       (problem) => fieldIds === null || fieldIds.includes(problem.templateFieldId ?? problem.fieldId),
     );
-    setProblems(new Map(relevant.map((problem) => [problemKey(problem), problem.message])));
+    showProblems(relevant);
     if (relevant.length === 0 && fieldIds === null) onSubmit?.(result.values);
     return relevant.length === 0;
   };
@@ -84,16 +130,25 @@ export function FormRenderer({
       p="lg"
       radius="md"
       component="form"
+      ref={formRef}
+      aria-label={definition.form.title}
       onSubmit={(event) => event.preventDefault()}
       noValidate
     >
       <Stack gap="md">
         <Title order={2}>{definition.form.title}</Title>
         {walked.length > 1 && (
-          <Text size="sm" c="dimmed">
-            Page {walked.indexOf(page) + 1} of {walked.length}
-            {page.title ? `: ${page.title}` : ''}
-          </Text>
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed">
+              Page {walked.indexOf(page) + 1} of {walked.length}
+              {page.title ? `: ${page.title}` : ''}
+            </Text>
+            <Progress
+              value={((walked.indexOf(page) + 1) / walked.length) * 100}
+              size="sm"
+              aria-label={`Page ${walked.indexOf(page) + 1} of ${walked.length}`}
+            />
+          </Stack>
         )}
         {fieldIds.map((id) => {
           const field = definition.fields[id];
@@ -170,11 +225,16 @@ export function FormRenderer({
           ) : (
             <span />
           )}
-          {next ? (
-            <Button onClick={() => checkFields(page.fieldIds) && setPageIndex(next.index)}>Next</Button>
-          ) : (
-            <Button onClick={() => checkFields(null)}>Submit</Button>
-          )}
+          <Group gap="sm">
+            {actions}
+            {next ? (
+              <Button onClick={() => checkFields(page.fieldIds) && setPageIndex(next.index)}>Next</Button>
+            ) : (
+              <Button onClick={() => checkFields(null)} loading={submitting}>
+                {submitLabel}
+              </Button>
+            )}
+          </Group>
         </Group>
       </Stack>
     </Paper>

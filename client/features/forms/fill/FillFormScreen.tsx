@@ -1,0 +1,154 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { EvaluationContext } from '../../../../shared/forms/definition';
+import type { FillFormResponse } from '../../../../shared/forms/submissionsApi';
+import type { SubmissionProblem } from '../../../../shared/forms/validate';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { useEventDates, useSession } from '../../../lib/session';
+import { useFeedback } from '../../../ui/FeedbackBanner';
+import { PageHeader } from '../../../ui/PageHeader';
+import { QueryState } from '../../../ui/QueryState';
+import { FormRenderer } from '../renderer/FormRenderer';
+import { useFillForm, useSaveDraft, useSubmitForm } from './fillApi';
+import { problemsOf, useDefinition } from './fillParts';
+
+/** A pause in typing after which the draft saves itself. */
+const AUTOSAVE_MS = 1500;
+
+type Answers = Record<string, unknown>;
+
+function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormResponse }) {
+  const dates = useEventDates();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const formId = loaded.definition.form.id;
+  const definition = useDefinition(loaded.definition);
+  // The version the next save is based on: the draft's, then each save's answer.
+  const version = useRef<number | null>(loaded.draft?.version ?? null);
+  const answers = useRef<Answers>(loaded.draft?.values ?? {});
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [problems, setProblems] = useState<SubmissionProblem[]>([]);
+  const saveDraft = useSaveDraft(eventId, formId);
+  const submit = useSubmitForm(eventId, formId);
+  const context = useMemo<EvaluationContext>(() => ({ client: loaded.client }), [loaded.client]);
+
+  const failed = (error: unknown) => {
+    const found = problemsOf(error);
+    if (found) setProblems(found);
+    feedback.error(error);
+  };
+
+  const save = (then?: () => void) =>
+    saveDraft.mutate(
+      { values: answers.current, version: version.current },
+      {
+        onSuccess: (saved) => {
+          version.current = saved.version;
+          setSavedAt(saved.updatedAt);
+          then?.();
+        },
+        // A quiet autosave that fails says so: nothing typed may be lost without the person knowing.
+        onError: failed,
+      },
+    );
+  const autosave = useDebouncedCallback(() => save(), AUTOSAVE_MS);
+
+  const onSubmit = (values: Answers) => {
+    autosave.cancel();
+    submit.mutate(
+      { values, version: version.current },
+      {
+        onSuccess: (result) =>
+          navigate(
+            result.confirmationId
+              ? `/forms/${formId}/${result.confirmationId}`
+              : `/forms/${formId}/submissions`,
+          ),
+        onError: failed,
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md" maw={760}>
+      {loaded.definition.form.description && <Text>{loaded.definition.form.description}</Text>}
+      {loaded.submissions.length > 0 && (
+        <Text size="sm">
+          Your team has submitted this form before.{' '}
+          <Anchor component={Link} to={`/forms/${formId}/submissions`}>
+            See your submissions
+          </Anchor>
+        </Text>
+      )}
+      <FormRenderer
+        definition={definition}
+        context={context}
+        currency={loaded.definition.currency}
+        initialAnswers={answers.current}
+        onAnswersChange={(next) => {
+          answers.current = next;
+          autosave();
+        }}
+        serverProblems={problems}
+        onSubmit={onSubmit}
+        submitting={submit.isPending}
+        actions={
+          <Button
+            variant="default"
+            loading={saveDraft.isPending && !autosave.isPending}
+            onClick={() => {
+              autosave.cancel();
+              save(() => navigate(`/forms/${formId}/draft-saved`));
+            }}
+          >
+            Save draft
+          </Button>
+        }
+      />
+      <Text size="sm" c="dimmed" role="status">
+        {saveDraft.isPending
+          ? 'Saving your draft…'
+          : savedAt
+            ? `Draft saved ${formatDateTime(savedAt, dates)}`
+            : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /forms/:formId: the team fills in a form; the draft saves itself while they type. */
+export function FillFormScreen() {
+  const { event, shell } = useSession();
+  const eventId = event?.id ?? '';
+  const formId = useParams().formId ?? '';
+  const form = useFillForm(eventId, formId);
+  const forms = shell?.terminology.forms ?? 'Forms';
+  const title = form.data?.definition.form.title ?? 'Form';
+  if (isApiError(form.error, 404)) {
+    return (
+      <PageHeader
+        title="Form not found"
+        breadcrumbs={[{ label: forms, to: '/forms' }, { label: 'Not found' }]}
+      >
+        <Text>
+          This form is not open to your team.{' '}
+          <Anchor component={Link} to="/forms">
+            Back to {forms}
+          </Anchor>
+        </Text>
+      </PageHeader>
+    );
+  }
+  return (
+    <PageHeader title={title} breadcrumbs={[{ label: forms, to: '/forms' }, { label: title }]}>
+      <QueryState query={form} loading="Loading the form" failed="The form could not be loaded">
+        {(data) => <Filling key={data.definition.form.id} eventId={eventId} loaded={data} />}
+      </QueryState>
+    </PageHeader>
+  );
+}
+
+export { FillFormScreen as Component };

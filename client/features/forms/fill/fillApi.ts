@@ -1,0 +1,152 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bulkResultSchema } from '../../../../shared/forms/api';
+import {
+  type FillDefinition,
+  type FillFormResponse,
+  fillDefinitionSchema,
+  fillFormResponseSchema,
+  type GuestSubmitBody,
+  myFormsResponseSchema,
+  type SaveAnswersBody,
+  type SUBMISSION_SORTS,
+  type SubmissionView,
+  savedDraftSchema,
+  submissionListResponseSchema,
+  submissionViewSchema,
+  submitResultSchema,
+} from '../../../../shared/forms/submissionsApi';
+import { api, toQueryString } from '../../../lib/api';
+import { sessionKeys } from '../../../lib/session';
+
+/** Every answer about filling in and submissions of an event starts with this key. */
+const submissionsKey = (eventId: string) => [...sessionKeys.event(eventId), 'submissions'] as const;
+const mine = (eventId: string) => `/api/events/${eventId}/my-forms`;
+const organiser = (eventId: string, formId: string) => `/api/events/${eventId}/forms/${formId}/submissions`;
+
+// The server answers engine records its schemas already parsed (shared/forms/api.ts, engineRecord):
+// the response check keeps their ids, the engine's output types describe the rest.
+const asFill = (answer: unknown) => answer as FillFormResponse;
+const asView = (answer: unknown) => answer as SubmissionView;
+const asDefinition = (answer: unknown) => answer as FillDefinition;
+
+export function useMyForms(eventId: string, search: string) {
+  return useQuery({
+    queryKey: [...submissionsKey(eventId), 'my-forms', search],
+    queryFn: () =>
+      api.get(`${mine(eventId)}${toQueryString({ search: search.trim() })}`, myFormsResponseSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+}
+
+export const useFillForm = (eventId: string, formId: string) =>
+  useQuery({
+    queryKey: [...submissionsKey(eventId), 'fill', formId],
+    queryFn: async () => asFill(await api.get(`${mine(eventId)}/${formId}`, fillFormResponseSchema)),
+    enabled: eventId !== '' && formId !== '',
+    // Answers being typed must not be replaced by a refetch when the window regains focus.
+    refetchOnWindowFocus: false,
+  });
+
+export const useMySubmission = (eventId: string, formId: string, submissionId: string) =>
+  useQuery({
+    queryKey: [...submissionsKey(eventId), 'mine', submissionId],
+    queryFn: async () =>
+      asView(await api.get(`${mine(eventId)}/${formId}/submissions/${submissionId}`, submissionViewSchema)),
+    enabled: eventId !== '',
+    refetchOnWindowFocus: false,
+  });
+
+/** Saves the draft quietly: the list's state follows, the open form keeps what is typed. */
+export function useSaveDraft(eventId: string, formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveAnswersBody) =>
+      api.put(`${mine(eventId)}/${formId}/draft`, body, savedDraftSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...submissionsKey(eventId), 'my-forms'] }),
+  });
+}
+
+export function useSubmitForm(eventId: string, formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveAnswersBody) =>
+      api.post(`${mine(eventId)}/${formId}/submit`, body, submitResultSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+  });
+}
+
+export function useEditMySubmission(eventId: string, formId: string, submissionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveAnswersBody) =>
+      api.put(`${mine(eventId)}/${formId}/submissions/${submissionId}`, body, submitResultSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+  });
+}
+
+// ---- The organiser's side ----
+
+export type SubmissionsParams = {
+  page: number;
+  sort: (typeof SUBMISSION_SORTS)[number];
+  order: 'asc' | 'desc';
+  search: string;
+  state?: 'draft' | 'submitted';
+};
+
+export function useSubmissions(eventId: string, formId: string, query: SubmissionsParams) {
+  return useQuery({
+    queryKey: [...submissionsKey(eventId), 'list', formId, query],
+    queryFn: () =>
+      api.get(`${organiser(eventId, formId)}${toQueryString(query)}`, submissionListResponseSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+}
+
+export const useSubmission = (eventId: string, formId: string, submissionId: string) =>
+  useQuery({
+    queryKey: [...submissionsKey(eventId), 'organiser', submissionId],
+    queryFn: async () =>
+      asView(await api.get(`${organiser(eventId, formId)}/${submissionId}`, submissionViewSchema)),
+    enabled: eventId !== '',
+    refetchOnWindowFocus: false,
+  });
+
+export function useEditSubmission(eventId: string, formId: string, submissionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveAnswersBody) =>
+      api.put(`${organiser(eventId, formId)}/${submissionId}`, body, submitResultSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+  });
+}
+
+export function useDeleteSubmissions(eventId: string, formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      api.post(`${organiser(eventId, formId)}/delete`, { ids }, bulkResultSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+  });
+}
+
+export const exportUrl = (eventId: string, formId: string, format: 'csv' | 'xlsx') =>
+  `${organiser(eventId, formId)}/export?format=${format}`;
+
+// ---- Guests ----
+
+export const useGuestForm = (formId: string) =>
+  useQuery({
+    queryKey: ['guests', 'forms', formId],
+    queryFn: async () => asDefinition(await api.get(`/api/guests/forms/${formId}`, fillDefinitionSchema)),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export const useGuestSubmit = (formId: string) =>
+  useMutation({
+    mutationFn: (body: GuestSubmitBody) =>
+      api.post(`/api/guests/forms/${formId}/submissions`, body, submitResultSchema),
+  });
