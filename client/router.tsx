@@ -150,6 +150,13 @@ const screens = {
   ),
   formSettings: lazyModule(() => import('./features/forms/FormSettingsScreen')),
   formBuilder: lazyModule(() => import('./features/forms/builder/FormBuilderScreen')),
+  confirmations: lazyModule(() => import('./features/forms/confirmations/ConfirmationsScreen')),
+  addConfirmation: lazyModule(() =>
+    import('./features/forms/confirmations/ConfirmationFormScreen').then((m) => ({
+      Component: m.AddConfirmationScreen,
+    })),
+  ),
+  editConfirmation: lazyModule(() => import('./features/forms/confirmations/ConfirmationFormScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -322,6 +329,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: 'archived', lazy: screens.archivedForms }),
                     section({ path: ':formId', lazy: screens.formBuilder }),
                     section({ path: ':formId/settings', lazy: screens.formSettings }),
+                    section({ path: ':formId/confirmations', lazy: screens.confirmations }),
+                    section({ path: ':formId/confirmations/add', lazy: screens.addConfirmation }),
+                    section({
+                      path: ':formId/confirmations/:confirmationId',
+                      lazy: screens.editConfirmation,
+                    }),
                   ],
                 },
                 {

@@ -18,7 +18,7 @@ import type { SortOrder } from '../../ui/useListParams';
 export type FormSort = (typeof FORM_SORTS)[number];
 
 /** Every forms answer of an event starts with this key, so a change drops them all together. */
-const formsKey = (eventId: string) => [...sessionKeys.event(eventId), 'forms'] as const;
+export const formsKey = (eventId: string) => [...sessionKeys.event(eventId), 'forms'] as const;
 const base = (eventId: string) => `/api/events/${eventId}/forms`;
 
 export function useForms(

@@ -107,7 +107,10 @@ export function FormBuilderScreen() {
         { label: 'Forms', to: '/admin/forms' },
         { label: title },
       ]}
-      quickLinks={[{ label: 'Settings', to: `/admin/forms/${formId}/settings` }]}
+      quickLinks={[
+        { label: 'Settings', to: `/admin/forms/${formId}/settings` },
+        { label: 'Confirmations', to: `/admin/forms/${formId}/confirmations` },
+      ]}
       tips="Add fields from the field types, drag them into order (or focus a handle, press Space and use the arrows), then Save. A Page break starts a new page."
     >
       <QueryState query={detail} loading="Loading the form" failed="The form could not be loaded">
