@@ -18,7 +18,8 @@ import { FormsShortcuts } from './Shortcuts';
 function Flags({ form }: { form: FormRow }) {
   return (
     <Group gap={4}>
-      <Badge variant="light" color={form.isPublished ? 'green' : 'gray'}>
+      {/* Light green fails contrast (axe); the portal's filled green passes. */}
+      <Badge variant={form.isPublished ? 'filled' : 'light'} color={form.isPublished ? 'portal' : 'gray'}>
         {form.isPublished ? 'Published' : 'Draft'}
       </Badge>
       {form.isPublic && <Badge variant="outline">Public</Badge>}

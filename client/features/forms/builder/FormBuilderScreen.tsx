@@ -1,4 +1,4 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { Box, Group, SegmentedControl } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '../../../../shared/auth/permissions';
@@ -76,9 +76,9 @@ function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
           onSave={submit}
         />
       </Group>
-      {mode === 'preview' ? (
-        <FormPreview detail={baseline} draft={draft} />
-      ) : (
+      {mode === 'preview' && <FormPreview detail={baseline} draft={draft} />}
+      {/* Kept mounted behind the preview, so the selected field is still selected on coming back. */}
+      <Box display={mode === 'preview' ? 'none' : undefined}>
         <BuilderWorkspace
           draft={draft}
           onChange={setDraft}
@@ -87,7 +87,7 @@ function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
           groupFieldsOf={groupFieldsOf}
           problems={problems}
         />
-      )}
+      </Box>
     </>
   );
 }

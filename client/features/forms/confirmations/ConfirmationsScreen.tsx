@@ -65,7 +65,7 @@ export function ConfirmationsScreen() {
       render: (c) => (
         <Group gap={4}>
           {c.isDefault && <Badge variant="filled">Default</Badge>}
-          <Badge variant="light" color={c.isActive ? 'green' : 'gray'}>
+          <Badge variant={c.isActive ? 'filled' : 'light'} color={c.isActive ? 'portal' : 'gray'}>
             {c.isActive ? 'Active' : 'Inactive'}
           </Badge>
         </Group>

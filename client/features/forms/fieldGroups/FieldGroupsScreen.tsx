@@ -102,7 +102,8 @@ function FieldGroupsList({ archived }: { archived: boolean }) {
       header: 'Status',
       sortKey: 'isPublished',
       render: (group) => (
-        <Badge variant="light" color={group.isPublished ? 'green' : 'gray'}>
+        // Light green fails contrast (axe); the portal's filled green passes.
+        <Badge variant={group.isPublished ? 'filled' : 'light'} color={group.isPublished ? 'portal' : 'gray'}>
           {group.isPublished ? 'Published' : 'Unpublished'}
         </Badge>
       ),
