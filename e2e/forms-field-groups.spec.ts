@@ -15,6 +15,7 @@ async function addGroup(page: Page, title: string) {
   await page.getByLabel(/^Title/).fill(title);
   await page.getByRole('button', { name: 'Add field group' }).click();
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText('The field group has been added: add its fields')).toBeVisible();
 }
 
 test('an admin manages field groups: add and build one, duplicate, settings, use it in a form, archive, delete and restore', async ({
@@ -75,6 +76,7 @@ test('an admin manages field groups: add and build one, duplicate, settings, use
   await expectAccessible(page, 'field group settings');
   await page.getByLabel(/^Title/).fill('Car parking');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
   await expect.poll(titles).toEqual(['Car parking', 'Guest details', 'Guest details (Copy)']);
 
   // A form embeds Guest details, so it cannot be deleted later.

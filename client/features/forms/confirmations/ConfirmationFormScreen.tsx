@@ -5,7 +5,7 @@ import type { ConfirmationBody, FormDetail } from '../../../../shared/forms/api'
 import type { Confirmation } from '../../../../shared/forms/schema/confirmation';
 import { fieldErrors } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
-import { useFeedback } from '../../../ui/FeedbackBanner';
+import { feedbackState, useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Loading, QueryState } from '../../../ui/QueryState';
 import { groupFieldsLookup } from '../builder/logicRules';
@@ -60,10 +60,11 @@ function ConfirmationForm(props: { eventId: string; detail: FormDetail; confirma
     }
     setErrors({});
     save.mutate(values, {
-      onSuccess: () => {
-        feedback.success(confirmation ? undefined : 'The confirmation has been added');
-        navigate(list);
-      },
+      // The message travels with the navigation: arriving on another path clears the banner.
+      onSuccess: () =>
+        navigate(list, {
+          state: feedbackState('success', confirmation ? undefined : 'The confirmation has been added'),
+        }),
       onError: (error) => {
         setErrors(fieldErrors(error));
         feedback.error(error);

@@ -5,7 +5,7 @@ import { type FieldGroupSettings, fieldGroupSettingsSchema } from '../../../../s
 import type { FieldGroup } from '../../../../shared/forms/schema/field-group';
 import { fieldErrors, issuesByPath } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
-import { useFeedback } from '../../../ui/FeedbackBanner';
+import { feedbackState, useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryState } from '../../../ui/QueryState';
 import { useFieldGroup, useSaveFieldGroupSettings } from '../fieldGroupsApi';
@@ -41,11 +41,14 @@ function SettingsForm({ eventId, group }: { eventId: string; group: FieldGroup |
     }
     setErrors({});
     save.mutate(parsed.data, {
-      onSuccess: (saved) => {
-        feedback.success(group ? undefined : 'The field group has been added: add its fields');
-        // A new group goes on to the builder, where its fields are added.
-        navigate(group ? '/admin/field-groups' : `/admin/field-groups/${saved.fieldGroup.id}`);
-      },
+      // A new group goes on to the builder, where its fields are added; the message travels along.
+      onSuccess: (saved) =>
+        navigate(group ? '/admin/field-groups' : `/admin/field-groups/${saved.fieldGroup.id}`, {
+          state: feedbackState(
+            'success',
+            group ? undefined : 'The field group has been added: add its fields',
+          ),
+        }),
       onError: (error) => {
         setErrors(fieldErrors(error));
         feedback.error(error);

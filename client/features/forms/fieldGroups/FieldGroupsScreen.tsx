@@ -59,12 +59,15 @@ function FieldGroupsList({ archived }: { archived: boolean }) {
       confirmLabel: archived ? 'Restore' : 'Archive',
       color: archived ? 'portal' : 'red',
       onConfirm: () =>
-        archive.mutateAsync(ids, {
-          onSuccess: () =>
-            feedback.success(archived ? FIELD_GROUP_TOASTS.restored : FIELD_GROUP_TOASTS.archived),
-          onError: (error) => feedback.error(error),
-          onSettled: clearSelection,
-        }),
+        archive
+          .mutateAsync(ids, {
+            onSuccess: () =>
+              feedback.success(archived ? FIELD_GROUP_TOASTS.restored : FIELD_GROUP_TOASTS.archived),
+            onError: (error) => feedback.error(error),
+            onSettled: clearSelection,
+          })
+          // The banner has shown the failure; the dialog need not hear of it.
+          .catch(() => undefined),
     });
   const askDelete = (ids: string[]) =>
     confirm({
@@ -72,12 +75,15 @@ function FieldGroupsList({ archived }: { archived: boolean }) {
       message: `${titles(ids)} will be deleted for good, with their fields.`,
       confirmLabel: 'Delete',
       onConfirm: () =>
-        remove.mutateAsync(ids, {
-          onSuccess: () => feedback.success(FIELD_GROUP_TOASTS.deleted),
-          // 'Field groups used in forms cannot be deleted' comes from the server in the spec's words.
-          onError: (error) => feedback.error(error),
-          onSettled: clearSelection,
-        }),
+        remove
+          .mutateAsync(ids, {
+            onSuccess: () => feedback.success(FIELD_GROUP_TOASTS.deleted),
+            // 'Field groups used in forms cannot be deleted' comes from the server in the spec's words.
+            onError: (error) => feedback.error(error),
+            onSettled: clearSelection,
+          })
+          // The banner has shown the failure (a group in use); the dialog need not hear of it.
+          .catch(() => undefined),
     });
   const copy = (group: FieldGroupRow) =>
     duplicate.mutate(group.id, {
