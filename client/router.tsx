@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'r
 // Levels from the permissions table, not the areas' schema modules: those bring Zod schemas into
 // the entry chunk that every screen, the sign-in form too, loads first.
 import { AREA_LEVELS } from '../shared/auth/permissions';
-import { FORMS_LEVEL } from '../shared/forms/api';
+import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../shared/forms/api';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
 import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
@@ -166,6 +166,26 @@ const screens = {
   guestConfirmation: lazyModule(() =>
     import('./features/forms/fill/GuestFormScreens').then((m) => ({ Component: m.GuestConfirmationScreen })),
   ),
+  confirmations: lazyModule(() => import('./features/forms/confirmations/ConfirmationsScreen')),
+  addConfirmation: lazyModule(() =>
+    import('./features/forms/confirmations/ConfirmationFormScreen').then((m) => ({
+      Component: m.AddConfirmationScreen,
+    })),
+  ),
+  editConfirmation: lazyModule(() => import('./features/forms/confirmations/ConfirmationFormScreen')),
+  fieldGroups: lazyModule(() => import('./features/forms/fieldGroups/FieldGroupsScreen')),
+  archivedFieldGroups: lazyModule(() =>
+    import('./features/forms/fieldGroups/FieldGroupsScreen').then((m) => ({
+      Component: m.ArchivedFieldGroupsScreen,
+    })),
+  ),
+  addFieldGroup: lazyModule(() =>
+    import('./features/forms/fieldGroups/FieldGroupSettingsScreen').then((m) => ({
+      Component: m.AddFieldGroupScreen,
+    })),
+  ),
+  fieldGroupSettings: lazyModule(() => import('./features/forms/fieldGroups/FieldGroupSettingsScreen')),
+  fieldGroupBuilder: lazyModule(() => import('./features/forms/fieldGroups/FieldGroupBuilderScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -350,6 +370,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: ':formId/submissions', lazy: screens.submissions }),
                     section({ path: ':formId/submissions/:submissionId/edit', lazy: screens.editSubmission }),
                     section({ path: ':formId/settings', lazy: screens.formSettings }),
+                    section({ path: ':formId/confirmations', lazy: screens.confirmations }),
+                    section({ path: ':formId/confirmations/add', lazy: screens.addConfirmation }),
+                    section({
+                      path: ':formId/confirmations/:confirmationId',
+                      lazy: screens.editConfirmation,
+                    }),
+                  ],
+                },
+                {
+                  path: 'field-groups',
+                  // Spec: field groups are admin only.
+                  loader: requireLevel(queryClient, FIELD_GROUPS_LEVEL),
+                  children: [
+                    section({ index: true, lazy: screens.fieldGroups }),
+                    section({ path: 'add', lazy: screens.addFieldGroup }),
+                    section({ path: 'archived', lazy: screens.archivedFieldGroups }),
+                    section({ path: ':fieldGroupId', lazy: screens.fieldGroupBuilder }),
+                    section({ path: ':fieldGroupId/settings', lazy: screens.fieldGroupSettings }),
                   ],
                 },
                 {

@@ -127,6 +127,14 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     level: 'moderator',
   },
   {
+    id: 'field-groups',
+    group: 'Forms',
+    title: 'Field groups',
+    description: 'Reusable blocks of fields that forms embed, once or repeated.',
+    path: '/admin/field-groups',
+    level: 'admin',
+  },
+  {
     id: 'tasks',
     group: 'Tasks',
     title: 'Tasks',

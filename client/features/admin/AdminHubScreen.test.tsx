@@ -16,6 +16,17 @@ describe('admin hub', () => {
       '/admin/task-groups',
     );
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(6);
+    // Field groups are admin only (spec).
+    expect(screen.queryByRole('link', { name: /Field groups/ })).not.toBeInTheDocument();
+  });
+
+  it('offers admins the field groups beside the forms', async () => {
+    renderApp('/admin', signedInHandlers('admin'));
+    const forms = await screen.findByRole('region', { name: 'Forms' });
+    expect(within(forms).getByRole('link', { name: /Field groups/ })).toHaveAttribute(
+      'href',
+      '/admin/field-groups',
+    );
   });
 
   it('tells a reportViewer that no admin screen is open to them yet', async () => {

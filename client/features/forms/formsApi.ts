@@ -18,7 +18,7 @@ import type { SortOrder } from '../../ui/useListParams';
 export type FormSort = (typeof FORM_SORTS)[number];
 
 /** Every forms answer of an event starts with this key, so a change drops them all together. */
-const formsKey = (eventId: string) => [...sessionKeys.event(eventId), 'forms'] as const;
+export const formsKey = (eventId: string) => [...sessionKeys.event(eventId), 'forms'] as const;
 const base = (eventId: string) => `/api/events/${eventId}/forms`;
 
 export function useForms(
@@ -59,13 +59,17 @@ export function useSaveForm(eventId: string) {
   });
 }
 
+/** What can be locked for editing: a form or a field group (the same calls under each). */
+export type LockKind = 'forms' | 'field-groups';
+const lockPath = (eventId: string, kind: LockKind, id: string) => `/api/events/${eventId}/${kind}/${id}/lock`;
+
 /** Edit lock calls: take (or learn who holds it), refresh while editing, release on leaving. */
 export const lockApi = {
-  take: (eventId: string, formId: string) =>
-    api.post(`${base(eventId)}/${formId}/lock`, {}, lockResponseSchema),
-  refresh: (eventId: string, formId: string) =>
-    api.put(`${base(eventId)}/${formId}/lock`, {}, lockResponseSchema),
-  release: (eventId: string, formId: string) => api.delete(`${base(eventId)}/${formId}/lock`),
+  take: (eventId: string, kind: LockKind, id: string) =>
+    api.post(lockPath(eventId, kind, id), {}, lockResponseSchema),
+  refresh: (eventId: string, kind: LockKind, id: string) =>
+    api.put(lockPath(eventId, kind, id), {}, lockResponseSchema),
+  release: (eventId: string, kind: LockKind, id: string) => api.delete(lockPath(eventId, kind, id)),
 };
 
 /** Published field groups a form may embed (the palette's reusable groups); admin only. */

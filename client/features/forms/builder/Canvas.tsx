@@ -84,7 +84,7 @@ export function Canvas(props: {
   if (props.fields.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        This form has no fields: add one from the field types.
+        No fields yet: add one from the field types.
       </Text>
     );
   }

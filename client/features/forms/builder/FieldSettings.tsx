@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { Field } from '../../../../shared/forms/schema/field';
 import type { ChoiceOption } from '../../../../shared/forms/schema/fields-answer';
 import { typeName } from './palette';
@@ -112,10 +113,13 @@ export function FieldSettings({
   field,
   onChange,
   readOnly,
+  children,
 }: {
   field: Field;
   onChange: (field: Field) => void;
   readOnly: boolean;
+  /** What follows the field's own properties: the builder puts its logic there. */
+  children?: ReactNode;
 }) {
   const patch = (values: Record<string, unknown>) => onChange({ ...field, ...values } as Field);
   return (
@@ -184,6 +188,7 @@ export function FieldSettings({
           />
         ),
       )}
+      {children}
     </Stack>
   );
 }

@@ -11,14 +11,20 @@ export function Palette({
   onAdd,
   fieldGroups,
   disabled,
+  offerTemplates = true,
 }: {
   onAdd: (type: FieldType, extra?: { fieldGroupId: string; label: string }) => void;
   fieldGroups: FieldGroupRow[] | null;
   disabled: boolean;
+  /** A field group's own builder offers no templates: groups do not nest. */
+  offerTemplates?: boolean;
 }) {
+  const groups = offerTemplates
+    ? PALETTE_GROUPS
+    : PALETTE_GROUPS.filter((g) => !g.types.includes('template'));
   return (
     <Stack gap="md" component="nav" aria-label="Field types">
-      {PALETTE_GROUPS.map((group) => (
+      {groups.map((group) => (
         <Stack key={group.title} gap={6}>
           <Text fw={600} size="sm">
             {group.title}

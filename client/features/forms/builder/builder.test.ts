@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../../../shared/forms/api';
-import { FIELD_TYPES, fieldSchema } from '../../../../shared/forms/schema/field';
+import type { FieldGroupDetail, FormDetail } from '../../../../shared/forms/api';
+import { FIELD_TYPES, type Field, fieldSchema } from '../../../../shared/forms/schema/field';
+import { fieldGroupSchema } from '../../../../shared/forms/schema/field-group';
 import { formSchema } from '../../../../shared/forms/schema/form';
+import { newRule } from './logicRules';
 import { duplicateField, newField, PALETTE_GROUPS, typeName } from './palette';
-import { draftOf, hasChanges, saveBody } from './saveBody';
+import { draftChanged, draftOf, groupDraftOf, groupSaveBody, hasChanges, saveBody } from './saveBody';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -78,5 +80,60 @@ describe('save body', () => {
     const detail = detailWith(2);
     const draft = draftOf(detail);
     expect(hasChanges(detail, { ...draft, fields: [...draft.fields].reverse() })).toBe(true);
+  });
+});
+
+describe('field group save body', () => {
+  const fields = [1, 2, 3].map((n) => fieldSchema.parse({ id: id(n), type: 'text', fieldGroupId: id(70) }));
+  const detail: FieldGroupDetail = {
+    fieldGroup: fieldGroupSchema.parse({
+      id: id(70),
+      title: 'Guest details',
+      description: '',
+      fieldIds: [id(3), id(1), id(2)],
+      logicMap: {},
+      createdAt: '2027-01-01T00:00:00.000Z',
+      createdBy: 'system',
+      updatedAt: '2027-01-01T00:00:00.000Z',
+      updatedBy: 'system',
+    }),
+    fields,
+    lock: null,
+  };
+
+  it("takes the group's own order and sends nothing changed when nothing is", () => {
+    const draft = groupDraftOf(detail);
+    expect(draft.fields.map((f) => f.id)).toEqual([id(3), id(1), id(2)]);
+    expect(draftChanged(groupDraftOf(detail), draft)).toBe(false);
+    expect(groupSaveBody(detail, draft)).toMatchObject({
+      fieldGroup: {
+        title: 'Guest details',
+        isPublished: false,
+        fieldIds: [id(3), id(1), id(2)],
+        logicMap: {},
+      },
+      newFields: [],
+      updatedFields: [],
+      removedFieldIds: [],
+    });
+  });
+
+  it('sends a new field, a removal and the logic, and counts a logic change as a change', () => {
+    const draft = groupDraftOf(detail);
+    const added = newField('email', id(4));
+    const logicMap = {
+      [id(3)]: {
+        operator: 'ANY' as const,
+        rules: [newRule(draft.fields[0] as Field)],
+        thenFieldId: id(4),
+        elseFieldId: '',
+      },
+    };
+    const next = { fields: [draft.fields[0] as Field, added], logicMap };
+    const body = groupSaveBody(detail, next);
+    expect(body.newFields).toEqual([added]);
+    expect(body.removedFieldIds).toEqual([id(1), id(2)]);
+    expect(body.fieldGroup.logicMap).toEqual(logicMap);
+    expect(draftChanged(groupDraftOf(detail), { ...draft, logicMap })).toBe(true);
   });
 });

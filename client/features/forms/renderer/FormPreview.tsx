@@ -15,7 +15,8 @@ export function FormPreview({ detail, draft }: { detail: FormDetail; draft: Draf
     return makeDefinition(form, [...draft.fields, ...groupFields], detail.fieldGroups);
   }, [detail, draft]);
   return (
-    <Paper withBorder p="lg" radius="md" maw={720}>
+    // A region named after the form, so the preview is one landmark a screen reader can jump to.
+    <Paper withBorder p="lg" radius="md" maw={720} component="section" aria-label={detail.form.title}>
       <Text size="sm" c="dimmed" mb="md">
         Preview: answers here are not saved.
       </Text>

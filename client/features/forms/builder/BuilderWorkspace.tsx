@@ -1,0 +1,97 @@
+import { Grid, Paper, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { FieldGroupRow } from '../../../../shared/forms/api';
+import type { LogicProblem } from '../../../../shared/forms/check-logic';
+import type { Field, FieldType } from '../../../../shared/forms/schema/field';
+import { Canvas } from './Canvas';
+import { FieldSettings } from './FieldSettings';
+import { LogicEditor } from './LogicEditor';
+import { withoutField } from './logicRules';
+import { Palette } from './Palette';
+import { duplicateField, newField } from './palette';
+import type { RuleScope } from './RulesEditor';
+import type { Draft } from './saveBody';
+
+/**
+ * Palette, canvas and the selected field's settings and logic: the builder of a form and of a
+ * field group alike. The screen owns the draft and its saving; this edits it.
+ */
+export function BuilderWorkspace(props: {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  readOnly: boolean;
+  /** Groups a template may embed; null when the person may not see them, omitted where templates are not offered. */
+  fieldGroups?: FieldGroupRow[] | null;
+  groupFieldsOf: RuleScope['groupFieldsOf'];
+  problems: readonly LogicProblem[];
+}) {
+  const { draft, onChange, readOnly } = props;
+  const [selectedId, setSelectedId] = useState<string | null>(draft.fields[0]?.id ?? null);
+  const setFields = (fields: Field[]) => onChange({ ...draft, fields });
+  const insertAfter = (anchorId: string | null, field: Field) => {
+    const at = draft.fields.findIndex((f) => f.id === anchorId);
+    const fields = [...draft.fields];
+    fields.splice(at < 0 ? fields.length : at + 1, 0, field);
+    setFields(fields);
+    setSelectedId(field.id);
+  };
+  const add = (type: FieldType, extra?: { fieldGroupId: string; label: string }) =>
+    insertAfter(selectedId, newField(type, undefined, extra));
+  const remove = (field: Field) => {
+    // Logic that names the field goes with it, so what is left can still be saved.
+    onChange({
+      fields: draft.fields.filter((f) => f.id !== field.id),
+      logicMap: withoutField(draft.logicMap, field.id),
+    });
+    if (selectedId === field.id) setSelectedId(null);
+  };
+  const update = (field: Field) => setFields(draft.fields.map((f) => (f.id === field.id ? field : f)));
+  const selected = draft.fields.find((f) => f.id === selectedId) ?? null;
+  const scope: RuleScope = { fields: draft.fields, groupFieldsOf: props.groupFieldsOf };
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Paper withBorder p="sm" radius="md">
+          <Palette
+            onAdd={add}
+            disabled={readOnly}
+            fieldGroups={props.fieldGroups ?? null}
+            offerTemplates={props.fieldGroups !== undefined}
+          />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Canvas
+          fields={draft.fields}
+          selectedId={selectedId}
+          readOnly={readOnly}
+          onSelect={setSelectedId}
+          onReorder={setFields}
+          onDuplicate={(field) => insertAfter(field.id, duplicateField(field))}
+          onDelete={remove}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder p="sm" radius="md">
+          {selected ? (
+            <FieldSettings key={selected.id} field={selected} onChange={update} readOnly={readOnly}>
+              <LogicEditor
+                owner={selected}
+                logicMap={draft.logicMap}
+                scope={scope}
+                problems={props.problems}
+                readOnly={readOnly}
+                onChange={(logicMap) => onChange({ ...draft, logicMap })}
+              />
+            </FieldSettings>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Select a field to change its settings.
+            </Text>
+          )}
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

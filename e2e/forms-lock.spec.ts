@@ -1,0 +1,67 @@
+import { expectAccessible, seeded, signIn } from './support';
+import { expect, test } from './test';
+
+test('a second organiser meets the edit lock: a read-only builder naming the holder, then takes it once released', async ({
+  page,
+  browser,
+}) => {
+  const { admin, users } = seeded();
+  const title = `Exhibitor profile ${Date.now()}`;
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/my-events');
+  await page.getByRole('button', { name: 'Open Harbourside Food & Drink Expo 2027' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin/forms/add');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByRole('button', { name: 'Add form' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  // Olivia holds the lock: the builder is hers to change.
+  const oliviaPalette = page.getByRole('navigation', { name: 'Field types' });
+  await expect(oliviaPalette.getByRole('button', { name: 'Email', exact: true })).toBeEnabled();
+  const formUrl = page.url();
+
+  // Marcus opens the same form in his own browser: read only, and he is told who is editing.
+  const marcusContext = await browser.newContext();
+  const marcus = await marcusContext.newPage();
+  await signIn(marcus, users.moderator.email, users.moderator.password);
+  await marcus.goto(formUrl);
+  await expect(marcus.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(marcus.getByText('Olivia Bennett is editing this form.')).toBeVisible();
+  await expect(
+    marcus
+      .getByRole('navigation', { name: 'Field types' })
+      .getByRole('button', { name: 'Email', exact: true }),
+  ).toBeDisabled();
+  await expect(marcus.getByRole('button', { name: 'Move Short Text' })).toHaveCount(0);
+  await expect(marcus.getByRole('button', { name: 'Delete Short Text' })).toHaveCount(0);
+  await expect(marcus.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await marcus.getByRole('button', { name: 'Select Short Text' }).click();
+  await expect(
+    marcus.getByRole('region', { name: 'Field settings' }).getByLabel('Label', { exact: true }),
+  ).toBeDisabled();
+  await expectAccessible(marcus, 'read-only builder');
+
+  // Olivia goes back to the list, which releases the lock; Marcus opens the form again and edits.
+  await page.getByRole('main').getByRole('link', { name: 'Forms', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/forms$/);
+  await expect
+    .poll(async () => {
+      await marcus.reload();
+      await expect(marcus.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      await expect(marcus.getByText('Opening the form for editing…')).toBeHidden();
+      return marcus.getByText('is editing this form.').count();
+    })
+    .toBe(0);
+  await marcus
+    .getByRole('navigation', { name: 'Field types' })
+    .getByRole('button', { name: 'Email', exact: true })
+    .click();
+  await marcus.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(marcus.getByText('Your updates have been successfully saved')).toBeVisible();
+
+  // Now Olivia is the one who waits.
+  await page.goto(formUrl);
+  await expect(page.getByText('Marcus Adeyemi is editing this form.')).toBeVisible();
+  await expect(oliviaPalette.getByRole('button', { name: 'Email', exact: true })).toBeDisabled();
+  await marcusContext.close();
+});
