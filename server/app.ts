@@ -24,6 +24,7 @@ import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { findMembership } from './modules/people/service';
 import { portalRoutes } from './modules/portal/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { suppliersRoutes } from './modules/suppliers/routes';
 import { tasksRoutes } from './modules/tasks/routes';
 import { taskUploadRoutes } from './modules/tasks/taskUploadRoutes';
@@ -56,6 +57,7 @@ const ROUTE_MODULES: RouteModule[] = [
   assetsRoutes,
   brandingRoutes,
   formsRoutes,
+  reportsRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

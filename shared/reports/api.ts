@@ -24,7 +24,7 @@ export const REPORTS_LEVEL = 'reportViewer' satisfies Permission;
 
 export const REPORT_ERRORS = {
   taskNotFound: 'Task not found',
-  teamNotFound: 'No team found',
+  teamNotFound: 'Team not found',
 } as const;
 
 // ---- Overview ----

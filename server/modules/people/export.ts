@@ -116,14 +116,14 @@ export const userReportCsv = (report: UserReport) =>
  * Streams the workbook as it is written: shared strings and styles off, so memory stays flat and
  * each row is flushed on commit instead of the whole sheet being held until the end.
  */
-export function userReportXlsx(report: UserReport): PassThrough {
+export function userReportXlsx(report: UserReport, sheetName = 'Users'): PassThrough {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
     useSharedStrings: false,
     useStyles: false,
   });
-  const sheet = workbook.addWorksheet('Users');
+  const sheet = workbook.addWorksheet(sheetName);
   const write = async () => {
     sheet.addRow(report.header).commit();
     for (const row of report.rows) sheet.addRow(row).commit();
