@@ -11,6 +11,7 @@ import { RISK_LEVELS } from './risk';
  * an id of another event answers 404. Form reports wait for submissions (issue 16 leaves them out).
  *
  * Routes (prefix /api/events/:eventId/reports):
+ *   GET /filters                                   ReportFilterOptions (team types and task groups to filter by)
  *   GET /overview                                  ReportOverview (teams by login activity and risk level, task completion)
  *   GET /tasks?page&sort&order&search&status&type&groupId&teamTypeId&urgency   TaskReportResponse
  *   GET /tasks/:taskId?page&sort&order&search&status   TeamStatusListResponse (shared/tasks/adminApi)
@@ -26,6 +27,14 @@ export const REPORT_ERRORS = {
   taskNotFound: 'Task not found',
   teamNotFound: 'Team not found',
 } as const;
+
+// ---- Filter options (report viewers cannot call the admin lists of team types and task groups) ----
+
+export const reportFilterOptionsSchema = z.object({
+  teamTypes: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  taskGroups: z.array(z.object({ id: z.uuid(), title: z.string() })),
+});
+export type ReportFilterOptions = z.output<typeof reportFilterOptionsSchema>;
 
 // ---- Overview ----
 

@@ -1,7 +1,10 @@
-import type { ReportOverview } from '../../../shared/reports/api';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ReportFilterOptions, ReportOverview } from '../../../shared/reports/api';
 import { LOGIN_ACTIVITIES, type LoginActivity } from '../../../shared/reports/loginActivity';
 import { RISK_LEVELS, type RiskLevel } from '../../../shared/reports/risk';
 import type { DbOrTx } from '../../platform/db/client';
+import { teamTypes } from '../people/tables';
+import { taskGroups } from '../tasks/tables';
 import type { ReportDay } from './reportDay';
 import { loadTeamFacts } from './teamFacts';
 import { scoreTeam } from './teamReport';
@@ -36,4 +39,21 @@ export async function reportOverview(db: DbOrTx, eventId: string, day: ReportDay
     today: day.today,
     launchDate: day.launchDate,
   };
+}
+
+/** What the report filters offer: the event's team types and open task groups, by name. */
+export async function reportFilterOptions(db: DbOrTx, eventId: string): Promise<ReportFilterOptions> {
+  const [types, groups] = await Promise.all([
+    db
+      .select({ id: teamTypes.id, name: teamTypes.name })
+      .from(teamTypes)
+      .where(eq(teamTypes.eventId, eventId))
+      .orderBy(asc(teamTypes.name)),
+    db
+      .select({ id: taskGroups.id, title: taskGroups.title })
+      .from(taskGroups)
+      .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.isArchived, false)))
+      .orderBy(asc(taskGroups.title)),
+  ]);
+  return { teamTypes: types, taskGroups: groups };
 }

@@ -23,6 +23,7 @@ describe('reports API', () => {
     stranger = await signIn(t, (await makeUser(t, otherEventId, 'admin')).email);
     const other = teamApi(t, otherEventId);
     otherTeamId = (await other.createTeam(stranger, 'Elsewhere Ltd')).id;
+    await other.call('POST', stranger, '/team-types', { name: 'Another event type' });
     const task = await other.call('POST', stranger, '/tasks', { title: 'Theirs', dueDate: '2099-01-01' });
     otherTaskId = task.json().id;
   });
@@ -32,6 +33,7 @@ describe('reports API', () => {
     t.app.inject({ method: 'GET', url: `/api/events/${event}/reports${path}`, headers: { cookie } });
 
   const PATHS = () => [
+    '/filters',
     '/overview',
     '/tasks',
     `/tasks/${world.tasks.overdue}`,
@@ -92,6 +94,12 @@ describe('reports API', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('filter options: the team types and open task groups of this event only', async () => {
+    const res = await get(world.cookies.reportViewer, '/filters');
+    expect(res.json().teamTypes.map((t: { name: string }) => t.name)).toEqual(['Exhibitor', 'Sponsor']);
+    expect(res.json().taskGroups).toEqual([]);
   });
 
   it('overview: teams by risk level and login activity, task statuses by chip (organisers aside)', async () => {

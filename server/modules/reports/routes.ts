@@ -1,5 +1,6 @@
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import {
+  reportFilterOptionsSchema,
   reportOverviewSchema,
   reportTaskParamsSchema,
   reportTeamParamsSchema,
@@ -16,7 +17,7 @@ import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { listTeamStatuses } from '../tasks/teamStatuses';
 import { sendReportFile, taskTable, teamTable } from './exportFiles';
-import { reportOverview } from './overview';
+import { reportFilterOptions, reportOverview } from './overview';
 import { reportsPolicy } from './policy';
 import { reportDay } from './reportDay';
 import { taskReport, taskReportRows } from './taskReport';
@@ -30,6 +31,14 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
   const base = '/api/events/:eventId/reports';
   const dayOf = (eventId: string) => reportDay(ctx.db, eventId);
 
+  app.get(
+    `${base}/filters`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: reportFilterOptionsSchema } },
+      preValidation: viewer,
+    },
+    async (request) => reportFilterOptions(ctx.db, actorOf(request).eventId),
+  );
   app.get(
     `${base}/overview`,
     {
