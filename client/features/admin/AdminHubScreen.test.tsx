@@ -10,7 +10,10 @@ describe('admin hub', () => {
     const group = screen.getByRole('region', { name: 'Teams/Users/Custom Fields' });
     expect(within(group).getByRole('link', { name: /Users/ })).toHaveAttribute('href', '/admin/users');
     const reporting = screen.getByRole('region', { name: 'Reporting' });
-    expect(within(reporting).getByRole('link', { name: /Reports/ })).toHaveAttribute('href', '/admin/reports');
+    expect(within(reporting).getByRole('link', { name: /Reports/ })).toHaveAttribute(
+      'href',
+      '/admin/reports',
+    );
     const tasks = screen.getByRole('region', { name: 'Tasks' });
     expect(within(tasks).getByRole('link', { name: /Task groups/ })).toHaveAttribute(
       'href',
@@ -22,8 +25,13 @@ describe('admin hub', () => {
   it('shows a reportViewer the Reports card and nothing above their level', async () => {
     renderApp('/admin', signedInHandlers('reportViewer'));
     const reporting = await screen.findByRole('region', { name: 'Reporting' });
-    expect(within(reporting).getByRole('link', { name: /Reports/ })).toHaveAttribute('href', '/admin/reports');
-    expect(screen.queryByText(/Your permission level does not open any admin screens/)).not.toBeInTheDocument();
+    expect(within(reporting).getByRole('link', { name: /Reports/ })).toHaveAttribute(
+      'href',
+      '/admin/reports',
+    );
+    expect(
+      screen.queryByText(/Your permission level does not open any admin screens/),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Users/ })).not.toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
   });
