@@ -80,20 +80,29 @@ describe('with a launch date', () => {
     expect(baseOf(facts({ daysSinceLaunch: 3, daysSinceLastLogin: 90, complete: 1 }))).toBe(0);
   });
 
-  it('caps: never logged in at most 0.75, no activity from 0.15 to 0.5, active at most 0.5', () => {
+  it('caps the weekly growth: never logged in 0.75, no activity 0.15 to 0.5, active 0.5; bumps on top, at most 1', () => {
+    // Inside the grace period, just launched: the starts.
     expect(baseOf(facts({ daysSinceLaunch: 0 }))).toBe(0.15);
-    expect(baseOf(facts({ daysSinceLaunch: 400 }))).toBe(0.75);
     expect(baseOf(facts({ daysSinceLaunch: 0, daysSinceLastLogin: 0 }))).toBe(0.15);
-    expect(baseOf(facts({ daysSinceLaunch: 400, daysSinceLastLogin: 100 }))).toBe(0.5);
-    expect(baseOf(facts({ daysSinceLaunch: 400, daysSinceLastLogin: 100, complete: 3 }))).toBe(0.5);
+    expect(baseOf(facts({ daysSinceLaunch: 0, daysSinceLastLogin: 0, complete: 1 }))).toBe(0);
+    // 40 weeks past grace but logged in today: the caps alone.
+    expect(baseOf(facts({ daysSinceLaunch: 300, daysSinceLastLogin: 0 }))).toBe(0.5);
+    expect(baseOf(facts({ daysSinceLaunch: 300, daysSinceLastLogin: 0, complete: 3 }))).toBe(0.5);
+    // Quiet over 60 days: +0.3 on top of the cap (never logged in: 0.75 + 0.3, at most 1).
+    expect(baseOf(facts({ daysSinceLaunch: 400 }))).toBe(1);
+    expect(baseOf(facts({ daysSinceLaunch: 400, daysSinceLastLogin: 100 }))).toBe(0.8);
+    expect(baseOf(facts({ daysSinceLaunch: 400, daysSinceLastLogin: 100, complete: 3 }))).toBe(0.8);
   });
 
   it('explains the score on the team line', () => {
     const result = riskScore(facts({ daysSinceLaunch: 42, overdue: 4, dueSoon: 2, pending: 6 }));
-    // Never logged in: 0.15 + 4 weeks × 0.05 + 0.2 (42 quiet days) = 0.55; tasks (4 + 1) / 12.
+    // Never logged in: 0.15 + 4 weeks × 0.05, then + 0.2 for 42 quiet days = 0.55.
     expect(result.base).toBe(0.55);
-    expect(result.taskRisk).toBeCloseTo(5 / 12, 4);
-    expect(result.riskPercent).toBe(48.3);
+    // Counted tasks: 4 overdue + 2 due soon (pending ones wait): (4 + 1) / 6, scale 0.8.
+    expect(result.taskRisk).toBeCloseTo(5 / 6, 4);
+    expect(result.taskScale).toBe(0.8);
+    expect(result.riskPercent).toBe(60.8);
+    expect(result.riskLevel).toBe('high');
     expect(result.reasons).toEqual([
       'never logged in',
       '4 of 12 tasks overdue',
@@ -110,10 +119,12 @@ describe('with a launch date', () => {
 });
 
 describe('task part', () => {
-  it('weights overdue 1, due soon 0.5, pending 0; complete counts as 0', () => {
-    expect(taskRiskOf({ complete: 0, overdue: 2, dueSoon: 2, pending: 0 })).toBe(0.75);
-    expect(taskRiskOf({ complete: 2, overdue: 1, dueSoon: 0, pending: 1 })).toBe(0.25);
+  it('weights overdue 1, due soon 0.5, pending 0; complete counts as 0; pending tasks are not counted', () => {
+    expect(taskRiskOf({ complete: 0, overdue: 2, dueSoon: 2 })).toBe(0.75);
+    expect(taskRiskOf({ complete: 2, overdue: 1, dueSoon: 1 })).toBe(0.375);
     expect(taskRiskOf(none)).toBe(0);
+    // A long list of far-off tasks does not hide a late one.
+    expect(riskScore(facts({ overdue: 1, pending: 40 })).taskRisk).toBe(1);
   });
 
   it('full weight from 10 tasks, scaled from 0.5 below', () => {

@@ -110,22 +110,22 @@ function quietDays(facts: RiskFacts, daysSinceLaunch: number): number {
 }
 
 /**
- * The engagement part. With a launch date it grows 0.05 a week after the 14-day grace period, plus
- * the inactivity bump, within each state's cap: never logged in from 0.15 up to 0.75, logged in with
- * nothing complete from 0.15 up to 0.5, active from 0 up to the active base 0.5.
+ * The engagement part. With a launch date: a start plus 0.05 a week after the 14-day grace period,
+ * within each state's cap (never logged in from 0.15 up to 0.75, logged in with nothing complete from
+ * 0.15 up to 0.5, active from 0 up to the active base 0.5), then the inactivity bump on top, at most 1.
+ * The long-run values (1, 0.8, 0.8) meet the spec's no-launch-date bases (1, 0.75, 0.5) at the top.
  */
 export function baseOf(facts: RiskFacts): number {
   const engagement = engagementOf(facts);
   if (facts.daysSinceLaunch === null) return RISK_MODEL.withoutLaunch[engagement];
-  const growth =
-    RISK_MODEL.weeklyBaseIncrement * weeksPastGrace(facts.daysSinceLaunch) +
-    inactivityBump(quietDays(facts, facts.daysSinceLaunch));
+  const growth = RISK_MODEL.weeklyBaseIncrement * weeksPastGrace(facts.daysSinceLaunch);
   const [start, cap] = {
     neverLoggedIn: [RISK_MODEL.noActivityStart, RISK_MODEL.neverLoggedInMax],
     noActivity: [RISK_MODEL.noActivityStart, RISK_MODEL.noActivityMax],
     active: [0, RISK_MODEL.activeBase],
   }[engagement];
-  return round(Math.min(cap, start + growth), 4);
+  const bump = inactivityBump(quietDays(facts, facts.daysSinceLaunch));
+  return round(Math.min(1, Math.min(cap, start + growth) + bump), 4);
 }
 
 /** Share of the task weight that applies: full from 10 tasks, 0.5 + 0.05 per task below. */
@@ -134,12 +134,22 @@ export function taskScaleOf(taskCount: number): number {
   return round(Math.min(1, from + ((1 - from) * Math.max(0, taskCount)) / full), 4);
 }
 
-/** Weighted share of the team's tasks (complete ones count as 0): overdue 1, due soon 0.5, pending 0. */
-export function taskRiskOf(facts: Pick<RiskFacts, 'complete' | 'overdue' | 'dueSoon' | 'pending'>): number {
-  const count = facts.complete + facts.overdue + facts.dueSoon + facts.pending;
+/**
+ * Tasks that say something about readiness today: done, overdue or due soon. A pending task (due
+ * later than the due-soon window) weighs 0 and is left out of the count, so a long list of far-off
+ * tasks cannot hide the late ones; the count's scale (full weight from 10) keeps a few tasks from
+ * weighing as much as many.
+ */
+export function taskCountOf(facts: Pick<RiskFacts, 'complete' | 'overdue' | 'dueSoon'>): number {
+  return facts.complete + facts.overdue + facts.dueSoon;
+}
+
+/** Weighted share of the counted tasks (complete ones weigh 0): overdue 1, due soon 0.5. */
+export function taskRiskOf(facts: Pick<RiskFacts, 'complete' | 'overdue' | 'dueSoon'>): number {
+  const count = taskCountOf(facts);
   if (count === 0) return 0;
-  const { overdue, dueSoon, pending } = RISK_MODEL.taskWeights;
-  return (facts.overdue * overdue + facts.dueSoon * dueSoon + facts.pending * pending) / count;
+  const { overdue, dueSoon } = RISK_MODEL.taskWeights;
+  return (facts.overdue * overdue + facts.dueSoon * dueSoon) / count;
 }
 
 function round(value: number, decimals: number): number {
@@ -170,7 +180,7 @@ function reasonsFor(facts: RiskFacts, engagement: Engagement, taskCount: number)
 export function riskScore(facts: RiskFacts): RiskResult {
   const engagement = engagementOf(facts);
   const base = baseOf(facts);
-  const taskCount = facts.complete + facts.overdue + facts.dueSoon + facts.pending;
+  const taskCount = taskCountOf(facts);
   const taskRisk = taskRiskOf(facts);
   const taskScale = taskScaleOf(taskCount);
   const score = RISK_MODEL.baseWeight * base + RISK_MODEL.taskWeight * taskScale * taskRisk;
@@ -183,6 +193,7 @@ export function riskScore(facts: RiskFacts): RiskResult {
     base,
     taskRisk: round(taskRisk, 4),
     taskScale,
-    reasons: reasonsFor(facts, engagement, taskCount),
+    // The reasons count every task that applies, as the team's list shows them.
+    reasons: reasonsFor(facts, engagement, taskCount + facts.pending),
   };
 }

@@ -117,8 +117,8 @@ describe('reports API', () => {
   it('teams report: highest risk first, with the level, login activity and the reasons', async () => {
     const report = (await get(world.cookies.reportViewer, '/teams')).json() as TeamReportResponse;
     expect(report.items.map((r) => [r.name, r.riskPercent, r.riskLevel])).toEqual([
-      ['Sleepy Cheese', 71.9, 'high'],
-      ['=HYPERLINK("http://evil.test")', 66.3, 'high'],
+      ['Sleepy Cheese', 77.1, 'high'],
+      ['=HYPERLINK("http://evil.test")', 72.5, 'high'],
       ['Quiet Coffee', 60, 'medium'],
       ['Active Bakery', 25, 'low'],
     ]);
@@ -197,7 +197,7 @@ describe('reports API', () => {
     const res = await get(world.cookies.reportViewer, `/teams/${world.teams.sleepy.id}`);
     const detail = res.json();
     expect(detail.team).toMatchObject({ name: 'Sleepy Cheese', riskLevel: 'high', hasTeamLoggedIn: false });
-    expect(detail.risk).toEqual({ engagement: 'neverLoggedIn', base: 1, taskRisk: 0.625, taskScale: 0.7 });
+    expect(detail.risk).toEqual({ engagement: 'neverLoggedIn', base: 1, taskRisk: 0.8333, taskScale: 0.65 });
     expect(detail.members).toHaveLength(1);
     expect(detail.members[0]).toMatchObject({ isOwner: true, hasLoggedIn: false, lastLoginInTime: null });
     expect(detail.taskStatuses.map((s: { title: string; status: string }) => [s.title, s.status])).toEqual([
@@ -263,7 +263,7 @@ describe('reports API', () => {
       '1 of 4 tasks due soon',
       '4 weeks past the launch grace period',
     ]);
-    // 0.5 × (0.15 + 4 × 0.05 + 0.2) + 0.5 × 0.7 × 0.625
-    expect(report.items[0].riskPercent).toBe(49.4);
+    // 0.5 × (0.15 + 4 × 0.05 + 0.2 for 42 quiet days) + 0.5 × 0.65 × (2 + 0.5) / 3
+    expect(report.items[0].riskPercent).toBe(54.6);
   });
 });
