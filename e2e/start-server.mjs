@@ -140,6 +140,8 @@ if (kind === 'seeded') {
     ['sponsor', 'Felix', 'Moreau'],
   ]);
   writeJson('e2e-content.json', { ...riverside, members: riversideMembers });
+  // Reports: the demo event (every risk level and login state), read by its Report Viewer.
+  writeJson('e2e-reports.json', cli('seed', '--demo'));
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

@@ -11,7 +11,7 @@ import type { TaskType } from '../../../shared/tasks/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import type { ReportDay } from './reportDay';
-import { applies, bucketOf, rowsOf } from './teamFacts';
+import { applies, bucketOf, KIND_KEY, rowsOf } from './teamFacts';
 
 export type TaskReportQuery = Omit<z.output<typeof taskReportQuerySchema>, 'page'> & { page?: number };
 
@@ -69,26 +69,30 @@ export async function taskReportRows(
       where ${sql.join(taskWhere, sql` and `)}
     ),
     tm as (
-      select id, team_type_id, stand_share_role from teams tm
+      select id, team_type_id, stand_share_role, ${KIND_KEY} as type_key from teams tm
       where event_id = ${eventId} and not is_organiser ${teamType}
     ),
-    kinds as (select team_type_id, stand_share_role, count(*)::int as n from tm group by 1, 2),
-    applying as (
-      select t.id, sum(tm.n)::int as teams from t join kinds tm on ${applies} group by t.id
+    kinds as (
+      select team_type_id, stand_share_role, type_key, count(*)::int as n from tm group by 1, 2, 3
     ),
+    kind_task as (
+      select tm.type_key, tm.stand_share_role, tm.n, t.id as task_id from kinds tm join t on ${applies}
+    ),
+    applying as (select task_id, sum(n)::int as teams from kind_task group by task_id),
     finished as (
       select s.task_id,
         count(*) filter (where s.progress_status = 'complete')::int as complete,
         count(*) filter (where s.progress_status = 'n/a')::int as na
       from task_statuses s
-      join t on t.id = s.task_id
-      join tm on tm.id = s.team_id and ${applies}
+      join tm on tm.id = s.team_id
+      join kind_task k on k.task_id = s.task_id and k.type_key = tm.type_key
+        and k.stand_share_role = tm.stand_share_role
       where s.event_id = ${eventId} and s.progress_status <> 'incomplete'
       group by s.task_id
     )
     select t.id, t.title, t.type, t.group_title, t.due_date, t.bucket,
       coalesce(a.teams, 0) as teams, coalesce(f.complete, 0) as complete, coalesce(f.na, 0) as na
-    from t left join applying a on a.id = t.id left join finished f on f.task_id = t.id
+    from t left join applying a on a.task_id = t.id left join finished f on f.task_id = t.id
   `,
   );
   const search = query.search?.toLocaleLowerCase();

@@ -28,6 +28,13 @@ export const applies = sql.raw(
   `(cardinality(t.team_type_ids) = 0 or tm.team_type_id = any(t.team_type_ids)) and (tm.stand_share_role <> 'child' or t.show_to_child_teams)`,
 );
 
+/**
+ * A team's type as a join key (no type is the nil uuid): visibility is decided once per kind of team
+ * and task, and each finished status then finds its answer by a hash join on plain columns instead of
+ * evaluating the array condition per status (measured in docs/benchmarks.md).
+ */
+export const KIND_KEY = sql.raw(`coalesce(tm.team_type_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
+
 /** The due bucket of a task on the report day: o(verdue), s(oon) or p(ending). */
 export const bucketOf = (day: ReportDay) =>
   sql`case when t.due_date < ${day.today} then 'o' when t.due_date <= ${day.dueSoonUntil} then 's' else 'p' end`;
@@ -72,28 +79,31 @@ export async function loadTeamFacts(
       from tasks t where event_id = ${eventId} and not is_archived
     ),
     tm as (
-      select id, name, team_type_id, stand_share_role from teams tm
+      select id, name, team_type_id, stand_share_role, ${KIND_KEY} as type_key from teams tm
       where event_id = ${eventId} and not is_organiser ${oneTeam}
     ),
-    kinds as (select distinct team_type_id, stand_share_role from tm),
+    kinds as (select distinct team_type_id, stand_share_role, type_key from tm),
+    kind_task as (
+      select tm.type_key, tm.stand_share_role, t.id as task_id, t.bucket from kinds tm join t on ${applies}
+    ),
     kind_tasks as (
-      select tm.team_type_id, tm.stand_share_role,
-        count(*) filter (where t.bucket = 'o')::int as applies_o,
-        count(*) filter (where t.bucket = 's')::int as applies_s,
-        count(*) filter (where t.bucket = 'p')::int as applies_p
-      from kinds tm join t on ${applies}
-      group by 1, 2
+      select type_key, stand_share_role,
+        count(*) filter (where bucket = 'o')::int as applies_o,
+        count(*) filter (where bucket = 's')::int as applies_s,
+        count(*) filter (where bucket = 'p')::int as applies_p
+      from kind_task group by 1, 2
     ),
     finished as (
       select s.team_id,
         count(*) filter (where s.progress_status = 'complete')::int as complete,
         count(*) filter (where s.progress_status = 'n/a')::int as na,
-        count(*) filter (where t.bucket = 'o')::int as finished_o,
-        count(*) filter (where t.bucket = 's')::int as finished_s,
-        count(*) filter (where t.bucket = 'p')::int as finished_p
+        count(*) filter (where k.bucket = 'o')::int as finished_o,
+        count(*) filter (where k.bucket = 's')::int as finished_s,
+        count(*) filter (where k.bucket = 'p')::int as finished_p
       from task_statuses s
-      join t on t.id = s.task_id
-      join tm on tm.id = s.team_id and ${applies}
+      join tm on tm.id = s.team_id
+      join kind_task k on k.task_id = s.task_id and k.type_key = tm.type_key
+        and k.stand_share_role = tm.stand_share_role
       where s.event_id = ${eventId} and s.progress_status <> 'incomplete'
       group by s.team_id
     ),
@@ -113,8 +123,7 @@ export async function loadTeamFacts(
       coalesce(f.finished_p, 0) as finished_p
     from tm
     left join team_types tt on tt.id = tm.team_type_id
-    left join kind_tasks k on k.team_type_id is not distinct from tm.team_type_id
-      and k.stand_share_role = tm.stand_share_role
+    left join kind_tasks k on k.type_key = tm.type_key and k.stand_share_role = tm.stand_share_role
     left join finished f on f.team_id = tm.id
     left join logins l on l.team_id = tm.id
   `,
