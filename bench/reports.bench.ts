@@ -5,17 +5,18 @@
  * membership, query validation, the SQL, scoring every team, the answer) p50/p95, next to the same
  * report's SQL run directly on the same engine in the same run (target: endpoint <= 1.3x its SQL).
  * PGlite in process by default; PostgreSQL when DATABASE_URL is set (a scratch database is made and
- * dropped). `npx tsx bench/reports.bench.ts`, or `DATABASE_URL=postgres://... npx tsx bench/reports.bench.ts`
+ * dropped). `npx tsx bench/reports.bench.ts`, or `DATABASE_URL=postgres://... npx tsx bench/reports.bench.ts`;
+ * BENCH_EXPLAIN=1 prints the team report's plan (EXPLAIN ANALYZE) at the end.
  */
 import { loadavg } from 'node:os';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql as raw } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/app';
 import { settings } from '../server/modules/events/tables';
 import { reportDay } from '../server/modules/reports/reportDay';
 import { taskReportRows } from '../server/modules/reports/taskReport';
-import { loadTeamFacts } from '../server/modules/reports/teamFacts';
+import { loadTeamFacts, rowsOf, teamFactsQuery } from '../server/modules/reports/teamFacts';
 import { enableReadCache } from '../server/platform/cache';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
@@ -157,6 +158,14 @@ async function main() {
   for (const [name, endpoint, alone] of rows) {
     const ratio = alone ? (percentile(endpoint, 50) / percentile(alone, 50)).toFixed(2) : '—';
     console.log(`| ${name} | ${fmt(endpoint)} | ${alone ? fmt(alone) : '—'} | ${ratio} |`);
+  }
+  if (process.env.BENCH_EXPLAIN) {
+    const day = await reportDay(database.db, eventId);
+    const plan = await rowsOf<Record<string, string>>(
+      database.db,
+      raw`explain (analyze, buffers) ${teamFactsQuery(eventId, day)}`,
+    );
+    console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
   }
   await app.close();
   if (scratch) await scratch.drop();

@@ -70,10 +70,27 @@ export async function loadTeamFacts(
   day: ReportDay,
   teamId?: string,
 ): Promise<TeamFacts[]> {
+  const rows = await rowsOf<FactsRow>(db, teamFactsQuery(eventId, day, teamId));
+  return rows.map((r) => ({
+    teamId: r.team_id,
+    name: r.name,
+    teamTypeId: r.team_type_id,
+    teamTypeName: r.team_type_name,
+    members: Number(r.members),
+    membersLoggedIn: Number(r.logged_in),
+    lastLogin: r.last_login === null ? null : new Date(r.last_login),
+    complete: Number(r.complete),
+    na: Number(r.na),
+    overdue: Number(r.applies_o) - Number(r.finished_o),
+    dueSoon: Number(r.applies_s) - Number(r.finished_s),
+    pending: Number(r.applies_p) - Number(r.finished_p),
+  }));
+}
+
+/** The statement of loadTeamFacts (the bench runs it on its own and explains it). */
+export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string): SQL {
   const oneTeam = teamId ? sql`and tm.id = ${teamId}` : sql``;
-  const rows = await rowsOf<FactsRow>(
-    db,
-    sql`
+  return sql`
     with t as (
       select id, team_type_ids, show_to_child_teams, ${bucketOf(day)} as bucket
       from tasks t where event_id = ${eventId} and not is_archived
@@ -126,20 +143,5 @@ export async function loadTeamFacts(
     left join kind_tasks k on k.type_key = tm.type_key and k.stand_share_role = tm.stand_share_role
     left join finished f on f.team_id = tm.id
     left join logins l on l.team_id = tm.id
-  `,
-  );
-  return rows.map((r) => ({
-    teamId: r.team_id,
-    name: r.name,
-    teamTypeId: r.team_type_id,
-    teamTypeName: r.team_type_name,
-    members: Number(r.members),
-    membersLoggedIn: Number(r.logged_in),
-    lastLogin: r.last_login === null ? null : new Date(r.last_login),
-    complete: Number(r.complete),
-    na: Number(r.na),
-    overdue: Number(r.applies_o) - Number(r.finished_o),
-    dueSoon: Number(r.applies_s) - Number(r.finished_s),
-    pending: Number(r.applies_p) - Number(r.finished_p),
-  }));
+  `;
 }
