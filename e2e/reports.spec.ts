@@ -14,8 +14,8 @@ async function chooseFilter(page: Page, label: string, option: string) {
   await page.getByRole('button', { name: 'Generate Report' }).click();
 }
 
-async function downloadCsv(page: Page): Promise<string[][]> {
-  await page.getByRole('button', { name: 'Export' }).click();
+async function downloadCsv(page: Page, button = 'Export'): Promise<string[][]> {
+  await page.getByRole('button', { name: button, exact: true }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'CSV (.csv)' }).click(),
@@ -46,6 +46,16 @@ test('a report viewer reads the overview, the risk, team, login and task reports
   }
   await expect(page.getByRole('region', { name: 'Teams by login activity' })).toBeVisible();
   await expectAccessible(page, 'reports overview');
+  // The user report is a report too (spec: every report needs reportViewer).
+  const users = await downloadCsv(page, 'Export user report');
+  expect(users[0].slice(0, 5)).toEqual([
+    'Team Name',
+    'Team Status',
+    'First Name',
+    'Surname',
+    'Has Logged In',
+  ]);
+  expect(users.length).toBeGreaterThan(40);
 
   // The chart's Critical row opens the risk report filtered to that level.
   await riskChart.getByRole('link', { name: 'Critical' }).click();

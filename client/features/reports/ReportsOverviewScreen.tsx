@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format';
 import { useEventDates, useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
+import { UserExportMenu } from '../people/UserExportMenu';
 import { useReportOverview } from './api';
 import { BarChart, REPORT_LINKS, RISK_COLOURS, reportCrumbs } from './parts';
 
@@ -46,6 +47,7 @@ export function ReportsOverviewScreen() {
       title="Reports"
       breadcrumbs={reportCrumbs()}
       description="Who is behind: teams at risk, tasks overdue across teams, and who has not logged in."
+      actions={<UserExportMenu eventId={event?.id ?? ''} label="Export user report" />}
       quickLinks={REPORT_LINKS.slice(1)}
       tips={
         <Text size="sm">
