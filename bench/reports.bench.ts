@@ -96,6 +96,9 @@ async function main() {
     appUrl: 'https://bench.example',
   });
   const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
+  // What autovacuum does on PostgreSQL soon after a bulk load (PGlite runs none): the visibility map
+  // lets the finished-status index answer alone.
+  await database.db.execute(raw`vacuum analyze task_statuses`);
   const { eventId } = seeded;
   // A launch date 42 days ago, so every part of the score is worked out.
   const [eventSettings] = await database.db
