@@ -85,8 +85,7 @@ export async function taskReportRows(
         count(*) filter (where s.progress_status = 'n/a')::int as na
       from task_statuses s
       join tm on tm.id = s.team_id
-      join kind_task k on k.task_id = s.task_id and k.type_key = tm.type_key
-        and k.stand_share_role = tm.stand_share_role
+      join t on t.id = s.task_id and ${applies}
       where s.event_id = ${eventId} and s.progress_status <> 'incomplete'
       group by s.task_id
     )
