@@ -31,6 +31,7 @@ const screens = {
   myAccount: lazyModule(() => import('./features/account/MyAccountScreen')),
   myEvents: lazyModule(() => import('./features/account/MyEventsScreen')),
   adminHub: lazyModule(() => import('./features/admin/AdminHubScreen')),
+  reports: lazyModule(() => import('./features/reports/ReportsRoutes')),
   users: lazyModule(() => import('./features/people/UsersScreen')),
   teams: lazyModule(() => import('./features/people/TeamsScreen')),
   addTeam: lazyModule(() => import('./features/people/AddTeamScreen')),
@@ -292,6 +293,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: requireLevel(queryClient, AREA_LEVELS.adminHub),
               children: [
                 section({ index: true, lazy: screens.adminHub }),
+                section({
+                  path: 'reports/*',
+                  loader: requireLevel(queryClient, AREA_LEVELS.reports),
+                  lazy: screens.reports,
+                }),
                 section({
                   path: 'users',
                   loader: requireLevel(queryClient, AREA_LEVELS.users),

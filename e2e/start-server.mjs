@@ -152,6 +152,8 @@ if (kind === 'seeded') {
     ['owner', 'Ravi', 'Shah'],
   ]);
   writeJson('e2e-submissions.json', { ...quayside, members: quaysideMembers });
+  // Reports: the demo event (every risk level and login state), read by its Report Viewer.
+  writeJson('e2e-reports.json', cli('seed', '--demo'));
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

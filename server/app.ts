@@ -24,6 +24,7 @@ import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { findMembership } from './modules/people/service';
 import { portalRoutes } from './modules/portal/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
 import { suppliersRoutes } from './modules/suppliers/routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -58,6 +59,7 @@ const ROUTE_MODULES: RouteModule[] = [
   brandingRoutes,
   formsRoutes,
   submissionsRoutes,
+  reportsRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -62,6 +62,14 @@ const settingsCard = (id: string, title: string, description: string): AdminCard
 });
 
 export const ADMIN_CARDS: readonly AdminCard[] = [
+  {
+    id: 'reports',
+    group: 'Reporting',
+    title: 'Reports',
+    description: 'Teams at risk, task completion across teams and login activity, with exports.',
+    path: '/admin/reports',
+    level: AREA_LEVELS.reports,
+  },
   settingsCard('event', 'Event', 'Dates, names, organiser, time zone and locale of the event.'),
   settingsCard(
     'variables',

@@ -10,6 +10,7 @@ import { seedDemoAssets } from './demoAssets';
 import { seedDemoContent } from './demoContent';
 import { seedDemoForms } from './demoForms';
 import { seedDemoPortal } from './demoPortal';
+import { seedDemoReports } from './demoReports';
 import { seedDemoSettings } from './demoSettings';
 import { seedDemoSuppliers } from './demoSuppliers';
 import { seedDemoTasks } from './demoTasks';
@@ -99,6 +100,7 @@ export async function seedDemo(ctx: AppContext) {
     }
     await seedDemoTeams(tx, id, domain);
     await seedDemoTasks(tx, id);
+    await seedDemoReports(tx, id);
     return id;
   });
   await seedDemoSettings(ctx.db, eventId);

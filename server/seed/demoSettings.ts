@@ -19,7 +19,7 @@ export async function seedDemoSettings(db: Db, eventId: string): Promise<void> {
       teamName: 'The Harbourside Expo Team',
       companyName: 'Harbourside Events Ltd',
       companyAddress: 'Pier Building, 1 Quay Street\nBristol BS1 4QA\nUnited Kingdom',
-      launchDate: isoDate(30),
+      launchDate: isoDate(-100),
     },
     'system',
   );

@@ -9,13 +9,17 @@ describe('admin hub', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
     const group = screen.getByRole('region', { name: 'Teams/Users/Custom Fields' });
     expect(within(group).getByRole('link', { name: /Users/ })).toHaveAttribute('href', '/admin/users');
-    expect(screen.queryByRole('region', { name: 'Reporting' })).not.toBeInTheDocument();
+    const reporting = screen.getByRole('region', { name: 'Reporting' });
+    expect(within(reporting).getByRole('link', { name: /Reports/ })).toHaveAttribute(
+      'href',
+      '/admin/reports',
+    );
     const tasks = screen.getByRole('region', { name: 'Tasks' });
     expect(within(tasks).getByRole('link', { name: /Task groups/ })).toHaveAttribute(
       'href',
       '/admin/task-groups',
     );
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(6);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
     // Field groups are admin only (spec).
     expect(screen.queryByRole('link', { name: /Field groups/ })).not.toBeInTheDocument();
   });
@@ -29,17 +33,25 @@ describe('admin hub', () => {
     );
   });
 
-  it('tells a reportViewer that no admin screen is open to them yet', async () => {
+  it('shows a reportViewer the Reports card and nothing above their level', async () => {
     renderApp('/admin', signedInHandlers('reportViewer'));
+    const reporting = await screen.findByRole('region', { name: 'Reporting' });
+    expect(within(reporting).getByRole('link', { name: /Reports/ })).toHaveAttribute(
+      'href',
+      '/admin/reports',
+    );
     expect(
-      await screen.findByText(/Your permission level does not open any admin screens/),
-    ).toBeInTheDocument();
+      screen.queryByText(/Your permission level does not open any admin screens/),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Users/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
   });
 
   it('keeps the spec order of groups and hides cards above the level', () => {
     expect(adminGroupsFor('user')).toEqual([]);
+    expect(adminGroupsFor('reportViewer').map((entry) => entry.group)).toEqual(['Reporting']);
     expect(adminGroupsFor('admin').map((entry) => entry.group)).toEqual([
+      'Reporting',
       'General settings',
       'Dashboard',
       'Assets & Downloads',
@@ -51,6 +63,7 @@ describe('admin hub', () => {
     ]);
     // Settings and the dashboard's layouts are admin only.
     expect(adminGroupsFor('moderator').map((entry) => entry.group)).toEqual([
+      'Reporting',
       'Assets & Downloads',
       'Tasks',
       'Content',

@@ -8,7 +8,7 @@ const LABELS = { csv: 'CSV (.csv)', xlsx: 'Excel (.xlsx)' } as const;
  * The user report as a plain link: a same-origin GET carries the session cookie, and the browser's
  * own download keeps large files out of memory (no blob built in JavaScript).
  */
-export function UserExportMenu({ eventId }: { eventId: string }) {
+export function UserExportMenu({ eventId, label = 'Export' }: { eventId: string; label?: string }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -18,7 +18,7 @@ export function UserExportMenu({ eventId }: { eventId: string }) {
           rightSection={<IconChevronDown size={14} aria-hidden />}
           mb={2}
         >
-          Export
+          {label}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -16,7 +16,8 @@ const isTeamOwner = (actor: Actor, team: TeamContext) =>
 export const peoplePolicy = {
   listUsers: (actor: Actor) => can(actor.permissions, AREA_LEVELS.users),
   /** The user report holds the same people as the list, so the same level may download it. */
-  exportUsers: (actor: Actor) => can(actor.permissions, AREA_LEVELS.users),
+  /** Spec: every report, the user report too, needs the reportViewer level. */
+  exportUsers: (actor: Actor) => can(actor.permissions, AREA_LEVELS.reports),
   /** Reading team types is needed by the team screens' filters; changing them is admin only. */
   readTeamTypes: (actor: Actor) => can(actor.permissions, AREA_LEVELS.teams),
   manageTeamTypes: (actor: Actor) => can(actor.permissions, 'admin'),

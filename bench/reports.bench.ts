@@ -1,0 +1,181 @@
+/**
+ * Reports at scale (issue 16): a scale-seeded event (BENCH_TEAMS teams, default 5,000, and
+ * BENCH_TASKS tasks, default 300, with a status for every team and task: 1.5 M rows), a launch date
+ * 42 days ago, then each report endpoint through the whole Fastify app (`inject`: session,
+ * membership, query validation, the SQL, scoring every team, the answer) p50/p95, next to the same
+ * report's SQL run directly on the same engine in the same run (target: endpoint <= 1.3x its SQL).
+ * PGlite in process by default; PostgreSQL when DATABASE_URL is set (a scratch database is made and
+ * dropped). `npx tsx bench/reports.bench.ts`, or `DATABASE_URL=postgres://... npx tsx bench/reports.bench.ts`;
+ * BENCH_EXPLAIN=1 prints the team report's plan (EXPLAIN ANALYZE) at the end.
+ */
+import { loadavg } from 'node:os';
+import { and, eq, sql as raw } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../server/app';
+import { settings } from '../server/modules/events/tables';
+import { reportDay } from '../server/modules/reports/reportDay';
+import { taskReportRows } from '../server/modules/reports/taskReport';
+import { loadTeamFacts, rowsOf, teamFactsQuery } from '../server/modules/reports/teamFacts';
+import { enableReadCache } from '../server/platform/cache';
+import { loadConfig } from '../server/platform/config';
+import type { AppContext } from '../server/platform/context';
+import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
+import { migrate } from '../server/platform/db/migrate';
+import { createInlineJobs } from '../server/platform/jobs';
+import { createMailer } from '../server/platform/mail/mailer';
+import { createDiskStorage } from '../server/platform/storage';
+import { seedScale } from '../server/seed/scale';
+import { addCalendarDays, calendarDateIn } from '../shared/tasks/dueStatus';
+import { percentile } from './lib';
+
+const TEAMS = Number(process.env.BENCH_TEAMS ?? 5000);
+const TASKS = Number(process.env.BENCH_TASKS ?? 300);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const WARM_UP = 2;
+
+async function scratchPostgres(url: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const name = `reports_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const database = await openPostgres(scratch.toString());
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function timings(fn: () => Promise<unknown>): Promise<number[]> {
+  const values: number[] = [];
+  for (let run = 0; run < RUNS + WARM_UP; run++) {
+    const started = performance.now();
+    await fn();
+    if (run >= WARM_UP) values.push(performance.now() - started);
+  }
+  return values;
+}
+
+const fmt = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(1)} / p95 ${percentile(values, 95).toFixed(1)}`;
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  const engine = url ? 'PostgreSQL' : 'PGlite';
+  const scratch = url ? await scratchPostgres(url) : null;
+  const database = scratch?.database ?? (await openPglite(undefined));
+  await migrate(database);
+  enableReadCache(!url);
+  const logger = pino({ level: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    logger,
+    jobs: createInlineJobs(logger),
+    mailer: createMailer(undefined),
+    storage: createDiskStorage('.tmp/bench-reports-files'),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  const seedStarted = performance.now();
+  const seeded = await seedScale(database.db, {
+    teams: TEAMS,
+    tasks: TASKS,
+    appUrl: 'https://bench.example',
+  });
+  const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
+  // What autovacuum does on PostgreSQL soon after a bulk load (PGlite runs none): the visibility map
+  // lets the finished-status index answer alone.
+  await database.db.execute(raw`vacuum analyze task_statuses`);
+  const { eventId } = seeded;
+  // A launch date 42 days ago, so every part of the score is worked out.
+  const [eventSettings] = await database.db
+    .select({ data: settings.data })
+    .from(settings)
+    .where(and(eq(settings.eventId, eventId), eq(settings.name, 'event')));
+  const launchDate = addCalendarDays(calendarDateIn(new Date(), 'Europe/London'), -42);
+  await database.db
+    .update(settings)
+    .set({ data: { ...(eventSettings.data as object), launchDate } })
+    .where(and(eq(settings.eventId, eventId), eq(settings.name, 'event')));
+
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: seeded.adminEmail, password: seeded.password },
+  });
+  const cookie = `portal_session=${login.cookies.find((c) => c.name === 'portal_session')?.value}`;
+  const get = async (path: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/reports${path}`,
+      headers: { cookie },
+    });
+    if (res.statusCode !== 200) throw new Error(`${path} ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return res;
+  };
+  const teamsPage = (await get('/teams')).json() as { items: { teamId: string }[]; total: number };
+  const byLevel = (await get('/teams')).json().byRiskLevel;
+  const firstTeam = teamsPage.items[0].teamId;
+
+  const rows: [string, number[], number[] | null][] = [];
+  const sql = async (fn: (day: Awaited<ReturnType<typeof reportDay>>) => Promise<unknown>) =>
+    timings(async () => fn(await reportDay(database.db, eventId)));
+  rows.push([
+    'GET /reports/teams (risk, first page)',
+    await timings(() => get('/teams')),
+    await sql((day) => loadTeamFacts(database.db, eventId, day)),
+  ]);
+  rows.push([
+    'GET /reports/tasks (all tasks, first page)',
+    await timings(() => get('/tasks')),
+    await sql((day) => taskReportRows(database.db, eventId, day, { sort: 'dueDate', order: 'asc' })),
+  ]);
+  rows.push(['GET /reports/overview', await timings(() => get('/overview')), null]);
+  rows.push([`GET /reports/teams/:teamId`, await timings(() => get(`/teams/${firstTeam}`)), null]);
+  rows.push([
+    `GET /reports/risk/export?format=csv (${teamsPage.total} rows)`,
+    await timings(() => get('/risk/export?format=csv')),
+    null,
+  ]);
+
+  console.log(
+    `\nReports on ${engine}: ${seeded.teams} teams, ${seeded.tasks} tasks, ${seeded.taskStatuses} statuses ` +
+      `(seeded in ${seedSeconds} s), ${RUNS} runs each, load average ${loadavg()[0].toFixed(1)}`,
+  );
+  console.log(`Teams by risk level: ${JSON.stringify(byLevel)}`);
+  console.log('| measurement | endpoint ms | its SQL alone ms | endpoint / SQL (p50) |');
+  console.log('|---|---|---|---|');
+  for (const [name, endpoint, alone] of rows) {
+    const ratio = alone ? (percentile(endpoint, 50) / percentile(alone, 50)).toFixed(2) : '—';
+    console.log(`| ${name} | ${fmt(endpoint)} | ${alone ? fmt(alone) : '—'} | ${ratio} |`);
+  }
+  if (process.env.BENCH_EXPLAIN) {
+    const day = await reportDay(database.db, eventId);
+    const plan = await rowsOf<Record<string, string>>(
+      database.db,
+      raw`explain (analyze, buffers) ${teamFactsQuery(eventId, day)}`,
+    );
+    console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
+  }
+  await app.close();
+  if (scratch) await scratch.drop();
+  else await database.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

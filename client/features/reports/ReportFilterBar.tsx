@@ -1,0 +1,77 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface FilterField {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+/**
+ * The filter bar of a report (spec: 'Generate Report' sits on filter bars): choices are made first
+ * and applied together by the button, so a large report is not re-run at every change. What is applied
+ * lives in the URL, so a report can be linked to, and the export takes the same filters.
+ */
+export function ReportFilterBar({ fields, searchLabel }: { fields: FilterField[]; searchLabel?: string }) {
+  const [params, setParams] = useSearchParams();
+  const applied = params.toString();
+  const [draft, setDraft] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    const current = new URLSearchParams(applied);
+    setDraft(Object.fromEntries([...current.entries()].filter(([key]) => key !== 'page')));
+  }, [applied]);
+
+  const generate = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('page');
+      for (const key of [...fields.map((f) => f.name), 'search']) {
+        const value = draft[key]?.trim();
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+
+  return (
+    <Group
+      component="form"
+      align="flex-end"
+      gap="md"
+      mb="md"
+      wrap="wrap"
+      onSubmit={(event) => {
+        event.preventDefault();
+        generate();
+      }}
+    >
+      {searchLabel && (
+        <TextInput
+          label="Search"
+          placeholder={searchLabel}
+          value={draft.search ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setDraft((d) => ({ ...d, search: value }));
+          }}
+          w={220}
+        />
+      )}
+      {fields.map((field) => (
+        <Select
+          key={field.name}
+          label={field.label}
+          placeholder="All"
+          data={field.options}
+          value={draft[field.name] ?? null}
+          onChange={(value) => setDraft((d) => ({ ...d, [field.name]: value ?? '' }))}
+          clearable
+          w={200}
+        />
+      ))}
+      <Button type="submit">Generate Report</Button>
+    </Group>
+  );
+}

@@ -1,0 +1,63 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  reportFilterOptionsSchema,
+  reportOverviewSchema,
+  taskReportResponseSchema,
+  teamReportDetailSchema,
+  teamReportResponseSchema,
+} from '../../../shared/reports/api';
+import { teamStatusListResponseSchema } from '../../../shared/tasks/adminApi';
+import { api, type QueryValue, toQueryString } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+
+/** Every report answer of an event shares this key; reports only read, so nothing invalidates them. */
+const reportsKey = (eventId: string) => [...sessionKeys.event(eventId), 'reports'] as const;
+const base = (eventId: string) => `/api/events/${eventId}/reports`;
+
+export type ReportQuery = Record<string, QueryValue>;
+
+export const useReportFilters = (eventId: string) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'filters'],
+    queryFn: () => api.get(`${base(eventId)}/filters`, reportFilterOptionsSchema),
+    enabled: eventId !== '',
+  });
+
+export const useReportOverview = (eventId: string) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'overview'],
+    queryFn: () => api.get(`${base(eventId)}/overview`, reportOverviewSchema),
+    enabled: eventId !== '',
+  });
+
+export const useTaskReport = (eventId: string, query: ReportQuery) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'tasks', query],
+    queryFn: () => api.get(`${base(eventId)}/tasks${toQueryString(query)}`, taskReportResponseSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+
+export const useTaskTeamsReport = (eventId: string, taskId: string, query: ReportQuery) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'task', taskId, query],
+    queryFn: () =>
+      api.get(`${base(eventId)}/tasks/${taskId}${toQueryString(query)}`, teamStatusListResponseSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '' && taskId !== '',
+  });
+
+export const useTeamReport = (eventId: string, query: ReportQuery) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'teams', query],
+    queryFn: () => api.get(`${base(eventId)}/teams${toQueryString(query)}`, teamReportResponseSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+
+export const useTeamReportDetail = (eventId: string, teamId: string) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'team', teamId],
+    queryFn: () => api.get(`${base(eventId)}/teams/${teamId}`, teamReportDetailSchema),
+    enabled: eventId !== '' && teamId !== '',
+  });

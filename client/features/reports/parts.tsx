@@ -1,0 +1,138 @@
+import { Anchor, Badge, Button, Group, Menu, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { REPORT_EXPORT_FORMATS, type ReportExport, reportExportPath } from '../../../shared/reports/api';
+import { LOGIN_ACTIVITY_LABELS, type LoginActivity } from '../../../shared/reports/loginActivity';
+import { RISK_LEVEL_LABELS, type RiskLevel } from '../../../shared/reports/risk';
+
+/** Colours by level; text stays dark on the light badge for contrast (as the task chips do). */
+export const RISK_COLOURS: Record<RiskLevel, string> = {
+  low: 'green',
+  medium: 'yellow',
+  high: 'orange',
+  critical: 'red',
+};
+const ACTIVITY_COLOURS: Record<LoginActivity, string> = { active: 'green', idle: 'yellow', inactive: 'red' };
+
+export function RiskBadge({ level }: { level: RiskLevel }) {
+  return (
+    <Badge color={RISK_COLOURS[level]} c="dark.9" variant="light" miw="max-content">
+      {RISK_LEVEL_LABELS[level]}
+    </Badge>
+  );
+}
+
+export function ActivityBadge({ activity }: { activity: LoginActivity }) {
+  return (
+    <Badge color={ACTIVITY_COLOURS[activity]} c="dark.9" variant="light" miw="max-content">
+      {LOGIN_ACTIVITY_LABELS[activity]}
+    </Badge>
+  );
+}
+
+export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+
+export interface Bar {
+  key: string;
+  label: string;
+  value: number;
+  color: string;
+  /** Where the bar's label links: the report filtered to it. */
+  to?: string;
+}
+
+/**
+ * A bar chart that is a table: each row a label, its count and share, and a bar. Screen readers read
+ * the table (the bars are decoration, hidden from them); sighted users see the bars. No chart library.
+ */
+export function BarChart({ caption, bars, unit }: { caption: string; bars: Bar[]; unit: string }) {
+  const total = bars.reduce((sum, bar) => sum + bar.value, 0);
+  return (
+    <Table verticalSpacing={6} layout="fixed">
+      <caption>
+        <VisuallyHidden>{caption}</VisuallyHidden>
+      </caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w="30%">{unit === 'teams' ? 'Group' : 'Status'}</Table.Th>
+          <Table.Th w="22%">{unit === 'teams' ? 'Teams' : 'Count'}</Table.Th>
+          <Table.Th>Share</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {bars.map((bar) => (
+          <Table.Tr key={bar.key}>
+            <Table.Td>
+              {bar.to ? (
+                <Anchor component={Link} to={bar.to}>
+                  {bar.label}
+                </Anchor>
+              ) : (
+                bar.label
+              )}
+            </Table.Td>
+            <Table.Td>{bar.value.toLocaleString()}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Progress value={percent(bar.value, total)} color={bar.color} flex={1} aria-hidden />
+                <Text size="sm" w={40} ta="right">
+                  {percent(bar.value, total)}%
+                </Text>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const FORMAT_LABELS = { csv: 'CSV (.csv)', xlsx: 'Excel (.xlsx)' } as const;
+
+/** The report as a file: a plain same-origin link, so the browser downloads it with the session cookie. */
+export function ReportExportMenu(props: {
+  eventId: string;
+  report: ReportExport;
+  filters: Record<string, string | undefined>;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+        >
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {REPORT_EXPORT_FORMATS.map((format) => (
+          <Menu.Item
+            key={format}
+            component="a"
+            href={reportExportPath(props.eventId, props.report, format, props.filters)}
+            download
+          >
+            {FORMAT_LABELS[format]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export const REPORT_LINKS = [
+  { label: 'Overview', to: '/admin/reports' },
+  { label: 'Tasks', to: '/admin/reports/tasks' },
+  { label: 'Teams', to: '/admin/reports/teams' },
+  { label: 'Risk', to: '/admin/reports/risk' },
+  { label: 'Login activity', to: '/admin/reports/logins' },
+];
+
+export const reportCrumbs = (label?: string, parent?: { label: string; to: string }) => [
+  { label: 'Admin', to: '/admin' },
+  ...(label ? [{ label: 'Reports', to: '/admin/reports' }] : [{ label: 'Reports' }]),
+  ...(parent ? [parent] : []),
+  ...(label ? [{ label }] : []),
+];

@@ -1,0 +1,59 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { ReportFilterOptions, ReportOverview } from '../../../shared/reports/api';
+import { LOGIN_ACTIVITIES, type LoginActivity } from '../../../shared/reports/loginActivity';
+import { RISK_LEVELS, type RiskLevel } from '../../../shared/reports/risk';
+import type { DbOrTx } from '../../platform/db/client';
+import { teamTypes } from '../people/tables';
+import { taskGroups } from '../tasks/tables';
+import type { ReportDay } from './reportDay';
+import { loadTeamFacts } from './teamFacts';
+import { scoreTeam } from './teamReport';
+
+const zeroes = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+
+/** The overview's charts: teams by risk level and login activity, and every team task status by chip. */
+export async function reportOverview(db: DbOrTx, eventId: string, day: ReportDay): Promise<ReportOverview> {
+  const facts = await loadTeamFacts(db, eventId, day);
+  const byRiskLevel = zeroes<RiskLevel>(RISK_LEVELS);
+  const byLoginActivity = zeroes<LoginActivity>(LOGIN_ACTIVITIES);
+  const taskStatuses = { complete: 0, 'n/a': 0, overdue: 0, dueSoon: 0, incomplete: 0 };
+  let neverLoggedIn = 0;
+  for (const team of facts) {
+    const { row } = scoreTeam(team, day);
+    byRiskLevel[row.riskLevel]++;
+    byLoginActivity[row.loginActivity]++;
+    if (!row.hasTeamLoggedIn) neverLoggedIn++;
+    taskStatuses.complete += team.complete;
+    taskStatuses['n/a'] += team.na;
+    taskStatuses.overdue += team.overdue;
+    taskStatuses.dueSoon += team.dueSoon;
+    taskStatuses.incomplete += team.pending;
+  }
+  return {
+    teams: facts.length,
+    byRiskLevel,
+    byLoginActivity,
+    neverLoggedIn,
+    taskStatuses,
+    today: day.today,
+    launchDate: day.launchDate,
+  };
+}
+
+/** What the report filters offer: the event's team types and open task groups, by name. */
+export async function reportFilterOptions(db: DbOrTx, eventId: string): Promise<ReportFilterOptions> {
+  const [types, groups] = await Promise.all([
+    db
+      .select({ id: teamTypes.id, name: teamTypes.name })
+      .from(teamTypes)
+      .where(eq(teamTypes.eventId, eventId))
+      .orderBy(asc(teamTypes.name)),
+    db
+      .select({ id: taskGroups.id, title: taskGroups.title })
+      .from(taskGroups)
+      .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.isArchived, false)))
+      .orderBy(asc(taskGroups.title)),
+  ]);
+  return { teamTypes: types, taskGroups: groups };
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { REPORT_ERRORS, type TeamReportDetail } from '../../../shared/reports/api';
+import { type ProgressStatus, teamTaskStatus } from '../../../shared/tasks/index';
+import type { DbOrTx } from '../../platform/db/client';
+import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { notFound } from '../../platform/http/errors';
+import type { ReportDay } from './reportDay';
+import { applies, bucketOf, loadTeamFacts, rowsOf } from './teamFacts';
+import { scoreTeam } from './teamReport';
+
+type MemberRow = {
+  account_id: string;
+  first_name: string;
+  surname: string;
+  email: string;
+  is_owner: boolean;
+  has_logged_in: boolean;
+  last_login_in_time: Date | string | null;
+};
+type TaskRow = {
+  task_id: string;
+  title: string;
+  due_date: string;
+  bucket: 'o' | 's' | 'p';
+  progress_status: ProgressStatus | null;
+  updated_at: Date | string | null;
+  updated_by: string | null;
+  updated_by_name: string | null;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const DUE = { o: 'overdue', s: 'dueSoon', p: 'pending' } as const;
+
+/** One team's report: its line, the parts of its score, its members' logins and every task that applies. */
+export async function teamReportDetail(
+  db: DbOrTx,
+  eventId: string,
+  teamId: string,
+  day: ReportDay,
+): Promise<TeamReportDetail> {
+  const [facts] = await loadTeamFacts(db, eventId, day, teamId);
+  if (!facts) throw notFound(REPORT_ERRORS.teamNotFound);
+  const [members, tasks] = await Promise.all([
+    rowsOf<MemberRow>(
+      db,
+      sql`
+      select a.id as account_id, a.first_name, a.surname, a.email, tm.owner_id = a.id as is_owner,
+        m.has_logged_in, m.last_login_in_time
+      from memberships m
+      join accounts a on a.id = m.account_id
+      join teams tm on tm.id = m.team_id
+      where m.event_id = ${eventId} and m.team_id = ${teamId}
+      order by (tm.owner_id = a.id) desc, a.first_name, a.surname, a.id
+    `,
+    ),
+    rowsOf<TaskRow>(
+      db,
+      sql`
+      select t.id as task_id, t.title, t.due_date, ${bucketOf(day)} as bucket,
+        s.progress_status, s.updated_at, s.updated_by,
+        nullif(trim(a.first_name || ' ' || a.surname), '') as updated_by_name
+      from tasks t
+      join teams tm on tm.event_id = ${eventId} and tm.id = ${teamId}
+      left join task_statuses s on s.event_id = ${eventId} and s.task_id = t.id and s.team_id = tm.id
+      left join accounts a on a.id::text = s.updated_by
+      where t.event_id = ${eventId} and not t.is_archived and ${applies}
+      order by t.due_date, t.title, t.id
+    `,
+    ),
+  ]);
+  const { row, risk } = scoreTeam(facts, day);
+  return {
+    team: row,
+    risk: {
+      engagement: risk.engagement,
+      base: risk.base,
+      taskRisk: risk.taskRisk,
+      taskScale: risk.taskScale,
+    },
+    members: members.map((m) => ({
+      accountId: m.account_id,
+      name: `${m.first_name} ${m.surname}`.trim(),
+      email: m.email,
+      isOwner: m.is_owner,
+      hasLoggedIn: m.has_logged_in,
+      lastLoginInTime: iso(m.last_login_in_time),
+    })),
+    taskStatuses: tasks.map((t) => ({
+      taskId: t.task_id,
+      title: t.title,
+      dueDate: t.due_date,
+      status: teamTaskStatus(t.progress_status ?? 'incomplete', DUE[t.bucket]),
+      updatedBy:
+        t.updated_by === null
+          ? null
+          : t.updated_by === SYSTEM_ACTOR
+            ? 'System Update'
+            : (t.updated_by_name ?? 'Former member'),
+      updatedAt: iso(t.updated_at),
+    })),
+    today: day.today,
+    launchDate: day.launchDate,
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "task_statuses_event_team_finished_idx" ON "task_statuses" USING btree ("event_id","team_id","task_id","progress_status") WHERE "task_statuses"."progress_status" <> 'incomplete';

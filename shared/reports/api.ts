@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import type { Permission } from '../auth/permissions';
+import { listQuerySchema, pagedSchema } from '../people/schema';
+import { TASK_STATUS_FILTERS, TEAM_TASK_STATUSES } from '../tasks/dueStatus';
+import { TASK_TYPES } from '../tasks/schema';
+import { LOGIN_ACTIVITIES } from './loginActivity';
+import { RISK_LEVELS } from './risk';
+
+/**
+ * The HTTP contract of reports (spec: reports need the reportViewer level). Every call only reads;
+ * an id of another event answers 404. Form reports wait for submissions (issue 16 leaves them out).
+ *
+ * Routes (prefix /api/events/:eventId/reports):
+ *   GET /filters                                   ReportFilterOptions (team types and task groups to filter by)
+ *   GET /overview                                  ReportOverview (teams by login activity and risk level, task completion)
+ *   GET /tasks?page&sort&order&search&status&type&groupId&teamTypeId&urgency   TaskReportResponse
+ *   GET /tasks/:taskId?page&sort&order&search&status   TeamStatusListResponse (shared/tasks/adminApi)
+ *   GET /teams?page&sort&order&search&teamTypeId&level&activity                 TeamReportResponse
+ *   GET /teams/:teamId                             TeamReportDetail (members' logins, tasks, the score explained)
+ *   GET /tasks/export | /teams/export | /risk/export | /logins/export ?format=csv|xlsx&<the screen's filters>
+ *       every matching row (no paging), report labels, dates in the event's zone, formula cells neutralised
+ */
+
+export const REPORTS_LEVEL = 'reportViewer' satisfies Permission;
+
+export const REPORT_ERRORS = {
+  taskNotFound: 'Task not found',
+  teamNotFound: 'Team not found',
+} as const;
+
+// ---- Filter options (report viewers cannot call the admin lists of team types and task groups) ----
+
+export const reportFilterOptionsSchema = z.object({
+  teamTypes: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  taskGroups: z.array(z.object({ id: z.uuid(), title: z.string() })),
+});
+export type ReportFilterOptions = z.output<typeof reportFilterOptionsSchema>;
+
+// ---- Overview ----
+
+const levelCounts = z.object(
+  Object.fromEntries(RISK_LEVELS.map((l) => [l, z.number().int()])) as {
+    [K in (typeof RISK_LEVELS)[number]]: z.ZodNumber;
+  },
+);
+const activityCounts = z.object(
+  Object.fromEntries(LOGIN_ACTIVITIES.map((a) => [a, z.number().int()])) as {
+    [K in (typeof LOGIN_ACTIVITIES)[number]]: z.ZodNumber;
+  },
+);
+/** Team task statuses across the event, by chip (one per team and task it applies to). */
+const statusCounts = z.object(
+  Object.fromEntries(TEAM_TASK_STATUSES.map((s) => [s, z.number().int()])) as {
+    [K in (typeof TEAM_TASK_STATUSES)[number]]: z.ZodNumber;
+  },
+);
+export type TaskStatusCounts = z.output<typeof statusCounts>;
+
+export const reportOverviewSchema = z.object({
+  teams: z.number().int(),
+  byRiskLevel: levelCounts,
+  byLoginActivity: activityCounts,
+  neverLoggedIn: z.number().int(),
+  taskStatuses: statusCounts,
+  /** Today in the event's time zone, the day statuses and scores are worked out for. */
+  today: z.string(),
+  launchDate: z.string().nullable(),
+});
+export type ReportOverview = z.output<typeof reportOverviewSchema>;
+
+// ---- Task report ----
+
+/** Urgency: the task's own due status (a team's chip adds complete and n/a to it). */
+export const TASK_URGENCIES = ['overdue', 'dueSoon', 'notDue'] as const;
+export type TaskUrgency = (typeof TASK_URGENCIES)[number];
+export const TASK_URGENCY_LABELS: Record<TaskUrgency, string> = {
+  overdue: 'Overdue',
+  dueSoon: 'Due Soon',
+  notDue: 'Not due yet',
+};
+
+export const TASK_REPORT_SORTS = ['dueDate', 'title', 'completion', 'overdue'] as const;
+export const taskReportQuerySchema = listQuerySchema(TASK_REPORT_SORTS, 'dueDate').extend({
+  /** Tasks where at least one team has this chip. */
+  status: z.enum(TASK_STATUS_FILTERS).optional(),
+  type: z.enum(TASK_TYPES).optional(),
+  /** A group's id, or 'unassigned' for tasks in no group. */
+  groupId: z.union([z.uuid(), z.literal('unassigned')]).optional(),
+  /** Count only teams of this type. */
+  teamTypeId: z.uuid().optional(),
+  urgency: z.enum(TASK_URGENCIES).optional(),
+});
+export type TaskReportQuery = z.input<typeof taskReportQuerySchema>;
+
+export const taskReportRowSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  type: z.enum(TASK_TYPES),
+  groupTitle: z.string().nullable(),
+  dueDate: z.string(),
+  urgency: z.enum(TASK_URGENCIES),
+  /** Teams the task applies to (it is visible to them, organiser teams aside). */
+  teams: z.number().int(),
+  counts: statusCounts,
+});
+export type TaskReportRow = z.output<typeof taskReportRowSchema>;
+export const taskReportResponseSchema = pagedSchema(taskReportRowSchema).extend({ today: z.string() });
+export type TaskReportResponse = z.output<typeof taskReportResponseSchema>;
+
+export const reportTaskParamsSchema = z.strictObject({ eventId: z.uuid(), taskId: z.uuid() });
+export const reportTeamParamsSchema = z.strictObject({ eventId: z.uuid(), teamId: z.uuid() });
+
+// ---- Team report (teams, risk and login activity are views of the same rows) ----
+
+export const TEAM_REPORT_SORTS = ['riskScore', 'name', 'lastLogin', 'completion'] as const;
+export type TeamReportSort = (typeof TEAM_REPORT_SORTS)[number];
+/** Spec sort default: team health by riskScore, highest first. */
+export const teamReportQuerySchema = listQuerySchema(TEAM_REPORT_SORTS, 'riskScore')
+  .extend({
+    order: z.enum(['asc', 'desc']).default('desc'),
+    teamTypeId: z.uuid().optional(),
+    level: z.enum(RISK_LEVELS).optional(),
+    activity: z.enum(LOGIN_ACTIVITIES).optional(),
+  })
+  .strict();
+export type TeamReportQuery = z.input<typeof teamReportQuerySchema>;
+
+const teamTaskCounts = z.object({
+  total: z.number().int(),
+  complete: z.number().int(),
+  na: z.number().int(),
+  overdue: z.number().int(),
+  dueSoon: z.number().int(),
+  pending: z.number().int(),
+});
+
+export const teamReportRowSchema = z.object({
+  teamId: z.uuid(),
+  name: z.string(),
+  teamTypeName: z.string().nullable(),
+  members: z.number().int(),
+  membersLoggedIn: z.number().int(),
+  hasTeamLoggedIn: z.boolean(),
+  /** ISO instant of the most recent login of any member; null when none has logged in. */
+  teamLastLoginInTime: z.string().nullable(),
+  loginActivity: z.enum(LOGIN_ACTIVITIES),
+  tasks: teamTaskCounts,
+  riskScore: z.number(),
+  riskPercent: z.number(),
+  riskLevel: z.enum(RISK_LEVELS),
+  reasons: z.array(z.string()),
+});
+export type TeamReportRow = z.output<typeof teamReportRowSchema>;
+export const teamReportResponseSchema = pagedSchema(teamReportRowSchema).extend({
+  byRiskLevel: levelCounts,
+  today: z.string(),
+});
+export type TeamReportResponse = z.output<typeof teamReportResponseSchema>;
+
+export const teamReportDetailSchema = z.object({
+  team: teamReportRowSchema,
+  /** The parts of the score, for "why". */
+  risk: z.object({
+    engagement: z.enum(['neverLoggedIn', 'noActivity', 'active']),
+    base: z.number(),
+    taskRisk: z.number(),
+    taskScale: z.number(),
+  }),
+  members: z.array(
+    z.object({
+      accountId: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      isOwner: z.boolean(),
+      hasLoggedIn: z.boolean(),
+      lastLoginInTime: z.string().nullable(),
+    }),
+  ),
+  taskStatuses: z.array(
+    z.object({
+      taskId: z.uuid(),
+      title: z.string(),
+      dueDate: z.string(),
+      status: z.enum(TEAM_TASK_STATUSES),
+      /** Who last changed the status and when (for complete: who completed it). */
+      updatedBy: z.string().nullable(),
+      updatedAt: z.string().nullable(),
+    }),
+  ),
+  today: z.string(),
+  launchDate: z.string().nullable(),
+});
+export type TeamReportDetail = z.output<typeof teamReportDetailSchema>;
+
+// ---- Exports ----
+
+export const REPORT_EXPORTS = ['tasks', 'teams', 'risk', 'logins'] as const;
+export type ReportExport = (typeof REPORT_EXPORTS)[number];
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+const format = { format: z.enum(REPORT_EXPORT_FORMATS) };
+/** The filters and sort of the report's screen, so the file holds what the screen shows (every page). */
+export const taskReportExportQuerySchema = taskReportQuerySchema.omit({ page: true }).extend(format);
+export const teamReportExportQuerySchema = teamReportQuerySchema.omit({ page: true }).extend(format);
+
+/** A same-origin GET, so a plain link downloads it with the session cookie. */
+export function reportExportPath(
+  eventId: string,
+  report: ReportExport,
+  fileFormat: ReportExportFormat,
+  filters: Record<string, string | undefined> = {},
+): string {
+  const params = new URLSearchParams({ format: fileFormat });
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return `/api/events/${eventId}/reports/${report}/export?${params}`;
+}
