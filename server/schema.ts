@@ -13,3 +13,4 @@ export * from './modules/portal/tables';
 export * from './modules/suppliers/tables';
 export * from './modules/tasks/commentTables';
 export * from './modules/tasks/tables';
+export * from './modules/timetable/tables';

@@ -19,7 +19,7 @@ export const TIMETABLE_PATHS = {
   myTimeTable: `${EVENT}/my-time-table`,
   feed: `${EVENT}/time-table/feed`,
   /** Public: a calendar app holds no session; the token in the address is the credential. */
-  publicFeed: '/api/public/events/:eventId/calendar/:token',
+  publicFeed: '/api/public/events/:eventId/calendar/:token.ics',
 } as const;
 
 /** Fills a path's `:name` parameters (each encoded). */
