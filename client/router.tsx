@@ -149,6 +149,13 @@ const screens = {
     import('./features/forms/FormSettingsScreen').then((m) => ({ Component: m.AddFormScreen })),
   ),
   formSettings: lazyModule(() => import('./features/forms/FormSettingsScreen')),
+  timeTable: lazyModule(() => import('./features/timetable/TimeTableScreen')),
+  adminTimeTable: lazyModule(() => import('./features/timetable/AdminTimeTableScreen')),
+  addSession: lazyModule(() => import('./features/timetable/SessionFormScreen')),
+  editSession: lazyModule(() =>
+    import('./features/timetable/SessionFormScreen').then((m) => ({ Component: m.EditSessionScreen })),
+  ),
+  tracks: lazyModule(() => import('./features/timetable/TracksScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -237,6 +244,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             section({ path: 'content', lazy: screens.contentReaderList }),
             section({ path: 'content/:contentId', lazy: screens.contentPage }),
             section({ path: 'downloads', lazy: screens.myDownloads }),
+            section({ path: 'time-table', lazy: screens.timeTable }),
             section({ path: 'suppliers', lazy: screens.supplierDirectory }),
             section({ path: 'suppliers/:supplierId', lazy: screens.supplier }),
             section({ path: 'content/:contentId/supplier/:supplierId', lazy: screens.supplier }),
@@ -377,6 +385,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.downloads }),
                     section({ path: 'add', lazy: screens.addDownload }),
                     section({ path: ':downloadId', lazy: screens.editDownload }),
+                  ],
+                },
+                {
+                  path: 'time-table',
+                  loader: requireLevel(queryClient, 'moderator'),
+                  children: [
+                    section({ index: true, lazy: screens.adminTimeTable }),
+                    section({ path: 'add', lazy: screens.addSession }),
+                    section({ path: 'tracks', lazy: screens.tracks }),
+                    section({ path: ':sessionId', lazy: screens.editSession }),
                   ],
                 },
                 ...SETTINGS_SCREENS.map(([path, lazy]) =>

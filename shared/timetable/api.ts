@@ -18,6 +18,7 @@ export const TIMETABLE_PATHS = {
   track: `${EVENT}/time-table/tracks/:trackId`,
   myTimeTable: `${EVENT}/my-time-table`,
   feed: `${EVENT}/time-table/feed`,
+  linkOptions: `${EVENT}/time-table/link-options`,
   /** Public: a calendar app holds no session; the token in the address is the credential. */
   publicFeed: '/api/public/events/:eventId/calendar/:token.ics',
 } as const;
@@ -95,3 +96,12 @@ export const feedStatusSchema = z.object({ active: z.boolean(), createdAt: z.str
 export type FeedStatus = z.infer<typeof feedStatusSchema>;
 export const feedCreatedSchema = z.object({ address: z.string(), createdAt: z.string() });
 export type FeedCreated = z.infer<typeof feedCreatedSchema>;
+
+/** What a session may link to: the event's content pages, forms and tasks that are not archived. */
+const linkOption = z.object({ id: z.uuid(), title: z.string() });
+export const linkOptionsResponseSchema = z.object({
+  content: z.array(linkOption),
+  form: z.array(linkOption),
+  task: z.array(linkOption),
+});
+export type LinkOptions = z.infer<typeof linkOptionsResponseSchema>;

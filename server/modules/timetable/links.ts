@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { canSeeContent } from '../../../shared/content/visibility';
 import { canSeeTask } from '../../../shared/tasks/visibility';
+import type { LinkOptions } from '../../../shared/timetable/api';
 import type { LinkKind } from '../../../shared/timetable/schema';
 import type { SessionViewer } from '../../../shared/timetable/visibility';
 import type { DbOrTx } from '../../platform/db/client';
@@ -82,4 +83,16 @@ export async function resolveLinks(
   for (const task of taskRows)
     if (!task.isArchived && canSeeTask(task, viewer)) add('task', task.id, task.title);
   return resolved;
+}
+
+/** The pickers' lists: every live content page, form and task of the event, by title. */
+export async function linkOptions(db: DbOrTx, eventId: string): Promise<LinkOptions> {
+  const live = (table: typeof contentPages | typeof forms | typeof tasks) =>
+    db
+      .select({ id: table.id, title: table.title })
+      .from(table)
+      .where(and(eq(table.eventId, eventId), eq(table.isArchived, false)))
+      .orderBy(asc(table.title));
+  const [content, form, task] = await Promise.all([live(contentPages), live(forms), live(tasks)]);
+  return { content, form, task };
 }

@@ -4,6 +4,7 @@ import { eventIdParamsSchema } from '../../../shared/events/schema';
 import {
   feedCreatedSchema,
   feedStatusSchema,
+  linkOptionsResponseSchema,
   myTimeTableResponseSchema,
   TIMETABLE_PATHS as PATHS,
   publicFeedParamsSchema,
@@ -22,6 +23,7 @@ import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import { createFeed, deleteFeed, feedOwner, feedStatus, renderFeed } from './feeds';
+import { linkOptions } from './links';
 import { readMyTimeTable, sessionCalendarFile } from './myTimeTable';
 import { timetablePolicy } from './policy';
 import {
@@ -161,6 +163,15 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       await deleteTrack(ctx.db, actor.eventId, request.params.trackId, actor.accountId);
       return reply.status(204).send();
     },
+  );
+
+  app.get(
+    PATHS.linkOptions,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: linkOptionsResponseSchema } },
+      preValidation: moderator,
+    },
+    async (request) => linkOptions(ctx.db, actorOf(request).eventId),
   );
 
   // ---- Every member: their time table, a session's .ics, their private feed ----
