@@ -140,6 +140,16 @@ if (kind === 'seeded') {
     ['sponsor', 'Felix', 'Moreau'],
   ]);
   writeJson('e2e-content.json', { ...riverside, members: riversideMembers });
+  // Time table: an organiser builds the programme; a member on a phone reads it and subscribes.
+  const meadow = createEvent({
+    name: 'Meadow Garden Show 2027',
+    shortName: 'Meadow Show',
+    start: '2027-05-10',
+    end: '2027-05-12',
+    admin: ['gwen.harris@meadow-show.example', 'Gwen', 'Harris'],
+  });
+  const meadowMembers = createPeople(meadow.eventId, 'meadow-show.example', [['grower', 'Rowan', 'Ellis']]);
+  writeJson('e2e-timetable.json', { ...meadow, members: meadowMembers });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

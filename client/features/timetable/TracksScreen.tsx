@@ -151,6 +151,7 @@ function TrackForm({
             onChange={setColor}
             swatches={[...TRACK_COLORS]}
             format="hex"
+            withEyeDropper={false}
             error={errors.color}
           />
         </Group>
