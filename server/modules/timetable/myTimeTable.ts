@@ -7,6 +7,7 @@ import { sessionsForViewer } from '../../../shared/timetable/visibility';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { readSettings } from '../events/settingsStore';
 import { calendarSettings, programmeOf } from './calendarData';
 import { resolveLinks } from './links';
 import { timetableSessions, timetableTracks } from './tables';
@@ -17,7 +18,7 @@ export async function readMyTimeTable(db: DbOrTx, actor: Actor): Promise<MyTimeT
   const [viewer, published, settings, programme] = await Promise.all([
     sessionViewerOf(db, actor),
     isTimeTablePublished(db, actor.eventId),
-    calendarSettings(db, actor.eventId),
+    readSettings(db, actor.eventId, 'event'),
     programmeOf(db, actor.eventId),
   ]);
   const visible = sessionsForViewer(programme.sessions, viewer, published);
