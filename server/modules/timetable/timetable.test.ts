@@ -199,6 +199,15 @@ describe('time table: sessions and tracks', () => {
     );
   });
 
+  it('forgets a deleted team type in the sessions restricted to it', async () => {
+    const type = await kit.teamType(cookies.admin, 'Florist');
+    const id = await kit.session(cookies.moderator, { title: 'Flower delivery', teamTypeIds: [type] });
+    expect((await kit.call('DELETE', cookies.admin, `/team-types/${type}`)).statusCode).toBe(204);
+    expect(
+      (await kit.call('GET', cookies.moderator, `/time-table/sessions/${id}`)).json().teamTypeIds,
+    ).toEqual([]);
+  });
+
   it("never reaches another event's sessions or tracks", async () => {
     const id = await kit.session(cookies.moderator, { title: 'Private rehearsal' });
     const trackId = await kit.track(cookies.moderator, 'Rehearsals');
