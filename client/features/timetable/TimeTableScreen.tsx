@@ -70,7 +70,7 @@ function Agenda({ eventId, data }: { eventId: string; data: MyTimeTable }) {
           value={day}
           onChange={(v) => setFilter('day', v)}
           clearable
-          w={180}
+          w={160}
         />
         {data.tracks.length > 0 && (
           <Select
@@ -83,7 +83,7 @@ function Agenda({ eventId, data }: { eventId: string; data: MyTimeTable }) {
             value={trackId}
             onChange={(v) => setFilter('track', v)}
             clearable
-            w={180}
+            w={160}
           />
         )}
       </Group>
