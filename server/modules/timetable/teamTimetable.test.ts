@@ -184,6 +184,11 @@ describe('time table: what teams see, .ics files and private calendar feeds', ()
 
       expect((await kit.call('DELETE', builder.cookie, '/time-table/feed')).statusCode).toBe(204);
       expect((await fetchFeed(second)).statusCode).toBe(404);
+      // Someone of another event cannot make, read or turn off a feed here.
+      const stranger = await signIn(t, (await makeUser(t, await makeEvent(t, 'Far Away'), 'admin')).email);
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        expect((await kit.call(method, stranger, '/time-table/feed')).statusCode).toBe(404);
+      }
     });
 
     it('stops serving a member who has left the event', async () => {

@@ -42,6 +42,7 @@ describe('time table: sessions and tracks', () => {
         ['POST', '/time-table/tracks'],
         ['PUT', `/time-table/tracks/${trackId}`],
         ['DELETE', `/time-table/tracks/${trackId}`],
+        ['GET', '/time-table/link-options'],
       ] as const) {
         expect(
           (await kit.call(method, c, path, { title: 'X' })).statusCode,
@@ -54,6 +55,19 @@ describe('time table: sessions and tracks', () => {
       'Doors open',
     );
     expect(await stored()).toBe(1);
+    const [task] = await t.ctx.db
+      .insert(tasks)
+      .values([
+        { eventId, title: 'Book your forklift', dueDate: '2027-04-01' },
+        { eventId, title: 'Old task', dueDate: '2027-04-01', isArchived: true },
+      ])
+      .returning({ id: tasks.id });
+    const options = await kit.call('GET', cookies.moderator, '/time-table/link-options');
+    expect(options.json()).toEqual({
+      content: [],
+      form: [],
+      task: [{ id: task.id, title: 'Book your forklift' }],
+    });
   });
 
   it('creates, lists by day, searches, filters by track and team type, updates, duplicates and deletes', async () => {
