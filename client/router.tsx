@@ -187,6 +187,13 @@ const screens = {
   ),
   fieldGroupSettings: lazyModule(() => import('./features/forms/fieldGroups/FieldGroupSettingsScreen')),
   fieldGroupBuilder: lazyModule(() => import('./features/forms/fieldGroups/FieldGroupBuilderScreen')),
+  timeTable: lazyModule(() => import('./features/timetable/TimeTableScreen')),
+  adminTimeTable: lazyModule(() => import('./features/timetable/AdminTimeTableScreen')),
+  addSession: lazyModule(() => import('./features/timetable/SessionFormScreen')),
+  editSession: lazyModule(() =>
+    import('./features/timetable/SessionFormScreen').then((m) => ({ Component: m.EditSessionScreen })),
+  ),
+  tracks: lazyModule(() => import('./features/timetable/TracksScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -285,6 +292,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // Spec: a submission path without its submission goes to the forms list.
             { path: 'forms/:formId/submission', element: <Navigate to="/forms" replace /> },
             section({ path: 'forms/:formId/:confirmationId', lazy: screens.formConfirmation }),
+            section({ path: 'time-table', lazy: screens.timeTable }),
             section({ path: 'suppliers', lazy: screens.supplierDirectory }),
             section({ path: 'suppliers/:supplierId', lazy: screens.supplier }),
             section({ path: 'content/:contentId/supplier/:supplierId', lazy: screens.supplier }),
@@ -451,6 +459,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.downloads }),
                     section({ path: 'add', lazy: screens.addDownload }),
                     section({ path: ':downloadId', lazy: screens.editDownload }),
+                  ],
+                },
+                {
+                  path: 'time-table',
+                  loader: requireLevel(queryClient, 'moderator'),
+                  children: [
+                    section({ index: true, lazy: screens.adminTimeTable }),
+                    section({ path: 'add', lazy: screens.addSession }),
+                    section({ path: 'tracks', lazy: screens.tracks }),
+                    section({ path: ':sessionId', lazy: screens.editSession }),
                   ],
                 },
                 ...SETTINGS_SCREENS.map(([path, lazy]) =>

@@ -154,6 +154,16 @@ if (kind === 'seeded') {
   writeJson('e2e-submissions.json', { ...quayside, members: quaysideMembers });
   // Reports: the demo event (every risk level and login state), read by its Report Viewer.
   writeJson('e2e-reports.json', cli('seed', '--demo'));
+  // Time table: an organiser builds the programme; a member on a phone reads it and subscribes.
+  const meadow = createEvent({
+    name: 'Meadow Garden Show 2027',
+    shortName: 'Meadow Show',
+    start: '2027-05-10',
+    end: '2027-05-12',
+    admin: ['gwen.harris@meadow-show.example', 'Gwen', 'Harris'],
+  });
+  const meadowMembers = createPeople(meadow.eventId, 'meadow-show.example', [['grower', 'Rowan', 'Ellis']]);
+  writeJson('e2e-timetable.json', { ...meadow, members: meadowMembers });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

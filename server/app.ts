@@ -30,6 +30,7 @@ import { suppliersRoutes } from './modules/suppliers/routes';
 import { tasksRoutes } from './modules/tasks/routes';
 import { taskUploadRoutes } from './modules/tasks/taskUploadRoutes';
 import { teamTaskRoutes } from './modules/tasks/teamTaskRoutes';
+import { timetableRoutes } from './modules/timetable/routes';
 import type { AppContext } from './platform/context';
 import { answerOversizedBodies } from './platform/http/bodyLimit';
 import { registerErrorHandling } from './platform/http/errors';
@@ -60,6 +61,7 @@ const ROUTE_MODULES: RouteModule[] = [
   formsRoutes,
   submissionsRoutes,
   reportsRoutes,
+  timetableRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

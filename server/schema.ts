@@ -14,3 +14,4 @@ export * from './modules/submissions/tables';
 export * from './modules/suppliers/tables';
 export * from './modules/tasks/commentTables';
 export * from './modules/tasks/tables';
+export * from './modules/timetable/tables';

@@ -1,6 +1,7 @@
 import {
   type Icon,
   IconBuildingStore,
+  IconCalendarEvent,
   IconChecklist,
   IconDownload,
   IconForms,
@@ -19,6 +20,7 @@ export const CORE_PAGE_SCREENS: Partial<Record<CorePageId, Icon>> = {
   forms: IconForms,
   suppliers: IconBuildingStore,
   tasks: IconChecklist,
+  timeTable: IconCalendarEvent,
 };
 
 /** Core pages with a screen, in the spec's order, published by default (spec: all but the time table). */
@@ -124,6 +126,14 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     title: 'Content',
     description: 'Pages of information for teams (and guests), built from sections.',
     path: '/admin/content',
+    level: 'moderator',
+  },
+  {
+    id: 'time-table',
+    group: 'Content',
+    title: 'Time Table',
+    description: 'The programme of the event by day: sessions, their tracks and who sees them.',
+    path: '/admin/time-table',
     level: 'moderator',
   },
   {

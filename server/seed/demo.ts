@@ -15,6 +15,7 @@ import { seedDemoSettings } from './demoSettings';
 import { seedDemoSuppliers } from './demoSuppliers';
 import { seedDemoTasks } from './demoTasks';
 import { seedDemoTeams } from './demoTeams';
+import { seedDemoTimetable } from './demoTimetable';
 
 /** People of the demo event; later areas add their teams, tasks, pages and forms to this seed. */
 const DEMO_PEOPLE: {
@@ -110,6 +111,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoForms(ctx, eventId);
   // After the content seed: the sidebar, featured pages and cards link to its pages.
   await seedDemoPortal(ctx, eventId);
+  await seedDemoTimetable(ctx, eventId);
   const summary = [
     `Demo event created: Harbourside Food & Drink Expo 2027 (${eventId})`,
     `Open ${appUrl}/auth/login and sign in as:`,

@@ -1,0 +1,230 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import {
+  feedCreatedSchema,
+  feedStatusSchema,
+  linkOptionsResponseSchema,
+  myTimeTableResponseSchema,
+  TIMETABLE_PATHS as PATHS,
+  publicFeedParamsSchema,
+  sessionListQuerySchema,
+  sessionListResponseSchema,
+  sessionParamsSchema,
+  sessionSchema,
+  trackListResponseSchema,
+  trackParamsSchema,
+  trackRowSchema,
+} from '../../../shared/timetable/api';
+import { ICS_CONTENT_TYPE } from '../../../shared/timetable/ics';
+import { TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
+import { notFound } from '../../platform/http/errors';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { createFeed, deleteFeed, feedOwner, feedStatus, renderFeed } from './feeds';
+import { linkOptions } from './links';
+import { readMyTimeTable, sessionCalendarFile } from './myTimeTable';
+import { timetablePolicy } from './policy';
+import {
+  createSession,
+  deleteSession,
+  duplicateSession,
+  getSession,
+  listSessions,
+  updateSession,
+} from './sessions';
+import { timetableSessions } from './tables';
+import { createTrack, deleteTrack, listTracks, updateTrack } from './tracks';
+
+/** Bodies are checked in the service, so a refusal says 'Invalid session values' with its issues. */
+const anyBody = z.record(z.string(), z.unknown());
+
+function sendCalendar(reply: FastifyReply, body: string, fileName?: string) {
+  reply.header('content-type', ICS_CONTENT_TYPE).header('cache-control', 'private, no-cache');
+  if (fileName) reply.header('content-disposition', `attachment; filename="${fileName}"`);
+  return reply.send(body);
+}
+
+export const timetableRoutes: RouteModule = (app, ctx, guards) => {
+  registerTeamTypeColumns('timetable_sessions', {
+    table: timetableSessions,
+    eventId: timetableSessions.eventId,
+    columns: [timetableSessions.teamTypeIds],
+  });
+  const tags = ['time table'];
+  const moderator = [...guards.member, guards.authorize(timetablePolicy.manage)];
+  const member = [...guards.member, guards.authorize(timetablePolicy.readOwn)];
+
+  // ---- Sessions (moderators and above) ----
+  app.get(
+    PATHS.sessions,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: sessionListQuerySchema,
+        response: { 200: sessionListResponseSchema },
+      },
+      preValidation: moderator,
+    },
+    async (request) => listSessions(ctx.db, actorOf(request).eventId, request.query),
+  );
+  app.post(
+    PATHS.sessions,
+    {
+      schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: sessionSchema } },
+      preValidation: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply
+        .status(201)
+        .send(await createSession(ctx.db, actor.eventId, request.body, actor.accountId));
+    },
+  );
+  app.get(
+    PATHS.session,
+    {
+      schema: { tags, params: sessionParamsSchema, response: { 200: sessionSchema } },
+      preValidation: moderator,
+    },
+    async (request) => getSession(ctx.db, actorOf(request).eventId, request.params.sessionId),
+  );
+  app.put(
+    PATHS.session,
+    {
+      schema: { tags, params: sessionParamsSchema, body: anyBody, response: { 200: sessionSchema } },
+      preValidation: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return updateSession(ctx.db, actor.eventId, request.params.sessionId, request.body, actor.accountId);
+    },
+  );
+  app.post(
+    PATHS.duplicateSession,
+    {
+      schema: { tags, params: sessionParamsSchema, response: { 201: sessionSchema } },
+      preValidation: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply
+        .status(201)
+        .send(await duplicateSession(ctx.db, actor.eventId, request.params.sessionId, actor.accountId));
+    },
+  );
+  app.delete(
+    PATHS.session,
+    { schema: { tags, params: sessionParamsSchema }, preValidation: moderator },
+    async (request, reply) => {
+      await deleteSession(ctx.db, actorOf(request).eventId, request.params.sessionId);
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- Tracks (moderators and above) ----
+  app.get(
+    PATHS.tracks,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: trackListResponseSchema } },
+      preValidation: moderator,
+    },
+    async (request) => listTracks(ctx.db, actorOf(request).eventId),
+  );
+  app.post(
+    PATHS.tracks,
+    {
+      schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: trackRowSchema } },
+      preValidation: moderator,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createTrack(ctx.db, actor.eventId, request.body, actor.accountId));
+    },
+  );
+  app.put(
+    PATHS.track,
+    {
+      schema: { tags, params: trackParamsSchema, body: anyBody, response: { 200: trackRowSchema } },
+      preValidation: moderator,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return updateTrack(ctx.db, actor.eventId, request.params.trackId, request.body, actor.accountId);
+    },
+  );
+  app.delete(
+    PATHS.track,
+    { schema: { tags, params: trackParamsSchema }, preValidation: moderator },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await deleteTrack(ctx.db, actor.eventId, request.params.trackId, actor.accountId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    PATHS.linkOptions,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: linkOptionsResponseSchema } },
+      preValidation: moderator,
+    },
+    async (request) => linkOptions(ctx.db, actorOf(request).eventId),
+  );
+
+  // ---- Every member: their time table, a session's .ics, their private feed ----
+  app.get(
+    PATHS.myTimeTable,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: myTimeTableResponseSchema } },
+      preValidation: member,
+    },
+    async (request) => readMyTimeTable(ctx.db, actorOf(request)),
+  );
+  app.get(
+    PATHS.sessionCalendar,
+    { schema: { tags, params: sessionParamsSchema }, preValidation: member },
+    async (request, reply) => {
+      const file = await sessionCalendarFile(ctx.db, actorOf(request), request.params.sessionId);
+      return sendCalendar(reply, file.body, file.fileName);
+    },
+  );
+  app.get(
+    PATHS.feed,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: feedStatusSchema } },
+      preValidation: member,
+    },
+    async (request) => feedStatus(ctx.db, actorOf(request)),
+  );
+  app.post(
+    PATHS.feed,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 201: feedCreatedSchema } },
+      preValidation: member,
+    },
+    async (request, reply) => reply.status(201).send(await createFeed(ctx.db, actorOf(request))),
+  );
+  app.delete(
+    PATHS.feed,
+    { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
+    async (request, reply) => {
+      await deleteFeed(ctx.db, actorOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  // Public: calendar apps hold no session. The token is the credential; an unknown, revoked or
+  // forged one is simply not found, whatever the reason, so the answer leaks nothing.
+  app.get(
+    PATHS.publicFeed,
+    { config: { public: true }, schema: { tags, params: publicFeedParamsSchema } },
+    async (request, reply) => {
+      const owner = await feedOwner(ctx.db, request.params.eventId, request.params.token);
+      if (!owner) throw notFound(TIMETABLE_ERRORS.feedNotFound);
+      return sendCalendar(reply, await renderFeed(ctx.db, owner));
+    },
+  );
+};
