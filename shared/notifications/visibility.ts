@@ -1,0 +1,60 @@
+import { can, type Permission } from '../auth/permissions';
+import { isPublished, type NotificationStatus } from './status';
+
+/**
+ * Who a notification is for (spec: admins see all notifications; others see those with no team
+ * types or matching their team type; the issue adds one team). A notification is aimed at everyone,
+ * at some team types, or at one team. Nobody reads a draft or a scheduled one on their list: the
+ * organisers manage those on the admin screen.
+ */
+
+export interface NotificationViewer {
+  level: Permission;
+  teamId: string | null;
+  /** Null when the viewer is in no team (or the team has no type). */
+  teamTypeId: string | null;
+}
+
+export interface NotificationAudience {
+  /** Set when the notification is for one team; its team types are then empty. */
+  teamId: string | null;
+  teamTypeIds: readonly string[];
+}
+
+/** Whether the notification is aimed at this viewer, whatever their level: who gets its email. */
+export function isAimedAt(
+  audience: NotificationAudience,
+  viewer: Omit<NotificationViewer, 'level'>,
+): boolean {
+  if (audience.teamId !== null) return viewer.teamId === audience.teamId;
+  if (audience.teamTypeIds.length === 0) return true;
+  return viewer.teamTypeId !== null && audience.teamTypeIds.includes(viewer.teamTypeId);
+}
+
+/** Whether the viewer's notification list shows it: published, and aimed at them or they are admin. */
+export function canSeeNotification(
+  notification: NotificationAudience & { status: NotificationStatus },
+  viewer: NotificationViewer,
+): boolean {
+  if (!isPublished(notification.status)) return false;
+  return can(viewer.level, 'admin') || isAimedAt(notification, viewer);
+}
+
+export type AudienceKind = 'everyone' | 'teamTypes' | 'team';
+
+export function audienceKind(audience: NotificationAudience): AudienceKind {
+  if (audience.teamId !== null) return 'team';
+  return audience.teamTypeIds.length > 0 ? 'teamTypes' : 'everyone';
+}
+
+/** Spec: a restricted item shows 'Restricted' and 'only applicable to N team type(s)'. */
+export function audienceLabel(audience: NotificationAudience): string {
+  switch (audienceKind(audience)) {
+    case 'team':
+      return 'One team';
+    case 'teamTypes':
+      return `Restricted: only applicable to ${new Set(audience.teamTypeIds).size} team type(s)`;
+    case 'everyone':
+      return 'Everyone';
+  }
+}
