@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from '../people/schema';
 import { NOTIFICATION_STATUSES, SAVE_ACTIONS } from './status';
+import { AUDIENCES, type AudienceKind } from './visibility';
 
 /**
  * The HTTP contracts of event notifications (spec: Notification: title, description, sendEmail,
@@ -41,8 +42,7 @@ export const TARGET_LABELS: Record<TargetKind, string> = {
   link: 'A link',
 };
 
-export const AUDIENCES = ['everyone', 'teamTypes', 'team'] as const;
-export const AUDIENCE_LABELS: Record<(typeof AUDIENCES)[number], string> = {
+export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
   everyone: 'Everyone',
   teamTypes: 'Some team types',
   team: 'One team',
@@ -131,6 +131,7 @@ export const notificationSchema = z.object({
   targetKind: z.enum(TARGET_KINDS),
   targetId: z.uuid().nullable(),
   linkUrl: z.string(),
+  audience: z.enum(AUDIENCES),
   teamId: z.uuid().nullable(),
   teamTypeIds: z.array(z.uuid()),
   sendEmail: z.boolean(),

@@ -2,13 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../auth/permissions';
 import { NOTIFICATION_STATUSES } from './status';
-import {
-  audienceKind,
-  audienceLabel,
-  canSeeNotification,
-  isAimedAt,
-  type NotificationViewer,
-} from './visibility';
+import { audienceLabel, canSeeNotification, isAimedAt, type NotificationViewer } from './visibility';
 
 const viewer = (overrides: Partial<NotificationViewer> = {}): NotificationViewer => ({
   level: 'user',
@@ -17,7 +11,12 @@ const viewer = (overrides: Partial<NotificationViewer> = {}): NotificationViewer
   ...overrides,
 });
 const published = (teamTypeIds: string[] = [], teamId: string | null = null) =>
-  ({ status: 'pushed', teamId, teamTypeIds }) as const;
+  ({
+    status: 'pushed',
+    audience: teamId ? 'team' : teamTypeIds.length > 0 ? 'teamTypes' : 'everyone',
+    teamId,
+    teamTypeIds,
+  }) as const;
 
 describe('notification visibility (spec: admins all; others no team types or their team type)', () => {
   it('shows a notification with no team types to everyone, also members without a team', () => {
@@ -69,7 +68,8 @@ describe('notification visibility (spec: admins all; others no team types or the
         fc.option(fc.constantFrom('t1', 't2'), { nil: null }),
         fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null }),
         (status, teamId, types, level, myTeam, myType) => {
-          const n = { status, teamId, teamTypeIds: teamId ? [] : types };
+          const audience = teamId ? 'team' : types.length > 0 ? 'teamTypes' : 'everyone';
+          const n = { status, audience, teamId, teamTypeIds: teamId ? [] : types } as const;
           const v = { level, teamId: myTeam, teamTypeId: myType };
           const seen = canSeeNotification(n, v);
           if (status === 'draft' || status === 'scheduled') expect(seen).toBe(false);
@@ -85,11 +85,15 @@ describe('notification visibility (spec: admins all; others no team types or the
 
 describe('audience', () => {
   it("labels a team-type audience as the spec's restriction", () => {
-    expect(audienceLabel({ teamId: null, teamTypeIds: [] })).toBe('Everyone');
-    expect(audienceLabel({ teamId: null, teamTypeIds: ['a', 'b', 'a'] })).toBe(
-      'Restricted: only applicable to 2 team type(s)',
-    );
-    expect(audienceLabel({ teamId: 't', teamTypeIds: [] })).toBe('One team');
-    expect(audienceKind({ teamId: null, teamTypeIds: ['a'] })).toBe('teamTypes');
+    expect(audienceLabel(published())).toBe('Everyone');
+    expect(audienceLabel(published(['a', 'b', 'a']))).toBe('Restricted: only applicable to 2 team type(s)');
+    expect(audienceLabel(published([], 't'))).toBe('One team');
+  });
+
+  it('reaches nobody when every team type it was for has been deleted', () => {
+    const orphan = { status: 'pushed', audience: 'teamTypes', teamId: null, teamTypeIds: [] } as const;
+    expect(canSeeNotification(orphan, viewer())).toBe(false);
+    expect(canSeeNotification(orphan, viewer({ teamTypeId: null }))).toBe(false);
+    expect(canSeeNotification(orphan, viewer({ level: 'admin' }))).toBe(true);
   });
 });

@@ -15,9 +15,18 @@ export interface NotificationViewer {
   teamTypeId: string | null;
 }
 
+export const AUDIENCES = ['everyone', 'teamTypes', 'team'] as const;
+export type AudienceKind = (typeof AUDIENCES)[number];
+
+/**
+ * The kind is stored, not inferred from the lists: a notification for some team types whose types
+ * were all deleted reaches nobody, rather than turning into one for everyone.
+ */
 export interface NotificationAudience {
-  /** Set when the notification is for one team; its team types are then empty. */
+  audience: AudienceKind;
+  /** The team of a one-team notification; null otherwise. */
   teamId: string | null;
+  /** The team types of a some-team-types notification; empty otherwise. */
   teamTypeIds: readonly string[];
 }
 
@@ -26,9 +35,14 @@ export function isAimedAt(
   audience: NotificationAudience,
   viewer: Omit<NotificationViewer, 'level'>,
 ): boolean {
-  if (audience.teamId !== null) return viewer.teamId === audience.teamId;
-  if (audience.teamTypeIds.length === 0) return true;
-  return viewer.teamTypeId !== null && audience.teamTypeIds.includes(viewer.teamTypeId);
+  switch (audience.audience) {
+    case 'everyone':
+      return true;
+    case 'team':
+      return audience.teamId !== null && viewer.teamId === audience.teamId;
+    case 'teamTypes':
+      return viewer.teamTypeId !== null && audience.teamTypeIds.includes(viewer.teamTypeId);
+  }
 }
 
 /** Whether the viewer's notification list shows it: published, and aimed at them or they are admin. */
@@ -40,16 +54,9 @@ export function canSeeNotification(
   return can(viewer.level, 'admin') || isAimedAt(notification, viewer);
 }
 
-export type AudienceKind = 'everyone' | 'teamTypes' | 'team';
-
-export function audienceKind(audience: NotificationAudience): AudienceKind {
-  if (audience.teamId !== null) return 'team';
-  return audience.teamTypeIds.length > 0 ? 'teamTypes' : 'everyone';
-}
-
 /** Spec: a restricted item shows 'Restricted' and 'only applicable to N team type(s)'. */
 export function audienceLabel(audience: NotificationAudience): string {
-  switch (audienceKind(audience)) {
+  switch (audience.audience) {
     case 'team':
       return 'One team';
     case 'teamTypes':
