@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'r
 // the entry chunk that every screen, the sign-in form too, loads first.
 import { AREA_LEVELS } from '../shared/auth/permissions';
 import { FORMS_LEVEL } from '../shared/forms/api';
+import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
 import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
@@ -103,6 +104,7 @@ const screens = {
     import('./features/downloads/DownloadFormScreen').then((m) => ({ Component: m.EditDownloadScreen })),
   ),
   myDownloads: lazyModule(() => import('./features/downloads/MyDownloadsScreen')),
+  ...notificationScreens,
   supplierDirectory: lazyModule(() => import('./features/suppliers/SupplierDirectoryScreen')),
   supplier: lazyModule(() => import('./features/suppliers/SupplierScreen')),
   suppliers: lazyModule(() => import('./features/suppliers/SuppliersScreen')),
@@ -237,6 +239,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             section({ path: 'content', lazy: screens.contentReaderList }),
             section({ path: 'content/:contentId', lazy: screens.contentPage }),
             section({ path: 'downloads', lazy: screens.myDownloads }),
+            section({ path: 'notifications', lazy: screens.myNotifications }),
             section({ path: 'suppliers', lazy: screens.supplierDirectory }),
             section({ path: 'suppliers/:supplierId', lazy: screens.supplier }),
             section({ path: 'content/:contentId/supplier/:supplierId', lazy: screens.supplier }),
@@ -377,6 +380,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.downloads }),
                     section({ path: 'add', lazy: screens.addDownload }),
                     section({ path: ':downloadId', lazy: screens.editDownload }),
+                  ],
+                },
+                {
+                  path: 'notifications',
+                  loader: requireLevel(queryClient, 'admin'),
+                  children: [
+                    section({ index: true, lazy: screens.notifications }),
+                    section({ path: 'add', lazy: screens.addNotification }),
+                    section({ path: ':notificationId', lazy: screens.editNotification }),
                   ],
                 },
                 ...SETTINGS_SCREENS.map(([path, lazy]) =>

@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconBell,
   IconBuildingStore,
   IconChecklist,
   IconDownload,
@@ -15,6 +16,7 @@ import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
 export const CORE_PAGE_SCREENS: Partial<Record<CorePageId, Icon>> = {
   dashboard: IconLayoutDashboard,
   downloads: IconDownload,
+  notifications: IconBell,
   suppliers: IconBuildingStore,
   tasks: IconChecklist,
 };
@@ -155,6 +157,15 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     description: 'Group suppliers into the types of the directory, such as stand builders or catering.',
     path: '/admin/supplier-groups',
     level: AREA_LEVELS.suppliers,
+  },
+  {
+    id: 'notifications',
+    group: 'Notifications',
+    title: 'Notifications',
+    description:
+      'News for teams, now or at a set time, to everyone, some team types or one team, by email too.',
+    path: '/admin/notifications',
+    level: 'admin',
   },
   {
     id: 'users',
