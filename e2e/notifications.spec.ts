@@ -24,7 +24,9 @@ async function teamOfType(page: Page, team: string, type: string, owner: Upland[
   await expect(page.getByRole('heading', { name: team })).toBeVisible();
 }
 
-const bell = (page: Page) => page.getByRole('link', { name: /^Notifications(, \d+ unread)?$/ });
+/** The bell in the bar (the sidebar has its own Notifications link). */
+const bell = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: /^Notifications(, \d+ unread)?$/ });
 
 test('an organiser publishes a notification for one team type with email; that team sees the bell rise and reads it, another type sees nothing', async ({
   page,
@@ -51,8 +53,8 @@ test('an organiser publishes a notification for one team type with email; that t
   // The organiser finds the area in the admin hub and adds a notification for growers, with email.
   await page.goto('/admin');
   await page
+    .getByRole('main')
     .getByRole('link', { name: /^Notifications/ })
-    .first()
     .click();
   await expect(page).toHaveURL(/\/admin\/notifications$/);
   await expect(page.getByText('There are no notifications in this event yet.')).toBeVisible();

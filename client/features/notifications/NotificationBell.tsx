@@ -11,7 +11,7 @@ export function NotificationBell({ eventId, color }: { eventId: string; color: s
   const unread = useMyNotifications(eventId).data?.unreadCount ?? 0;
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
   return (
-    <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={4}>
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red.9" offset={4}>
       <ActionIcon
         component={Link}
         to="/notifications"

@@ -18,12 +18,13 @@ import { useTeamTypes } from '../people/teamsApi';
 import { type NotificationSort, useNotifications } from './api';
 import { EventDateTime } from './EventDateTime';
 
-const STATUS_COLORS: Record<NotificationStatus, string> = {
-  draft: 'gray',
-  scheduled: 'blue',
-  pushed: 'green',
-  sent: 'green',
-  failed: 'red',
+/** Dark shades (the theme's green for published): small badge text must keep 4.5:1 on white (axe). */
+const STATUS_COLORS: Record<NotificationStatus, string | undefined> = {
+  draft: 'gray.8',
+  scheduled: 'blue.9',
+  pushed: undefined,
+  sent: undefined,
+  failed: 'red.9',
 };
 
 export function StatusBadge({ status }: { status: NotificationStatus }) {
