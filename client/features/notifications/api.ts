@@ -76,7 +76,12 @@ export function useDeleteNotification(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`${base(eventId)}/notifications/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey(eventId) }),
+    // The deleted one's own detail is left alone: its screen is still open and would ask again (404).
+    onSuccess: (_answer, id) =>
+      queryClient.invalidateQueries({
+        queryKey: notificationsKey(eventId),
+        predicate: (query) => !(query.queryKey.includes('detail') && query.queryKey.includes(id)),
+      }),
   });
 }
 
