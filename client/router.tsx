@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'r
 // the entry chunk that every screen, the sign-in form too, loads first.
 import { AREA_LEVELS } from '../shared/auth/permissions';
 import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../shared/forms/api';
+import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
 import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
@@ -104,6 +105,7 @@ const screens = {
     import('./features/downloads/DownloadFormScreen').then((m) => ({ Component: m.EditDownloadScreen })),
   ),
   myDownloads: lazyModule(() => import('./features/downloads/MyDownloadsScreen')),
+  ...notificationScreens,
   supplierDirectory: lazyModule(() => import('./features/suppliers/SupplierDirectoryScreen')),
   supplier: lazyModule(() => import('./features/suppliers/SupplierScreen')),
   suppliers: lazyModule(() => import('./features/suppliers/SuppliersScreen')),
@@ -293,6 +295,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'forms/:formId/submission', element: <Navigate to="/forms" replace /> },
             section({ path: 'forms/:formId/:confirmationId', lazy: screens.formConfirmation }),
             section({ path: 'time-table', lazy: screens.timeTable }),
+            section({ path: 'notifications', lazy: screens.myNotifications }),
             section({ path: 'suppliers', lazy: screens.supplierDirectory }),
             section({ path: 'suppliers/:supplierId', lazy: screens.supplier }),
             section({ path: 'content/:contentId/supplier/:supplierId', lazy: screens.supplier }),
@@ -469,6 +472,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: 'add', lazy: screens.addSession }),
                     section({ path: 'tracks', lazy: screens.tracks }),
                     section({ path: ':sessionId', lazy: screens.editSession }),
+                  ],
+                },
+                {
+                  path: 'notifications',
+                  loader: requireLevel(queryClient, 'admin'),
+                  children: [
+                    section({ index: true, lazy: screens.notifications }),
+                    section({ path: 'add', lazy: screens.addNotification }),
+                    section({ path: ':notificationId', lazy: screens.editNotification }),
                   ],
                 },
                 ...SETTINGS_SCREENS.map(([path, lazy]) =>

@@ -164,6 +164,19 @@ if (kind === 'seeded') {
   });
   const meadowMembers = createPeople(meadow.eventId, 'meadow-show.example', [['grower', 'Rowan', 'Ellis']]);
   writeJson('e2e-timetable.json', { ...meadow, members: meadowMembers });
+  // Notifications: team types and teams made by the journey; a grower and a florist read.
+  const upland = createEvent({
+    name: 'Upland Garden Show 2027',
+    shortName: 'Upland Show',
+    start: '2027-04-22',
+    end: '2027-04-24',
+    admin: ['gwen.ellis@upland-show.example', 'Gwen', 'Ellis'],
+  });
+  const uplandMembers = createPeople(upland.eventId, 'upland-show.example', [
+    ['grower', 'Hana', 'Sato'],
+    ['florist', 'Luca', 'Bianchi'],
+  ]);
+  writeJson('e2e-notifications.json', { ...upland, members: uplandMembers });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

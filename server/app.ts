@@ -20,6 +20,7 @@ import { registerEmailJobs } from './modules/emails/service';
 import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
 import { formsRoutes } from './modules/forms/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { findMembership } from './modules/people/service';
@@ -62,6 +63,7 @@ const ROUTE_MODULES: RouteModule[] = [
   submissionsRoutes,
   reportsRoutes,
   timetableRoutes,
+  notificationsRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -7,6 +7,7 @@ export * from './modules/emails/tables';
 export * from './modules/events/tables';
 export * from './modules/files/tables';
 export * from './modules/forms/tables';
+export * from './modules/notifications/tables';
 export * from './modules/people/import/tables';
 export * from './modules/people/tables';
 export * from './modules/portal/tables';

@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconBell,
   IconBuildingStore,
   IconCalendarEvent,
   IconChecklist,
@@ -18,6 +19,7 @@ export const CORE_PAGE_SCREENS: Partial<Record<CorePageId, Icon>> = {
   dashboard: IconLayoutDashboard,
   downloads: IconDownload,
   forms: IconForms,
+  notifications: IconBell,
   suppliers: IconBuildingStore,
   tasks: IconChecklist,
   timeTable: IconCalendarEvent,
@@ -183,6 +185,15 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     description: 'Group suppliers into the types of the directory, such as stand builders or catering.',
     path: '/admin/supplier-groups',
     level: AREA_LEVELS.suppliers,
+  },
+  {
+    id: 'notifications',
+    group: 'Notifications',
+    title: 'Notifications',
+    description:
+      'News for teams, now or at a set time, to everyone, some team types or one team, by email too.',
+    path: '/admin/notifications',
+    level: 'admin',
   },
   {
     id: 'users',

@@ -44,6 +44,8 @@ export interface AppShellProps {
   /** The event's sidebar as the admin arranged it. */
   navSections?: NavSection[];
   onSignOut: () => void;
+  /** Shown in the bar before the user menu (the notifications bell). */
+  headerExtra?: ReactNode;
   children: ReactNode;
 }
 
@@ -107,7 +109,15 @@ export function AppShell(props: AppShellProps) {
               )}
             </Link>
           </Group>
-          <UserMenu firstName={user.firstName} surname={user.surname} email={user.email} items={menuItems} />
+          <Group gap="xs" wrap="nowrap">
+            {props.headerExtra}
+            <UserMenu
+              firstName={user.firstName}
+              surname={user.surname}
+              email={user.email}
+              items={menuItems}
+            />
+          </Group>
         </Group>
       </header>
 

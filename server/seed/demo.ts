@@ -9,6 +9,7 @@ import type { AppContext } from '../platform/context';
 import { seedDemoAssets } from './demoAssets';
 import { seedDemoContent } from './demoContent';
 import { seedDemoForms } from './demoForms';
+import { seedDemoNotifications } from './demoNotifications';
 import { seedDemoPortal } from './demoPortal';
 import { seedDemoReports } from './demoReports';
 import { seedDemoSettings } from './demoSettings';
@@ -109,6 +110,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoAssets(ctx, eventId);
   await seedDemoContent(ctx, eventId);
   await seedDemoForms(ctx, eventId);
+  await seedDemoNotifications(ctx.db, eventId);
   // After the content seed: the sidebar, featured pages and cards link to its pages.
   await seedDemoPortal(ctx, eventId);
   await seedDemoTimetable(ctx, eventId);

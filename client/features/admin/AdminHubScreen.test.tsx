@@ -58,6 +58,7 @@ describe('admin hub', () => {
       'Tasks',
       'Content',
       'Forms',
+      'Notifications',
       'Teams/Users/Custom Fields',
       'Suppliers',
     ]);

@@ -19,6 +19,7 @@ import {
 import { AppShell } from '../../ui/AppShell';
 import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
 import { FullPageLoader } from '../../ui/FullPageLoader';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
 
@@ -126,6 +127,9 @@ export function SignedInLayout() {
         canOpenAdmin={can(session.level, AREA_LEVELS.adminHub)}
         navItems={navItems}
         navSections={navSections}
+        headerExtra={
+          event && <NotificationBell eventId={event.id} color={navTheme === 'dark' ? 'white' : 'dark'} />
+        }
         onSignOut={() => signOut.mutate(undefined, { onError: (error) => feedback.error(error) })}
       >
         <Outlet />

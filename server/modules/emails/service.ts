@@ -30,6 +30,38 @@ export async function queueEmail(
   return row.id;
 }
 
+type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent };
+
+/**
+ * Many emails of one event in one insert (a notification to every team); ids in the given order.
+ * Rows are written in chunks so that a statement stays well under the parameter limit.
+ */
+export async function queueEmails(
+  tx: DbOrTx,
+  eventId: string,
+  emails: readonly QueuedEmail[],
+  actor: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < emails.length; i += 500) {
+    const rows = emails.slice(i, i + 500).map((email) => ({
+      id: crypto.randomUUID(),
+      eventId,
+      kind: email.kind,
+      to: email.to,
+      subject: email.content.subject,
+      text: email.content.text,
+      html: email.content.html,
+      links: email.content.links,
+      createdBy: actor,
+      updatedBy: actor,
+    }));
+    await tx.insert(outboxEmails).values(rows);
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
 /** Hands committed outbox emails to the job queue, in one insert however many there are. */
 export async function dispatchEmails(ctx: AppContext, outboxIds: string[]): Promise<void> {
   await ctx.jobs.sendMany(
@@ -46,7 +78,24 @@ const TOKEN_IN_LINK = /([?&]token=)[^&\s"'<>]+/g;
 export const REDACTED_TOKEN = 'redacted';
 const redact = (text: string) => text.replace(TOKEN_IN_LINK, `$1${REDACTED_TOKEN}`);
 
-async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
+/**
+ * What the provider answered, as 'code - message' (an SMTP reply code such as 550, or nodemailer's
+ * own code such as EAUTH when there was no reply).
+ */
+export function providerAnswer(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const { responseCode, code, response } = err as Error & {
+    responseCode?: number;
+    code?: string;
+    response?: string;
+  };
+  const answerCode = responseCode ?? code;
+  const message = response ?? err.message;
+  return answerCode === undefined ? message : `${answerCode} - ${message}`;
+}
+
+/** Sends one outbox email now (the email job, or a module's own batch job); throws when it fails. */
+export async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
   const [email] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
   if (!email || email.status === 'sent' || email.status === 'stored') return;
   const message = {
@@ -81,10 +130,9 @@ async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
       .set({ status: 'sent', sentAt: new Date(), error: null, ...sent, updatedAt: new Date() })
       .where(eq(outboxEmails.id, outboxId));
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
     await ctx.db
       .update(outboxEmails)
-      .set({ status: 'failed', error: message, updatedAt: new Date() })
+      .set({ status: 'failed', error: providerAnswer(err), updatedAt: new Date() })
       .where(eq(outboxEmails.id, outboxId));
     throw err;
   }

@@ -10,8 +10,11 @@ export type TemplateKind =
   | 'existingWelcome'
   | 'welcomeChaser';
 
-/** Every kind of email the outbox holds; task reminders are built by tasks/reminderEmail.ts. */
-export type EmailKind = TemplateKind | 'taskReminder';
+/**
+ * Every kind of email the outbox holds; task reminders are built by tasks/reminderEmail.ts, admin
+ * notifications by notifications/email.ts.
+ */
+export type EmailKind = TemplateKind | 'taskReminder' | 'adminNotification';
 
 export type EmailContent = { subject: string; text: string; html: string; links: string[] };
 

@@ -1,0 +1,317 @@
+import {
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import {
+  AUDIENCE_LABELS,
+  NOTIFICATION_LABELS,
+  type Notification,
+  SAVE_ACTION_LABELS,
+} from '../../../shared/notifications/api';
+import { isPublished, type SaveAction } from '../../../shared/notifications/status';
+import { AUDIENCES, type AudienceKind } from '../../../shared/notifications/visibility';
+import { instantToLocal, isLocalDateTime, localToInstant } from '../../../shared/notifications/zonedTime';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { useEventDates, useSession } from '../../lib/session';
+import { useConfirm } from '../../ui/confirm';
+import { useFeedback } from '../../ui/FeedbackBanner';
+import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
+import { useTeams, useTeamTypes } from '../people/teamsApi';
+import { useDeleteNotification, useNotification, useSaveNotification } from './api';
+import { StatusBadge } from './NotificationsScreen';
+import { type Target, TargetPicker } from './TargetPicker';
+
+const RichTextField = lazy(() => import('../../ui/RichTextField'));
+
+const crumbs = (last: string) => [
+  { label: 'Admin', to: '/admin' },
+  { label: 'Notifications', to: '/admin/notifications' },
+  { label: last },
+];
+
+/** /admin/notifications/add */
+export function AddNotificationScreen() {
+  return <NotificationForm notification={null} />;
+}
+
+/** /admin/notifications/{notificationId} */
+export function EditNotificationScreen() {
+  const { event } = useSession();
+  const notificationId = useParams().notificationId ?? '';
+  const notification = useNotification(event?.id ?? '', notificationId);
+  if (notification.isError) {
+    return (
+      <PageHeader title="Notification" breadcrumbs={crumbs('Notification')}>
+        <LoadFailed
+          title="The notification could not be loaded"
+          error={notification.error}
+          retry={notification.refetch}
+        />
+      </PageHeader>
+    );
+  }
+  if (!notification.data) return <Loading label="Loading the notification" />;
+  return <NotificationForm notification={notification.data} />;
+}
+
+/** A published notification is kept published or withdrawn; it is not scheduled again. */
+const actionsFor = (n: Notification | null): { value: SaveAction; label: string }[] =>
+  n && isPublished(n.status)
+    ? [
+        { value: 'publish', label: 'Keep published' },
+        { value: 'draft', label: 'Withdraw to draft' },
+      ]
+    : (['draft', 'publish', 'schedule'] as const).map((value) => ({
+        value,
+        label: SAVE_ACTION_LABELS[value],
+      }));
+
+function TeamSelect(props: {
+  eventId: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  error?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const teams = useTeams(props.eventId, {
+    page: 1,
+    sort: 'name',
+    order: 'asc',
+    search,
+    teamTypeId: null,
+    notLoggedIn: false,
+    standShare: null,
+  });
+  return (
+    <Select
+      label={NOTIFICATION_LABELS.teamId}
+      required
+      searchable
+      onSearchChange={setSearch}
+      data={(teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      nothingFoundMessage="No team found"
+    />
+  );
+}
+
+function NotificationForm({ notification }: { notification: Notification | null }) {
+  const { event } = useSession();
+  const eventId = event?.id ?? '';
+  const { timeZone } = useEventDates();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const confirm = useConfirm();
+  const save = useSaveNotification(eventId);
+  const remove = useDeleteNotification(eventId);
+  const types = useTeamTypes(eventId);
+  const [title, setTitle] = useState(notification?.title ?? '');
+  const [description, setDescription] = useState(notification?.description ?? '');
+  const [target, setTarget] = useState<Target>({
+    targetKind: notification?.targetKind ?? 'none',
+    targetId: notification?.targetId ?? null,
+    linkUrl: notification?.linkUrl ?? '',
+  });
+  const [audience, setAudience] = useState<AudienceKind>(notification?.audience ?? 'everyone');
+  const [teamTypeIds, setTeamTypeIds] = useState<string[]>(notification?.teamTypeIds ?? []);
+  const [teamId, setTeamId] = useState<string | null>(notification?.teamId ?? null);
+  const [sendEmail, setSendEmail] = useState(notification?.sendEmail ?? false);
+  const actions = actionsFor(notification);
+  const initialAction: SaveAction =
+    notification?.status === 'scheduled'
+      ? 'schedule'
+      : notification && isPublished(notification.status)
+        ? 'publish'
+        : 'draft';
+  const [action, setAction] = useState<SaveAction>(initialAction);
+  const [localTime, setLocalTime] = useState(
+    notification?.scheduledAt ? instantToLocal(new Date(notification.scheduledAt), timeZone) : '',
+  );
+  const errors = fieldErrors(save.error);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const scheduledAt =
+      action === 'schedule' && isLocalDateTime(localTime)
+        ? localToInstant(localTime, timeZone).toISOString()
+        : null;
+    save.mutate(
+      {
+        id: notification?.id ?? null,
+        body: {
+          title,
+          description,
+          ...target,
+          audience,
+          teamTypeIds: audience === 'teamTypes' ? teamTypeIds : [],
+          teamId: audience === 'team' ? teamId : null,
+          sendEmail,
+          action,
+          scheduledAt,
+        },
+      },
+      {
+        onSuccess: () => {
+          feedback.success();
+          void navigate('/admin/notifications');
+        },
+        onError: (error) => feedback.error(error),
+      },
+    );
+  };
+  const askDelete = () =>
+    notification &&
+    confirm({
+      title: 'Delete notification',
+      message: `${notification.title} will be deleted for good, also from every reader's list.`,
+      confirmLabel: 'Delete',
+      color: 'red',
+      onConfirm: () =>
+        remove.mutate(notification.id, {
+          onSuccess: () => {
+            feedback.success('The notification has been deleted');
+            void navigate('/admin/notifications');
+          },
+          onError: (error) => feedback.error(error),
+        }),
+    });
+
+  return (
+    <PageHeader
+      title={notification ? `Edit ${notification.title}` : 'Add notification'}
+      breadcrumbs={crumbs(notification ? notification.title : 'Add')}
+      actions={
+        notification && (
+          <Button color="red" onClick={askDelete}>
+            Delete
+          </Button>
+        )
+      }
+      tips="Scheduled times are in the event's time zone. With 'Send email' on, everyone it is aimed at also gets it by email when it is published."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md" maw={760}>
+          {save.isError && (
+            <Text c="red" role="alert">
+              {errorMessage(save.error)}
+            </Text>
+          )}
+          {notification && (
+            <Group gap="sm">
+              <StatusBadge status={notification.status} />
+              {notification.providerResponse && (
+                <Text size="sm" c="red">
+                  {notification.providerResponse}
+                </Text>
+              )}
+            </Group>
+          )}
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <TextInput
+                label={NOTIFICATION_LABELS.title}
+                required
+                value={title}
+                onChange={(e) => setTitle(e.currentTarget.value)}
+                maxLength={200}
+                error={errors.title}
+              />
+              <Suspense fallback={<Loading label="Loading the editor" />}>
+                <RichTextField
+                  label={NOTIFICATION_LABELS.description}
+                  value={description}
+                  error={errors.description}
+                  onChange={setDescription}
+                />
+              </Suspense>
+              <TargetPicker eventId={eventId} value={target} onChange={setTarget} errors={errors} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Radio.Group
+                label={NOTIFICATION_LABELS.audience}
+                value={audience}
+                onChange={(value) => setAudience(value as AudienceKind)}
+              >
+                <Group mt="xs">
+                  {AUDIENCES.map((a) => (
+                    <Radio key={a} value={a} label={AUDIENCE_LABELS[a]} />
+                  ))}
+                </Group>
+              </Radio.Group>
+              {audience === 'teamTypes' && (
+                <MultiSelect
+                  label={NOTIFICATION_LABELS.teamTypeIds}
+                  required
+                  data={(types.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                  value={teamTypeIds}
+                  onChange={setTeamTypeIds}
+                  searchable
+                  error={errors.teamTypeIds}
+                />
+              )}
+              {audience === 'team' && (
+                <TeamSelect eventId={eventId} value={teamId} onChange={setTeamId} error={errors.teamId} />
+              )}
+              <Switch
+                label={NOTIFICATION_LABELS.sendEmail}
+                description={NOTIFICATION_LABELS.sendEmailHint}
+                checked={sendEmail}
+                onChange={(e) => setSendEmail(e.currentTarget.checked)}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Radio.Group
+                label={NOTIFICATION_LABELS.when}
+                value={action}
+                onChange={(value) => setAction(value as SaveAction)}
+              >
+                <Group mt="xs">
+                  {actions.map((a) => (
+                    <Radio key={a.value} value={a.value} label={a.label} />
+                  ))}
+                </Group>
+              </Radio.Group>
+              {action === 'schedule' && (
+                <TextInput
+                  type="datetime-local"
+                  label={`${NOTIFICATION_LABELS.scheduledAt} (${timeZone})`}
+                  required
+                  value={localTime}
+                  onChange={(e) => setLocalTime(e.currentTarget.value)}
+                  error={errors.scheduledAt}
+                />
+              )}
+            </Stack>
+          </Paper>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => navigate('/admin/notifications')}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save notification
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </PageHeader>
+  );
+}
+
+export { AddNotificationScreen as Component };

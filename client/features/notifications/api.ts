@@ -1,0 +1,96 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  myNotificationsResponseSchema,
+  type NOTIFICATION_SORTS,
+  type NotificationBody,
+  notificationListResponseSchema,
+  notificationSchema,
+} from '../../../shared/notifications/api';
+import type { NotificationStatus } from '../../../shared/notifications/status';
+import { api, toQueryString } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+import type { SortOrder } from '../../ui/useListParams';
+
+export type NotificationSort = (typeof NOTIFICATION_SORTS)[number];
+
+/** Every notifications answer of an event starts with this key, so a change drops them all together. */
+const notificationsKey = (eventId: string) => [...sessionKeys.event(eventId), 'notifications'] as const;
+const base = (eventId: string) => `/api/events/${eventId}`;
+
+/**
+ * New notifications reach an open portal by polling: the bell asks again every half minute (and
+ * when the window regains focus), which is cheap (one indexed read of a handful of rows).
+ */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+export function useNotifications(
+  eventId: string,
+  params: {
+    page: number;
+    sort: NotificationSort;
+    order: SortOrder;
+    search: string;
+    status: NotificationStatus | null;
+    teamTypeId: string | null;
+  },
+) {
+  return useQuery({
+    queryKey: [...notificationsKey(eventId), 'list', params],
+    queryFn: () =>
+      api.get(
+        `${base(eventId)}/notifications${toQueryString({ ...params, search: params.search.trim() })}`,
+        notificationListResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+}
+
+export const useNotification = (eventId: string, notificationId: string) =>
+  useQuery({
+    queryKey: [...notificationsKey(eventId), 'detail', notificationId],
+    queryFn: () => api.get(`${base(eventId)}/notifications/${notificationId}`, notificationSchema),
+    enabled: eventId !== '' && notificationId !== '',
+  });
+
+export const useMyNotifications = (eventId: string) =>
+  useQuery({
+    queryKey: [...notificationsKey(eventId), 'mine'],
+    queryFn: () => api.get(`${base(eventId)}/my-notifications`, myNotificationsResponseSchema),
+    enabled: eventId !== '',
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+
+export function useSaveNotification(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: NotificationBody }) =>
+      id
+        ? api.put(`${base(eventId)}/notifications/${id}`, body, notificationSchema)
+        : api.post(`${base(eventId)}/notifications`, body, notificationSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey(eventId) }),
+  });
+}
+
+export function useDeleteNotification(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`${base(eventId)}/notifications/${id}`),
+    // The deleted one's own detail is left alone: its screen is still open and would ask again (404).
+    onSuccess: (_answer, id) =>
+      queryClient.invalidateQueries({
+        queryKey: notificationsKey(eventId),
+        predicate: (query) => !(query.queryKey.includes('detail') && query.queryKey.includes(id)),
+      }),
+  });
+}
+
+/** Marks one notification read (`id`), or every one the caller sees (`null`). */
+export function useMarkRead(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      api.post(`${base(eventId)}/my-notifications/${id ? `${id}/read` : 'read'}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...notificationsKey(eventId), 'mine'] }),
+  });
+}

@@ -1,0 +1,154 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { emailFailureReport } from '../../../shared/notifications/status';
+import { isAimedAt } from '../../../shared/notifications/visibility';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { accounts } from '../auth/tables';
+import { deliver, queueEmails } from '../emails/service';
+import { outboxEmails } from '../emails/tables';
+import { readSettings } from '../events/settingsStore';
+import { memberships, teams } from '../people/tables';
+import { renderNotificationEmail } from './emailContent';
+import { notificationEmails, notifications } from './tables';
+
+/**
+ * The 'admin notification' email: one per user the notification is aimed at, written to the outbox
+ * in the transaction that claims the notification's emails (emailed_at, set once), then delivered
+ * by the queue in batches. After each batch the notification's status is settled from its outbox
+ * rows: 'sent' (Published & Emailed) when every email went, 'failed' with the provider's answers.
+ */
+
+export const NOTIFICATION_EMAIL_BATCH_JOB = 'notifications.emailBatch';
+export const EMAIL_BATCH_SIZE = 50;
+const batchJobSchema = z.object({
+  v: z.literal(1),
+  eventId: z.uuid(),
+  notificationId: z.uuid(),
+  outboxIds: z.array(z.uuid()).max(EMAIL_BATCH_SIZE),
+});
+
+export function registerNotificationEmailJobs(ctx: AppContext): void {
+  ctx.jobs.register(NOTIFICATION_EMAIL_BATCH_JOB, async (data) => {
+    const job = batchJobSchema.parse(data);
+    for (const outboxId of job.outboxIds) {
+      // A refused email is recorded on its outbox row (status failed, the provider's answer) and
+      // reported on the notification; it does not hold up the rest of the batch.
+      await deliver(ctx, outboxId).catch(() => undefined);
+    }
+    await settleEmailStatus(ctx, job.eventId, job.notificationId);
+  });
+}
+
+/** Who gets the email: active accounts of the event it is aimed at, in a stable order. */
+async function recipients(tx: DbOrTx, eventId: string, audience: Parameters<typeof isAimedAt>[0]) {
+  const rows = await tx
+    .select({
+      accountId: memberships.accountId,
+      teamId: memberships.teamId,
+      teamTypeId: teams.teamTypeId,
+      email: accounts.email,
+      firstName: accounts.firstName,
+    })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .leftJoin(teams, and(eq(teams.eventId, eventId), eq(teams.id, memberships.teamId)))
+    .where(and(eq(memberships.eventId, eventId), eq(accounts.disabled, false)))
+    .orderBy(accounts.email);
+  return rows.filter((r) => isAimedAt(audience, { teamId: r.teamId, teamTypeId: r.teamTypeId ?? null }));
+}
+
+/** Claims the notification's emails once and queues them; the batches are handed to the queue after commit. */
+export async function emailNotification(ctx: AppContext, eventId: string, notificationId: string) {
+  const event = await readSettings(ctx.db, eventId, 'event');
+  const outboxIds = await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(notifications)
+      .set({ emailedAt: new Date() })
+      .where(
+        and(
+          eq(notifications.eventId, eventId),
+          eq(notifications.id, notificationId),
+          eq(notifications.sendEmail, true),
+          inArray(notifications.status, ['pushed', 'sent', 'failed']),
+          isNull(notifications.emailedAt),
+        ),
+      )
+      .returning();
+    if (!claimed) return null;
+    const people = await recipients(tx, eventId, claimed);
+    const ids = await queueEmails(
+      tx,
+      eventId,
+      people.map((person) => ({
+        kind: 'adminNotification' as const,
+        to: person.email,
+        content: renderNotificationEmail({
+          eventName: event.eventName,
+          appUrl: event.appUrl,
+          firstName: person.firstName,
+          title: claimed.title,
+          description: claimed.description,
+        }),
+      })),
+      SYSTEM_ACTOR,
+    );
+    for (let i = 0; i < ids.length; i += 500) {
+      await tx.insert(notificationEmails).values(
+        ids.slice(i, i + 500).map((outboxId, j) => ({
+          eventId,
+          notificationId,
+          accountId: people[i + j].accountId,
+          position: i + j + 1,
+          outboxId,
+        })),
+      );
+    }
+    return ids;
+  });
+  if (outboxIds === null) return;
+  if (outboxIds.length === 0) {
+    await settleEmailStatus(ctx, eventId, notificationId);
+    return;
+  }
+  const batches: object[] = [];
+  for (let i = 0; i < outboxIds.length; i += EMAIL_BATCH_SIZE) {
+    batches.push({ v: 1, eventId, notificationId, outboxIds: outboxIds.slice(i, i + EMAIL_BATCH_SIZE) });
+  }
+  await ctx.jobs.sendMany(NOTIFICATION_EMAIL_BATCH_JOB, batches);
+}
+
+/**
+ * The notification's status from its emails: unchanged while any is still queued, then 'sent', or
+ * 'failed' with 'Failed to send N emails: Email i: code - message'. A notification withdrawn to a
+ * draft meanwhile stays a draft.
+ */
+export async function settleEmailStatus(ctx: AppContext, eventId: string, notificationId: string) {
+  const rows = await ctx.db
+    .select({ position: notificationEmails.position, status: outboxEmails.status, error: outboxEmails.error })
+    .from(notificationEmails)
+    .innerJoin(outboxEmails, eq(outboxEmails.id, notificationEmails.outboxId))
+    .where(
+      and(eq(notificationEmails.eventId, eventId), eq(notificationEmails.notificationId, notificationId)),
+    )
+    .orderBy(notificationEmails.position);
+  if (rows.some((r) => r.status === 'queued')) return;
+  const failures = rows
+    .filter((r) => r.status === 'failed')
+    .map((r) => ({ index: r.position, error: r.error ?? 'unknown' }));
+  await ctx.db
+    .update(notifications)
+    .set(
+      failures.length > 0
+        ? { status: 'failed', providerResponse: emailFailureReport(failures) }
+        : { status: 'sent', providerResponse: null },
+    )
+    .where(
+      and(
+        eq(notifications.eventId, eventId),
+        eq(notifications.id, notificationId),
+        inArray(notifications.status, ['pushed', 'sent', 'failed']),
+      ),
+    );
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { eventIdParamsSchema } from '../../../shared/events/schema';
+import {
+  myNotificationsResponseSchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  notificationParamsSchema,
+  notificationSchema,
+} from '../../../shared/notifications/api';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { notificationsPolicy } from './policy';
+import { registerNotificationJobs } from './publish';
+import { listMyNotifications, markAllRead, markRead } from './reader';
+import {
+  createNotification,
+  deleteNotification,
+  getNotification,
+  listNotifications,
+  updateNotification,
+} from './service';
+import { notifications } from './tables';
+
+/** Bodies are checked in the service, so a refusal says 'Invalid notification' with its issues. */
+const anyBody = z.record(z.string(), z.unknown());
+
+export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
+  registerTeamTypeColumns('notifications', {
+    table: notifications,
+    eventId: notifications.eventId,
+    columns: [notifications.teamTypeIds],
+  });
+  registerNotificationJobs(ctx);
+  const tags = ['notifications'];
+  const admin = [...guards.member, guards.authorize(notificationsPolicy.manage)];
+  const member = [...guards.member, guards.authorize(notificationsPolicy.readOwn)];
+  const base = '/api/events/:eventId';
+
+  app.get(
+    `${base}/notifications`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListResponseSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.query),
+  );
+  app.post(
+    `${base}/notifications`,
+    {
+      schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: notificationSchema } },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply
+        .status(201)
+        .send(await createNotification(ctx, actor.eventId, request.body, actor.accountId));
+    },
+  );
+  app.get(
+    `${base}/notifications/:notificationId`,
+    {
+      schema: { tags, params: notificationParamsSchema, response: { 200: notificationSchema } },
+      preValidation: admin,
+    },
+    async (request) => getNotification(ctx.db, actorOf(request).eventId, request.params.notificationId),
+  );
+  app.put(
+    `${base}/notifications/:notificationId`,
+    {
+      schema: {
+        tags,
+        params: notificationParamsSchema,
+        body: anyBody,
+        response: { 200: notificationSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return updateNotification(
+        ctx,
+        actor.eventId,
+        request.params.notificationId,
+        request.body,
+        actor.accountId,
+      );
+    },
+  );
+  app.delete(
+    `${base}/notifications/:notificationId`,
+    { schema: { tags, params: notificationParamsSchema }, preValidation: admin },
+    async (request, reply) => {
+      await deleteNotification(ctx, actorOf(request).eventId, request.params.notificationId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${base}/my-notifications`,
+    {
+      schema: { tags, params: eventIdParamsSchema, response: { 200: myNotificationsResponseSchema } },
+      preValidation: member,
+    },
+    async (request) => listMyNotifications(ctx.db, actorOf(request)),
+  );
+  app.post(
+    `${base}/my-notifications/read`,
+    { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
+    async (request, reply) => {
+      await markAllRead(ctx.db, actorOf(request));
+      return reply.status(204).send();
+    },
+  );
+  app.post(
+    `${base}/my-notifications/:notificationId/read`,
+    { schema: { tags, params: notificationParamsSchema }, preValidation: member },
+    async (request, reply) => {
+      await markRead(ctx.db, actorOf(request), request.params.notificationId);
+      return reply.status(204).send();
+    },
+  );
+};
