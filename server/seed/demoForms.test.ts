@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldGroupListResponse, FormDetail, FormListResponse } from '../../shared/forms/api';
 import { checkFormLogic } from '../../shared/forms/check-logic';
 import { makeDefinition } from '../../shared/forms/definition';
+import type { SubmissionListResponse, SubmissionView } from '../../shared/forms/submissionsApi';
+import { validateSubmission } from '../../shared/forms/validate';
+import { teams } from '../modules/people/tables';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../test/harness';
 import { seedDemoForms } from './demoForms';
 
@@ -14,6 +17,12 @@ describe('demo forms', () => {
     t = await createTestApp();
     eventId = await makeEvent(t);
     admin = await signIn(t, (await makeUser(t, eventId, 'admin')).email);
+    for (const name of ['Harbour Lights Ltd', 'Northwind Displays', 'Quay Catering', 'Tidewater Audio']) {
+      const owner = await makeUser(t, eventId, 'user');
+      await t.ctx.db
+        .insert(teams)
+        .values({ eventId, name, ownerId: owner.id, createdBy: 'system', updatedBy: 'system' });
+    }
     await seedDemoForms(t.ctx, eventId);
   });
   afterAll(() => t.close());
@@ -42,5 +51,22 @@ describe('demo forms', () => {
       ['Guest details', 1],
       ['Site contact', 0],
     ]);
+  });
+
+  it('has teams that submitted and drafted each form, with answers the engine accepts', async () => {
+    const list = (await get('/forms')).json() as FormListResponse;
+    for (const row of list.items) {
+      const detail = (await get(`/forms/${row.id}`)).json() as FormDetail;
+      const definition = makeDefinition(detail.form, detail.fields, detail.fieldGroups);
+      const submissions = (await get(`/forms/${row.id}/submissions`)).json() as SubmissionListResponse;
+      expect(submissions.items.some((s) => !s.isDraft)).toBe(true);
+      const first = submissions.items.find((s) => !s.isDraft && !s.isGuest);
+      if (!first) throw new Error(`no team submission of ${row.title}`);
+      const view = (await get(`/forms/${row.id}/submissions/${first.id}`)).json() as SubmissionView;
+      expect(validateSubmission(definition, view.submission.values).problems).toEqual([]);
+    }
+    const hotel = list.items.find((f) => f.title === 'Hotel Booking');
+    const guests = (await get(`/forms/${hotel?.id}/submissions`)).json() as SubmissionListResponse;
+    expect(guests.items.filter((s) => s.isGuest)).toHaveLength(2);
   });
 });

@@ -7,15 +7,17 @@ import {
 import { parseFields } from '../../shared/forms/schema/field';
 import { createFieldGroup } from '../modules/forms/fieldGroups';
 import { type FieldOwner, planFieldChanges, writeFields } from '../modules/forms/fields';
-import { importFixture } from '../modules/forms/fixtureImport';
+import { importFixture, rekeyFixture } from '../modules/forms/fixtureImport';
 import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
+import { type SeededForm, seedDemoSubmissions } from './demoSubmissions';
 
 /**
  * The forms engine's fixture forms as real forms of the demo event: stand build (pages and
  * nested logic), catering order (item lists and totals, confirmations by rule), exhibitor profile
  * and hotel booking (a looping guest template on the 'Guest details' field group), each with its
  * confirmations and default notifications; and a reusable 'Site contact' group no form uses yet.
+ * Teams have submitted and drafted them (demoSubmissions.ts).
  */
 export const DEMO_FORM_FIXTURES = [
   standBuildFixture,
@@ -26,9 +28,14 @@ export const DEMO_FORM_FIXTURES = [
 
 export async function seedDemoForms(ctx: AppContext, eventId: string) {
   return ctx.db.transaction(async (tx) => {
-    const formIds: string[] = [];
-    for (const fixture of DEMO_FORM_FIXTURES)
-      formIds.push(await importFixture(tx, eventId, fixture, SYSTEM_ACTOR));
+    const seeded: SeededForm[] = [];
+    for (const fixture of DEMO_FORM_FIXTURES) {
+      const keyed = rekeyFixture(fixture);
+      const formId = await importFixture(tx, eventId, fixture, SYSTEM_ACTOR, keyed);
+      seeded.push({ fixture, formId, idMap: keyed.idMap });
+    }
+    const formIds = seeded.map((form) => form.formId);
+    await seedDemoSubmissions(tx, eventId, seeded);
     const groupId = await createFieldGroup(
       tx,
       eventId,

@@ -51,8 +51,13 @@ function rekeyRules(rules: Rule[], keyed: RekeyedFixture, ownerId: string) {
 }
 
 /** Writes a fixture's groups, form, fields, confirmations and notifications; returns the form id. */
-export async function importFixture(tx: Tx, eventId: string, fixture: FormFixture, by: string) {
-  const keyed = rekeyFixture(fixture);
+export async function importFixture(
+  tx: Tx,
+  eventId: string,
+  fixture: FormFixture,
+  by: string,
+  keyed: RekeyedFixture = rekeyFixture(fixture),
+) {
   const to = (id: string) => keyed.idMap.get(id) ?? id;
   const { form } = fixture.definition;
   for (const group of fixture.fieldGroups) {
