@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { dispatchStuckEmails } from './modules/emails/service';
+import { dispatchStuckSubmissionEvents } from './modules/submissions/saved';
 import { openRuntime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { logger, serveClient: true });
   await ctx.jobs.start();
   await dispatchStuckEmails(ctx);
+  await dispatchStuckSubmissionEvents(ctx);
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   const db =

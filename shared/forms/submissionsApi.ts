@@ -98,6 +98,14 @@ export const submitResultSchema = z.object({
 });
 export type SubmitResult = z.output<typeof submitResultSchema>;
 
+/**
+ * What others hear about (form notification emails, webhooks): a submission made (a team's draft
+ * submitted, or a guest's), or one changed after it was submitted (spec: the 'form notification'
+ * and 'form update' emails). Drafts are never announced.
+ */
+export const SUBMISSION_EVENT_KINDS = ['submitted', 'updated'] as const;
+export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
+
 export const SUBMISSION_STATES = ['notStarted', 'draft', 'submitted'] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 export const SUBMISSION_STATE_LABELS: Record<SubmissionState, string> = {

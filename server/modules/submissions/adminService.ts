@@ -18,6 +18,7 @@ import { teams } from '../people/tables';
 import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
+import { recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from './store';
 import { formSubmissions } from './tables';
 
@@ -109,6 +110,17 @@ export async function editSubmission(
     { values, version: body.version, isDraft: row.isDraft, by: actor.accountId },
     SUBMISSION_ERRORS.versionConflict,
   );
+  // The organiser's correction of a submitted form is a 'form update' too; a draft's is not.
+  if (!row.isDraft) {
+    await recordSubmissionEvent(tx, {
+      eventId: actor.eventId,
+      formId: key.formId,
+      submissionId: row.id,
+      kind: 'updated',
+      version,
+      by: actor.accountId,
+    });
+  }
   return {
     id: row.id,
     version,

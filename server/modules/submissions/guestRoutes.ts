@@ -14,6 +14,7 @@ import { withinLimit } from '../../platform/rateLimit';
 import { forms } from '../forms/tables';
 import { checkedAnswers, confirmationFor } from './answers';
 import { loadFill } from './definition';
+import { announceSubmission, recordSubmissionEvent } from './saved';
 import { formSubmissions } from './tables';
 
 /** Guest submissions an address may make in an hour: a crowd at one venue, not a flood. */
@@ -69,21 +70,33 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       if (request.body.website !== '') {
         return reply.status(201).send({ id: randomUUID(), version: 1, confirmationId });
       }
-      const [row] = await ctx.db
-        .insert(formSubmissions)
-        .values({
+      const row = await ctx.db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(formSubmissions)
+          .values({
+            eventId,
+            formId: fill.form.id,
+            teamId: null,
+            isDraft: false,
+            isGuest: true,
+            values,
+            submittedAt: new Date(),
+            createdBy: 'guest',
+            updatedBy: 'guest',
+          })
+          .returning({ id: formSubmissions.id, version: formSubmissions.version });
+        if (!stored) throw new Error('guest submission not stored');
+        const submission = { submissionId: stored.id, version: stored.version };
+        await recordSubmissionEvent(tx, {
           eventId,
           formId: fill.form.id,
-          teamId: null,
-          isDraft: false,
-          isGuest: true,
-          values,
-          submittedAt: new Date(),
-          createdBy: 'guest',
-          updatedBy: 'guest',
-        })
-        .returning({ id: formSubmissions.id, version: formSubmissions.version });
-      if (!row) throw new Error('guest submission not stored');
+          ...submission,
+          kind: 'submitted',
+          by: 'guest',
+        });
+        return stored;
+      });
+      await announceSubmission(ctx, eventId, row.id);
       return reply.status(201).send({ ...row, confirmationId });
     },
   );

@@ -21,6 +21,7 @@ import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } fro
 import { buildSubmissionsReport, submissionsFileName } from './export';
 import { guestRoutes } from './guestRoutes';
 import { submissionsPolicy } from './policy';
+import { announceSubmission } from './saved';
 import {
   editMySubmission,
   getFillForm,
@@ -94,9 +95,11 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: team,
     },
     async (request, reply) => {
+      const actor = actorOf(request);
       const result = await ctx.db.transaction((tx) =>
-        submit(ctx, tx, actorOf(request), request.params.formId, request.body),
+        submit(ctx, tx, actor, request.params.formId, request.body),
       );
+      await announceSubmission(ctx, actor.eventId, result.id);
       return reply.status(201).send(result);
     },
   );
@@ -120,8 +123,14 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       ...answers,
       preValidation: team,
     },
-    async (request) =>
-      ctx.db.transaction((tx) => editMySubmission(ctx, tx, actorOf(request), request.params, request.body)),
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await ctx.db.transaction((tx) =>
+        editMySubmission(ctx, tx, actor, request.params, request.body),
+      );
+      await announceSubmission(ctx, actor.eventId, result.id);
+      return result;
+    },
   );
 
   // ---- The organiser's side ----
@@ -197,8 +206,14 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       ...answers,
       preValidation: organiser,
     },
-    async (request) =>
-      ctx.db.transaction((tx) => editSubmission(ctx, tx, actorOf(request), request.params, request.body)),
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await ctx.db.transaction((tx) =>
+        editSubmission(ctx, tx, actor, request.params, request.body),
+      );
+      await announceSubmission(ctx, actor.eventId, result.id);
+      return result;
+    },
   );
 
   guestRoutes(app, ctx, guards);

@@ -1,4 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { SUBMISSION_EVENT_KINDS } from '../../../shared/forms/submissionsApi';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
 import { forms } from '../forms/tables';
@@ -31,5 +33,35 @@ export const formSubmissions = pgTable(
   (t) => [
     index('form_submissions_event_form_updated_idx').on(t.eventId, t.formId, t.updatedAt),
     index('form_submissions_event_team_form_idx').on(t.eventId, t.teamId, t.formId),
+  ],
+);
+
+/**
+ * What happened to a submission that others act on (form notification emails, webhooks): written
+ * in the same transaction as the save, handed to each listener's job after commit, and handed
+ * again at start-up when a crash came in between (`dispatchedAt` still empty). See saved.ts.
+ */
+export const submissionEvents = pgTable(
+  'submission_events',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SUBMISSION_EVENT_KINDS }).notNull(),
+    /** The submission's version this event describes. */
+    version: integer('version').notNull(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    ...auditColumns,
+  },
+  (t) => [
+    index('submission_events_submission_idx').on(t.eventId, t.submissionId),
+    index('submission_events_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
   ],
 );

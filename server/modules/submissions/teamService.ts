@@ -15,6 +15,7 @@ import { forms } from '../forms/tables';
 import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
+import { recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from './store';
 import { formSubmissions } from './tables';
 
@@ -193,6 +194,14 @@ export async function submit(
     ({ id, version } = row);
   }
   await setFormTaskProgress(tx, { eventId: actor.eventId, formId, teamId }, true);
+  await recordSubmissionEvent(tx, {
+    eventId: actor.eventId,
+    formId,
+    submissionId: id,
+    kind: 'submitted',
+    version,
+    by,
+  });
   return { id, version, confirmationId: confirmationFor(definition, fill.confirmations, values, context) };
 }
 
@@ -236,6 +245,14 @@ export async function editMySubmission(
     { values, version: body.version, isDraft: false, by: actor.accountId },
     SUBMISSION_ERRORS.versionConflict,
   );
+  await recordSubmissionEvent(tx, {
+    eventId: actor.eventId,
+    formId: key.formId,
+    submissionId: row.id,
+    kind: 'updated',
+    version,
+    by: actor.accountId,
+  });
   return {
     id: row.id,
     version,

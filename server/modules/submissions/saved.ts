@@ -1,0 +1,122 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { SubmissionEventKind } from '../../../shared/forms/submissionsApi';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { submissionEvents } from './tables';
+
+/**
+ * After a submission: the one way other modules (form notifications, webhooks) hear that a
+ * submission was made or changed. The save writes a submission event in its own transaction;
+ * after commit the route hands it to every listener's own job (so one listener's retries never
+ * repeat another's work); an event whose hand-over was lost to a crash is handed over again at
+ * start-up. A listener may therefore run twice for one event and must skip what it already did
+ * (key its rows by the event id).
+ */
+
+export type SubmissionEvent = {
+  id: string;
+  eventId: string;
+  formId: string;
+  submissionId: string;
+  kind: SubmissionEventKind;
+  version: number;
+  createdAt: Date;
+  createdBy: string;
+};
+export type SubmissionListener = (ctx: AppContext, event: SubmissionEvent) => Promise<void>;
+
+const jobSchema = z.object({ v: z.literal(1), submissionEventId: z.uuid() });
+const jobName = (listener: string) => `submissions.saved.${listener}`;
+/** Per app: tests build several apps in one process, each with its own queue. */
+const listenersOf = new WeakMap<AppContext, Set<string>>();
+
+/** Registers a listener (once per app, at route registration) and the job that runs it. */
+export function onSubmissionSaved(ctx: AppContext, name: string, listener: SubmissionListener): void {
+  const names = listenersOf.get(ctx) ?? new Set<string>();
+  listenersOf.set(ctx, names);
+  names.add(name);
+  ctx.jobs.register(jobName(name), async (data) => {
+    const { submissionEventId } = jobSchema.parse(data);
+    const [event] = await ctx.db
+      .select()
+      .from(submissionEvents)
+      .where(eq(submissionEvents.id, submissionEventId))
+      .limit(1);
+    if (event) await listener(ctx, event);
+  });
+}
+
+/** Inside the save's transaction: records that the submission was made or changed. */
+export async function recordSubmissionEvent(
+  tx: DbOrTx,
+  input: {
+    eventId: string;
+    formId: string;
+    submissionId: string;
+    kind: SubmissionEventKind;
+    version: number;
+    by: string;
+  },
+): Promise<void> {
+  await tx.insert(submissionEvents).values({
+    eventId: input.eventId,
+    formId: input.formId,
+    submissionId: input.submissionId,
+    kind: input.kind,
+    version: input.version,
+    createdBy: input.by,
+    updatedBy: input.by,
+  });
+}
+
+async function handOver(ctx: AppContext, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const name of listenersOf.get(ctx) ?? []) {
+    await ctx.jobs.sendMany(
+      jobName(name),
+      ids.map((submissionEventId) => ({ v: 1, submissionEventId })),
+    );
+  }
+  for (const id of ids) {
+    await ctx.db
+      .update(submissionEvents)
+      .set({ dispatchedAt: new Date() })
+      .where(eq(submissionEvents.id, id));
+  }
+}
+
+/** After commit: hands the submission's new events to the listeners. */
+export async function announceSubmission(ctx: AppContext, eventId: string, submissionId: string) {
+  const pending = await ctx.db
+    .select({ id: submissionEvents.id })
+    .from(submissionEvents)
+    .where(
+      and(
+        eq(submissionEvents.eventId, eventId),
+        eq(submissionEvents.submissionId, submissionId),
+        isNull(submissionEvents.dispatchedAt),
+      ),
+    );
+  await handOver(
+    ctx,
+    pending.map((row) => row.id),
+  );
+}
+
+/** At start-up: events left undispatched by a crash between commit and hand-over. */
+export async function dispatchStuckSubmissionEvents(ctx: AppContext): Promise<void> {
+  const stuck = await ctx.db
+    .select({ id: submissionEvents.id })
+    .from(submissionEvents)
+    .where(
+      and(
+        isNull(submissionEvents.dispatchedAt),
+        lt(submissionEvents.createdAt, new Date(Date.now() - 60_000)),
+      ),
+    );
+  await handOver(
+    ctx,
+    stuck.map((row) => row.id),
+  );
+}
