@@ -78,7 +78,8 @@ export async function seedDemoSubmissions(tx: Tx, eventId: string, seeded: Seede
       await tx.insert(tasks).values({
         eventId,
         title: `Submit the ${form.fixture.definition.form.title.toLowerCase()} form`,
-        dueDate: addCalendarDays(today, index === 0 ? 10 : 24),
+        // Beyond the demo's 30 due-soon days, so the teams ahead of schedule (demoReports) stay low risk.
+        dueDate: addCalendarDays(today, index === 0 ? 35 : 42),
         description: `<p>Fill in the ${form.fixture.definition.form.title} form under Forms.</p>`,
         type: 'form',
         formId: form.formId,
