@@ -9,11 +9,10 @@ import type {
 } from '../../../shared/forms/api';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { fieldGroups, formFields, forms } from './tables';
 
 /** The manage screens' lists and the counts of their four shortcuts. */
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function formsCounts(db: DbOrTx, eventId: string): Promise<FormsCounts> {
   const [formRows, groupRows] = await Promise.all([
@@ -48,7 +47,7 @@ export async function listForms(
   query: z.output<typeof formListQuerySchema>,
 ): Promise<FormListResponse> {
   const where: SQL[] = [eq(forms.eventId, eventId), eq(forms.isArchived, query.archived ?? false)];
-  if (query.search) where.push(ilike(forms.title, escapeLike(query.search)));
+  if (query.search) where.push(ilike(forms.title, containing(query.search)));
   const condition = and(...where);
   const column = {
     title: sql`lower(${forms.title})`,
@@ -104,7 +103,7 @@ export async function listFieldGroups(
     eq(fieldGroups.eventId, eventId),
     eq(fieldGroups.isArchived, query.archived ?? false),
   ];
-  if (query.search) where.push(ilike(fieldGroups.title, escapeLike(query.search)));
+  if (query.search) where.push(ilike(fieldGroups.title, containing(query.search)));
   const condition = and(...where);
   const column = {
     title: sql`lower(${fieldGroups.title})`,
