@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkFormLogic, checkLogicMap } from './check-logic';
+import { checkFormLogic, checkLogicMap, checkRules } from './check-logic';
 import type { FieldInput } from './schema/field';
-import type { LogicEntryInput } from './schema/logic';
+import { type LogicEntryInput, type RuleInput, ruleSchema } from './schema/logic';
 import { testForm } from './testing';
 
 const fields: FieldInput[] = [
@@ -146,5 +146,30 @@ describe('checkLogicMap', () => {
     const found = checkFormLogic(definition);
     expect(found.map((problem) => problem.code)).toEqual(['missing-source', 'cycle']);
     expect(found[0].message).toContain('not in this field group');
+  });
+});
+
+describe('checkRules (confirmations, notifications, webhooks)', () => {
+  const definition = testForm(fields, {});
+  const where = 'A rule of this confirmation';
+  const rules = (inputs: RuleInput[]) => inputs.map((input) => ruleSchema.parse(input));
+
+  it("passes rules that read the form's own fields", () => {
+    expect(
+      checkRules(rules([powerRule, { sourceId: 'notes', sourceValue: 'x' }]), definition, where),
+    ).toEqual([]);
+  });
+
+  it('names each refused rule by its place: a missing field, a field that cannot be read', () => {
+    const found = checkRules(
+      rules([powerRule, { sourceId: 'gone', sourceValue: 'x' }, { sourceId: 'plan', sourceValue: 'x' }]),
+      definition,
+      where,
+    );
+    expect(found.map((p) => [p.ruleIndex, p.code])).toEqual([
+      [1, 'missing-source'],
+      [2, 'unusable-source'],
+    ]);
+    expect(found[0].message).toBe('A rule of this confirmation reads a field that is not in this form');
   });
 });

@@ -202,6 +202,29 @@ function cycleMessage(cycle: readonly string[], fields: ReadonlyMap<string, Fiel
   return `The logic goes round in a circle: whether ${name(cycle[0])} is shown depends on ${name(cycle[1])}${chain.slice(1).join('')}, which depends on ${name(cycle[0])}. Change one of these rules`;
 }
 
+/**
+ * Rules outside the logic map (a confirmation's, a notification's, a webhook's) read against the
+ * form's own fields, with the same checks as the logic's rules; each problem names its rule's index.
+ */
+export function checkRules(
+  rules: readonly Rule[],
+  definition: FormDefinition,
+  where: string,
+): (LogicProblem & { ruleIndex: number })[] {
+  const { form, fields, fieldGroups } = definition;
+  const plan = planScope(form.fieldIds, form.logicMap, fields);
+  const check = {
+    scopeFields: plan.fields,
+    allFields: fields,
+    fieldGroups,
+    scopeName: 'form' as const,
+    where,
+  };
+  return rules.flatMap((rule, ruleIndex) =>
+    ruleProblems(rule, check).map((problem) => ({ ...problem, ruleIndex })),
+  );
+}
+
 /** The form's logic and the logic of every group its templates embed, checked together. */
 export function checkFormLogic(definition: FormDefinition): LogicProblem[] {
   const { form, fields, fieldGroups } = definition;

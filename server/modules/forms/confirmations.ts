@@ -2,11 +2,12 @@ import { and, asc, eq, max, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type confirmationBodySchema, FORM_ERRORS } from '../../../shared/forms/api';
 import type { Confirmation } from '../../../shared/forms/schema/confirmation';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { presentConfirmation } from './present';
-import { findForm } from './service';
+import { findForm, refuseBadRules } from './service';
 import { formConfirmations } from './tables';
 
 /**
@@ -16,6 +17,7 @@ import { formConfirmations } from './tables';
  */
 
 type Body = z.output<typeof confirmationBodySchema>;
+const RULE_WHERE = 'A rule of this confirmation';
 
 const inForm = (eventId: string, formId: string) =>
   and(eq(formConfirmations.eventId, eventId), eq(formConfirmations.formId, formId));
@@ -64,6 +66,7 @@ const columnsOf = async (body: Body) => ({
 });
 
 export async function createConfirmation(
+  ctx: AppContext,
   tx: Tx,
   eventId: string,
   formId: string,
@@ -71,6 +74,7 @@ export async function createConfirmation(
   by: string,
 ): Promise<Confirmation> {
   await findForm(tx, eventId, formId);
+  await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
   const [{ last }] = await tx
     .select({ last: max(formConfirmations.position) })
     .from(formConfirmations)
@@ -91,6 +95,7 @@ export async function createConfirmation(
 }
 
 export async function updateConfirmation(
+  ctx: AppContext,
   tx: Tx,
   eventId: string,
   formId: string,
@@ -99,6 +104,7 @@ export async function updateConfirmation(
   by: string,
 ): Promise<Confirmation> {
   const current = await findConfirmation(tx, eventId, formId, confirmationId);
+  await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
   // The default stays the default until another takes the mark.
   const values = { ...(await columnsOf(body)), isDefault: current.isDefault || body.isDefault };
   const [row] = await tx

@@ -98,6 +98,19 @@ describe('duplicating forms, and their confirmations', () => {
     const bad = await api.call('POST', cookies.moderator, base, { name: 'X', operator: 'SOME' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Invalid confirmation');
+    // A rule the engine could not evaluate against this form is refused at its place; nothing stored.
+    const stranger = await api.call('POST', cookies.moderator, base, {
+      name: 'Ghost',
+      rules: [
+        { sourceId: made.fields[0].id, sourceValue: 'gold' },
+        { sourceId: crypto.randomUUID(), sourceValue: 'x' },
+      ],
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().error.message).toBe(
+      'A rule of this confirmation reads a field that is not in this form',
+    );
+    expect(stranger.json().error.issues[0].path).toEqual(['rules', 1]);
     const created = await api.call('POST', cookies.moderator, base, {
       name: 'Sponsors',
       message: '<p>Thanks</p><script>alert(1)</script>',

@@ -214,7 +214,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const { eventId, accountId } = actorOf(request);
       const created = await ctx.db.transaction((tx) =>
-        createConfirmation(tx, eventId, request.params.formId, request.body, accountId),
+        createConfirmation(ctx, tx, eventId, request.params.formId, request.body, accountId),
       );
       return reply.status(201).send(created);
     },
@@ -245,7 +245,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
       const { eventId, accountId } = actorOf(request);
       const { formId, confirmationId } = request.params;
       return ctx.db.transaction((tx) =>
-        updateConfirmation(tx, eventId, formId, confirmationId, request.body, accountId),
+        updateConfirmation(ctx, tx, eventId, formId, confirmationId, request.body, accountId),
       );
     },
   );

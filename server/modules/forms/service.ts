@@ -8,12 +8,12 @@ import {
   type formSettingsSchema,
   type formUpdateBodySchema,
 } from '../../../shared/forms/api';
-import { checkFormLogic } from '../../../shared/forms/check-logic';
+import { checkFormLogic, checkRules } from '../../../shared/forms/check-logic';
 import { makeDefinition } from '../../../shared/forms/definition';
 import { defaultAttachments } from '../../../shared/forms/fixtures/build';
 import { type Field, parseField } from '../../../shared/forms/schema/field';
 import type { Form } from '../../../shared/forms/schema/form';
-import type { LogicMap } from '../../../shared/forms/schema/logic';
+import type { LogicMap, Rule } from '../../../shared/forms/schema/logic';
 import { parseNotification } from '../../../shared/forms/schema/notification';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
@@ -101,6 +101,32 @@ export async function getFormDetail(
     notifications: loaded.notifications,
     lock: await currentLock(db, { eventId, type: 'form', id: formId }, accountId),
   };
+}
+
+/** A stored form as the engine reads it (its fields and the groups its templates embed). */
+export async function formDefinition(ctx: AppContext, db: DbOrTx, eventId: string, formId: string) {
+  const { form, fields, groups } = await loadForm(ctx, db, eventId, formId);
+  return makeDefinition(form, [...fields, ...groups.fields], groups.groups);
+}
+
+/**
+ * Rules the engine could not evaluate against the form (a field that is not in it, an option it no
+ * longer has, a type mismatch) are refused, each issue at its rule.
+ */
+export async function refuseBadRules(
+  ctx: AppContext,
+  db: DbOrTx,
+  key: { eventId: string; formId: string },
+  rules: readonly Rule[],
+  where: string,
+) {
+  if (rules.length === 0) return;
+  const problems = checkRules(rules, await formDefinition(ctx, db, key.eventId, key.formId), where);
+  if (problems.length === 0) return;
+  throw badRequest(
+    problems[0].message,
+    problems.map((problem) => ({ path: ['rules', problem.ruleIndex], message: problem.message })),
+  );
 }
 
 /**
