@@ -55,9 +55,9 @@ export function ConfirmDialog({
     await wait(CONFIRM_DELAY_MS);
     try {
       await onConfirm();
-    } catch (error) {
-      // The action shows its failure itself; the dialog's job ends either way.
-      console.error(error);
+    } catch {
+      // The action shows its failure itself (a refusal is the user's, e.g. 409 'The default
+      // confirmation cannot be deleted'), so nothing goes to the console; the dialog's job ends.
     } finally {
       setRunning(false);
       onClose();
