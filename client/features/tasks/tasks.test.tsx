@@ -22,6 +22,8 @@ function row(n: number, overrides: Partial<TaskRow> = {}): TaskRow {
     isApprovalNeeded: false,
     isRequired: false,
     teamTypeIds: [],
+    formId: null,
+    formTitle: null,
     ...overrides,
   };
 }
@@ -44,6 +46,7 @@ function myTask(overrides: Partial<MyTask> = {}): MyTask {
     progressStatus: 'incomplete',
     approval: null,
     restriction: null,
+    formId: null,
     ...overrides,
   };
 }

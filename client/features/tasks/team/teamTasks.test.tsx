@@ -32,6 +32,7 @@ function task(overrides: Partial<MyTask> = {}): MyTask {
     progressStatus: 'incomplete',
     approval: null,
     restriction: null,
+    formId: null,
     ...overrides,
   };
 }
