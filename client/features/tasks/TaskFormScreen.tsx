@@ -168,7 +168,11 @@ function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | 
           <FormSelect
             eventId={eventId}
             value={values.form}
-            onChange={(form) => set('form', form)}
+            onChange={(form) => {
+              set('form', form);
+              // A form chosen answers the refusal; the message goes with it.
+              setErrors(({ formId: _answered, ...rest }) => rest);
+            }}
             error={errors.formId}
           />
         )}

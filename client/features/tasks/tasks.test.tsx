@@ -204,6 +204,7 @@ describe('admin tasks', () => {
     expect(lastQuery(calls, `${base}/forms`)).toMatchObject({ archived: 'false' });
     await user.click(await screen.findByRole('option', { name: 'Hotel booking (unpublished)' }));
     expect(await screen.findByText(/This form is not published yet/)).toBeInTheDocument();
+    expect(screen.queryByText('Choose the form this task links to')).not.toBeInTheDocument();
     await user.clear(formBox);
     await user.type(formBox, 'stand');
     await user.click(await screen.findByRole('option', { name: 'Stand build' }));
