@@ -177,6 +177,18 @@ if (kind === 'seeded') {
     ['florist', 'Luca', 'Bianchi'],
   ]);
   writeJson('e2e-notifications.json', { ...upland, members: uplandMembers });
+  // Form tasks: an organiser links a task to a form; a team opens it from its tasks and submits.
+  const estuary = createEvent({
+    name: 'Estuary Seafood Festival 2027',
+    shortName: 'Estuary Festival',
+    start: '2027-06-04',
+    end: '2027-06-06',
+    admin: ['tomos.reed@estuary-festival.example', 'Tomos', 'Reed'],
+  });
+  const estuaryMembers = createPeople(estuary.eventId, 'estuary-festival.example', [
+    ['owner', 'Mared', 'Evans'],
+  ]);
+  writeJson('e2e-form-tasks.json', { ...estuary, members: estuaryMembers });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

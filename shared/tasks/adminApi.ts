@@ -3,7 +3,7 @@ import { storedFileSchema } from '../files/schemas';
 import { listQuerySchema, pagedSchema } from '../people/schema';
 import { taskBodySchema, taskDetailSchema, taskListQuerySchema } from './api';
 import { TASK_STATUS_FILTERS, TEAM_TASK_STATUSES } from './dueStatus';
-import { APPROVAL_STATUSES, PROGRESS_STATUSES, TASK_TYPES } from './schema';
+import { APPROVAL_STATUSES, PROGRESS_STATUSES, TASK_ERRORS, TASK_TYPES } from './schema';
 
 /**
  * The HTTP contracts of the organisers' task screens beyond the task form: the admin list's status
@@ -26,12 +26,18 @@ export type AdminTaskListQuery = z.input<typeof adminTaskListQuerySchema>;
 
 /** Spec: a task's attachmentIds; files uploaded with purpose 'taskAttachment', claimed on save. */
 export const TASK_ATTACHMENTS_MAX = 20;
-export const adminTaskBodySchema = taskBodySchema.extend({
-  attachmentIds: z
-    .array(z.uuid())
-    .max(TASK_ATTACHMENTS_MAX)
-    .default(() => []),
-});
+export const adminTaskBodySchema = taskBodySchema
+  .extend({
+    attachmentIds: z
+      .array(z.uuid())
+      .max(TASK_ATTACHMENTS_MAX)
+      .default(() => []),
+  })
+  // A form task without a form would send the team nowhere (spec: forms can be linked to tasks).
+  .refine((body) => body.type !== 'form' || body.formId !== null, {
+    message: TASK_ERRORS.formRequired,
+    path: ['formId'],
+  });
 export type AdminTaskBody = z.input<typeof adminTaskBodySchema>;
 export const adminTaskDetailSchema = taskDetailSchema.extend({ attachments: z.array(storedFileSchema) });
 export type AdminTaskDetail = z.output<typeof adminTaskDetailSchema>;

@@ -19,11 +19,8 @@ import {
  * shapes stay in schema.ts; these only say what travels over the API.
  */
 
-/** A form task needs a form to link to, and forms do not exist yet (issue 5), so 'form' is not offered. */
-export const AVAILABLE_TASK_TYPES = TASK_TYPES.filter((type) => type !== 'form') as [
-  Exclude<(typeof TASK_TYPES)[number], 'form'>,
-  ...Exclude<(typeof TASK_TYPES)[number], 'form'>[],
-];
+/** Every type is offered; a form task must name its form (see taskBodySchema's check). */
+export const AVAILABLE_TASK_TYPES = TASK_TYPES;
 export const TASK_TYPE_LABELS: Record<(typeof TASK_TYPES)[number], string> = {
   task: 'Task',
   form: 'Form',
@@ -71,6 +68,8 @@ export const taskBodySchema = z.strictObject({
   showToChildTeams: z.boolean().default(false),
   isRequired: z.boolean().default(false),
   groupId: z.uuid().nullable().default(null),
+  /** The linked form of a 'form' task; ignored (stored as null) for every other type. */
+  formId: z.uuid().nullable().default(null),
 });
 export type TaskBody = z.input<typeof taskBodySchema>;
 
@@ -97,6 +96,9 @@ export const taskRowSchema = z.object({
   isApprovalNeeded: z.boolean(),
   isRequired: z.boolean(),
   teamTypeIds: z.array(z.uuid()),
+  /** A form task's form (the organisers see it even when archived or unpublished), else null. */
+  formId: z.uuid().nullable(),
+  formTitle: z.string().nullable(),
 });
 export type TaskRow = z.output<typeof taskRowSchema>;
 export const taskListResponseSchema = pagedSchema(taskRowSchema);
@@ -129,7 +131,7 @@ export const taskStatusResponseSchema = z.object({
 export type TaskStatusResponse = z.output<typeof taskStatusResponseSchema>;
 
 export const myTaskSchema = taskDetailSchema
-  .omit({ groupTitle: true, isArchived: true, updatedAt: true, teamTypeIds: true })
+  .omit({ groupTitle: true, isArchived: true, updatedAt: true, teamTypeIds: true, formTitle: true })
   .extend({
     /** The chip: Complete, N/A, Overdue, Due Soon or Incomplete (TASK_STATUS_LABELS). */
     status: z.enum(TEAM_TASK_STATUSES),
@@ -139,6 +141,8 @@ export const myTaskSchema = taskDetailSchema
       .nullable(),
     /** 'only applicable to N team type(s)' when restricted, else null. */
     restriction: z.string().nullable(),
+    /** A form task's form while the team can fill it in (published, not archived), else null. */
+    formId: z.uuid().nullable(),
   });
 export type MyTask = z.output<typeof myTaskSchema>;
 

@@ -27,6 +27,7 @@ export const TASK_ERRORS = {
   invalidIdsToRemove: 'Invalid ids to remove',
   invalidTargetDate: 'Invalid target date',
   formRequired: 'Choose the form this task links to',
+  formNotInEvent: "Choose one of this event's forms",
 } as const;
 
 /** Thrown for data that fails its check; the message is the spec's, Zod's issues ride along. */

@@ -12,6 +12,8 @@ export const TEAM_WORK_ERRORS = {
   invalidIdsToRemove: 'Invalid ids to remove',
   notDisclaimer: 'This task has no disclaimer to accept',
   acceptDisclaimerFirst: 'Accept the disclaimer to complete this task',
+  submitFormFirst: 'Submit the form to complete this task',
+  formTaskSubmitted: 'This task was completed by submitting its form',
   notUpload: 'This task does not take uploads',
   teamOnly: 'Only members of the team can do this',
   uploadNotFound: 'Upload not found',

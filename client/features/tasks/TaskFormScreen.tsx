@@ -30,8 +30,9 @@ import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useTeamTypes } from '../people/teamsApi';
+import { FormSelect, type LinkedForm } from './FormSelect';
 import { TeamStatusTable } from './TeamStatusTable';
-import { TaskGroupSelect } from './taskParts';
+import { LinkedFormAnchor, TaskGroupSelect } from './taskParts';
 import { useArchiveTask, useSaveTask, useTask } from './tasksApi';
 
 const RichTextField = lazy(() => import('../../ui/RichTextField'));
@@ -56,6 +57,8 @@ type Values = {
   showToChildTeams: boolean;
   isRequired: boolean;
   groupId: string | null;
+  /** A form task's form; kept while another type is chosen, sent only for a form task. */
+  form: LinkedForm | null;
   attachments: StoredFile[];
 };
 
@@ -72,6 +75,7 @@ const EMPTY: Values = {
   showToChildTeams: false,
   isRequired: false,
   groupId: null,
+  form: null,
   attachments: [],
 };
 
@@ -81,6 +85,7 @@ function valuesOf(task: AdminTaskDetail): Values {
   return {
     ...{ title, dueDate, description, type, externalLink, isTimeSensitive, isApprovalNeeded },
     ...{ disclaimer, teamTypeIds, showToChildTeams, isRequired, groupId, attachments },
+    form: task.formId ? { id: task.formId, title: task.formTitle ?? 'Form' } : null,
   };
 }
 
@@ -97,8 +102,12 @@ function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | 
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const { attachments, ...fields } = values;
-    const parsed = adminTaskBodySchema.safeParse({ ...fields, attachmentIds: attachments.map((f) => f.id) });
+    const { attachments, form, ...fields } = values;
+    const parsed = adminTaskBodySchema.safeParse({
+      ...fields,
+      formId: fields.type === 'form' ? (form?.id ?? null) : null,
+      attachmentIds: attachments.map((f) => f.id),
+    });
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));
       return;
@@ -155,6 +164,18 @@ function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | 
           error={errors.type}
           onChange={(value) => set('type', value ?? 'task')}
         />
+        {values.type === 'form' && (
+          <FormSelect
+            eventId={eventId}
+            value={values.form}
+            onChange={(form) => {
+              set('form', form);
+              // A form chosen answers the refusal; the message goes with it.
+              setErrors(({ formId: _answered, ...rest }) => rest);
+            }}
+            error={errors.formId}
+          />
+        )}
         <TextInput
           label="External link"
           placeholder="https://"
@@ -292,18 +313,25 @@ export function EditTaskScreen() {
       ) : task.isError ? (
         <LoadFailed title="The task could not be loaded" error={task.error} retry={task.refetch} />
       ) : (
-        <Tabs defaultValue="teams" keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="teams">Team statuses</Tabs.Tab>
-            <Tabs.Tab value="details">Task details</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="teams">
-            <TeamStatusTable taskId={task.data.id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="details">
-            <TaskForm key={task.data.updatedAt} eventId={eventId} task={task.data} />
-          </Tabs.Panel>
-        </Tabs>
+        <Stack gap="md">
+          {task.data.type === 'form' && task.data.formId && (
+            <Text size="sm">
+              Teams complete this task by submitting the form <LinkedFormAnchor task={task.data} size="sm" />.
+            </Text>
+          )}
+          <Tabs defaultValue="teams" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="teams">Team statuses</Tabs.Tab>
+              <Tabs.Tab value="details">Task details</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="teams">
+              <TeamStatusTable taskId={task.data.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="details">
+              <TaskForm key={task.data.updatedAt} eventId={eventId} task={task.data} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
       )}
     </PageHeader>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { TASK_DUE_FILTERS, type TaskDueFilter } from '../../../shared/tasks/adminApi';
 import { TASK_SORTS, TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
@@ -11,7 +11,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
+import { LinkedFormAnchor, TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
 import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
 
 const columns: DataTableColumn<TaskRow, TaskSort>[] = [
@@ -31,7 +31,17 @@ const columns: DataTableColumn<TaskRow, TaskSort>[] = [
     sortKey: 'dueDate',
     render: (task) => <EventDate value={task.dueDate} />,
   },
-  { key: 'type', header: 'Type', sortKey: 'type', render: (task) => TASK_TYPE_LABELS[task.type] },
+  {
+    key: 'type',
+    header: 'Type',
+    sortKey: 'type',
+    render: (task) => (
+      <Stack gap={0}>
+        <Text size="sm">{TASK_TYPE_LABELS[task.type]}</Text>
+        <LinkedFormAnchor task={task} size="xs" />
+      </Stack>
+    ),
+  },
   { key: 'group', header: 'Group', render: (task) => task.groupTitle ?? 'Unassigned' },
   {
     key: 'flags',

@@ -28,6 +28,8 @@ const task: TaskRow = {
   isApprovalNeeded: false,
   isRequired: false,
   teamTypeIds: [],
+  formId: null,
+  formTitle: null,
 };
 const detail: AdminTaskDetail = {
   ...task,

@@ -1,5 +1,6 @@
-import { Badge, Select } from '@mantine/core';
-import { TASK_TYPE_LABELS } from '../../../shared/tasks/api';
+import { Anchor, Badge, Select } from '@mantine/core';
+import { Link } from 'react-router';
+import { TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
 import { TASK_STATUS_LABELS, type TeamTaskStatus } from '../../../shared/tasks/dueStatus';
 import { TASK_TYPES, type TaskType } from '../../../shared/tasks/schema';
 import { useSession } from '../../lib/session';
@@ -52,5 +53,15 @@ export function TaskGroupSelect(props: {
       w={props.w}
       error={groups.isError ? 'The task groups could not be loaded' : undefined}
     />
+  );
+}
+
+/** A form task's form, linked to its builder (organisers' screens); nothing for other tasks. */
+export function LinkedFormAnchor({ task, size }: { task: TaskRow; size?: 'xs' | 'sm' }) {
+  if (task.type !== 'form' || !task.formId) return null;
+  return (
+    <Anchor component={Link} to={`/admin/forms/${task.formId}`} size={size}>
+      {task.formTitle ?? 'Open the form'}
+    </Anchor>
   );
 }

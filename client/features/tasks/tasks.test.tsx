@@ -22,6 +22,8 @@ function row(n: number, overrides: Partial<TaskRow> = {}): TaskRow {
     isApprovalNeeded: false,
     isRequired: false,
     teamTypeIds: [],
+    formId: null,
+    formTitle: null,
     ...overrides,
   };
 }
@@ -44,6 +46,7 @@ function myTask(overrides: Partial<MyTask> = {}): MyTask {
     progressStatus: 'incomplete',
     approval: null,
     restriction: null,
+    formId: null,
     ...overrides,
   };
 }
@@ -148,6 +151,67 @@ describe('admin tasks', () => {
     expect(
       await screen.findByRole('table', { name: 'Tasks' }).catch(() => screen.findByText(/no tasks/)),
     ).toBeTruthy();
+  });
+
+  it('makes a form task: the form is required, searched among the forms, and an unpublished one says so', async () => {
+    const FORM_ID = '66666666-6666-4666-8666-666666666666';
+    const DRAFT_ID = '77777777-7777-4777-8777-777777777777';
+    const formRow = (id: string, title: string, isPublished: boolean) => ({
+      id,
+      title,
+      description: '',
+      fieldsCount: 3,
+      isArchived: false,
+      isPublished,
+      isEditable: false,
+      isPublic: false,
+      updatedAt: '2027-01-01T10:00:00.000Z',
+    });
+    const allForms = [formRow(FORM_ID, 'Stand build', true), formRow(DRAFT_ID, 'Hotel booking', false)];
+    const { user, calls } = renderApp('/admin/tasks/add', {
+      ...signedInHandlers('admin'),
+      [`GET ${base}/task-groups`]: groups,
+      [`GET ${base}/team-types`]: teamTypes,
+      [`GET ${base}/tasks`]: { body: { items: [], total: 0, page: 1, pageSize: 100 } },
+      [`GET ${base}/forms`]: (call) => {
+        const search = (call.query.get('search') ?? '').toLowerCase();
+        const items = allForms.filter((form) => form.title.toLowerCase().includes(search));
+        const counts = { forms: 2, archivedForms: 0, fieldGroups: 0, archivedFieldGroups: 0 };
+        return { body: { items, total: items.length, page: 1, pageSize: 100, counts } };
+      },
+      [`POST ${base}/tasks`]: (call) => ({
+        status: 201,
+        body: { ...detail, attachments: [], ...(call.body as object) },
+      }),
+    });
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Title' }, { timeout: 8000 }),
+      'Send your stand build form',
+    );
+    await user.type(screen.getByLabelText(/Due date/), '2027-03-01');
+    expect(screen.queryByRole('combobox', { name: 'Form' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Form' }));
+    const formBox = await screen.findByRole('combobox', { name: 'Form' });
+    // Without a form the task is refused before sending, with the message under the select.
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+    expect(await screen.findByText('Choose the form this task links to')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // The search goes to the server; the unpublished form is offered, marked as such.
+    await user.type(formBox, 'hotel');
+    await waitFor(() => expect(lastQuery(calls, `${base}/forms`)).toMatchObject({ search: 'hotel' }));
+    expect(lastQuery(calls, `${base}/forms`)).toMatchObject({ archived: 'false' });
+    await user.click(await screen.findByRole('option', { name: 'Hotel booking (unpublished)' }));
+    expect(await screen.findByText(/This form is not published yet/)).toBeInTheDocument();
+    expect(screen.queryByText('Choose the form this task links to')).not.toBeInTheDocument();
+    await user.clear(formBox);
+    await user.type(formBox, 'stand');
+    await user.click(await screen.findByRole('option', { name: 'Stand build' }));
+    expect(screen.getByText('Teams complete this task by submitting the form.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'form', formId: FORM_ID });
   });
 
   it('lists task groups and offers archive', async () => {

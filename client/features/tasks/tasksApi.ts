@@ -39,7 +39,8 @@ export interface TaskListParams {
 }
 
 /** Every task answer of an event starts with this key, so any task change drops them all together. */
-const tasksKey = (eventId: string) => [...sessionKeys.event(eventId), 'tasks'] as const;
+/** Every tasks answer of an event; a form submission refreshes them too (form tasks complete). */
+export const tasksKey = (eventId: string) => [...sessionKeys.event(eventId), 'tasks'] as const;
 const base = (eventId: string) => `/api/events/${eventId}`;
 const nothing = z.unknown();
 

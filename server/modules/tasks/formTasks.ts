@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { defaultTaskStatusValues, progressFlags, setProgress } from '../../../shared/tasks/index';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { formSubmissions } from '../submissions/tables';
 import { taskStatuses, tasks } from './tables';
 
 /**
@@ -54,5 +55,25 @@ export async function setFormTaskProgress(
       .insert(taskStatuses)
       .values({ eventId: key.eventId, taskId: task.id, teamId: key.teamId, ...set })
       .onConflictDoUpdate({ target: [taskStatuses.eventId, taskStatuses.taskId, taskStatuses.teamId], set });
+  }
+}
+
+/**
+ * A task newly linked to a form (created, or its form changed) is complete for the teams that have
+ * already submitted that form, as if they had submitted it after the link.
+ */
+export async function completeForSubmittedTeams(db: DbOrTx, eventId: string, formId: string): Promise<void> {
+  const submitted = await db
+    .selectDistinct({ teamId: formSubmissions.teamId })
+    .from(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.eventId, eventId),
+        eq(formSubmissions.formId, formId),
+        eq(formSubmissions.isDraft, false),
+      ),
+    );
+  for (const { teamId } of submitted) {
+    if (teamId) await setFormTaskProgress(db, { eventId, formId, teamId }, true);
   }
 }

@@ -38,6 +38,8 @@ export type MyTaskListRow = {
   disclaimer: string;
   showToChildTeams: boolean;
   teamTypeIds: string[];
+  /** The linked form while the team can fill it in (published, not archived), else null. */
+  openFormId: string | null;
   /** The query leaves archived tasks out; the field is there for the shared visibility rule. */
   isArchived: false;
   /** The team's status; null when it has none stored (nothing done yet). */
@@ -77,6 +79,7 @@ type TaskTuple = [
   approvalStatus: ApprovalStatus | null,
   approvalReview: string | null,
   lastDecision: ApprovalHistoryEntry | null,
+  openFormId: string | null,
 ];
 
 type ListRow = {
@@ -111,10 +114,13 @@ export async function loadMyTaskList(db: DbOrTx, actor: Actor): Promise<MyTaskLi
         select json_agg(json_build_array(
           t.id, t.title, t.due_date, t.type, t.group_id, t.description, t.external_link,
           t.is_time_sensitive, t.is_approval_needed, t.is_required, t.disclaimer, t.show_to_child_teams,
-          t.team_type_ids, s.progress_status, s.approval_status, s.approval_review, s.approval_history -> -1
+          t.team_type_ids, s.progress_status, s.approval_status, s.approval_review, s.approval_history -> -1,
+          f.id
         ) order by t.position, t.title)
         from tasks t
         left join task_statuses s on s.event_id = t.event_id and s.task_id = t.id and s.team_id = v.id
+        left join forms f on f.event_id = t.event_id and f.id = t.form_id
+          and f.is_published and not f.is_archived
         where t.event_id = ${eventId} and not t.is_archived
       )::text as tasks
     from viewer v
@@ -152,6 +158,7 @@ function decodeTask(t: TaskTuple): MyTaskListRow {
     disclaimer: t[10],
     showToChildTeams: t[11],
     teamTypeIds: t[12],
+    openFormId: t[17],
     isArchived: false,
     status:
       t[13] === null

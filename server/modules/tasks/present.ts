@@ -4,7 +4,10 @@ import type { tasks } from './tables';
 /** Rows of the tasks table as the API shows them. */
 type TaskRecord = typeof tasks.$inferSelect;
 
-export function presentTaskRow(task: TaskRecord, groupTitle: string | null): TaskRow {
+/** The titles of the task's group and linked form, read with it by a join. */
+export type TaskTitles = { groupTitle: string | null; formTitle: string | null };
+
+export function presentTaskRow(task: TaskRecord, { groupTitle, formTitle }: TaskTitles): TaskRow {
   return {
     id: task.id,
     title: task.title,
@@ -16,12 +19,14 @@ export function presentTaskRow(task: TaskRecord, groupTitle: string | null): Tas
     isApprovalNeeded: task.isApprovalNeeded,
     isRequired: task.isRequired,
     teamTypeIds: task.teamTypeIds,
+    formId: task.formId,
+    formTitle: task.formId ? formTitle : null,
   };
 }
 
-export function presentTaskDetail(task: TaskRecord, groupTitle: string | null): TaskDetail {
+export function presentTaskDetail(task: TaskRecord, titles: TaskTitles): TaskDetail {
   return {
-    ...presentTaskRow(task, groupTitle),
+    ...presentTaskRow(task, titles),
     description: task.description,
     externalLink: task.externalLink,
     isTimeSensitive: task.isTimeSensitive,

@@ -15,9 +15,11 @@ import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
+import { forms } from '../forms/tables';
 import { teamTypes } from '../people/tables';
 import { dueSettings } from './dueSettings';
 import { TASK_NOT_FOUND } from './errors';
+import { completeForSubmittedTeams } from './formTasks';
 import { assertGroup } from './groups';
 import { presentTaskDetail, presentTaskRow } from './present';
 import { taskGroups, tasks } from './tables';
@@ -29,6 +31,10 @@ import { releaseTaskUploads } from './taskUploads';
 type TaskBody = z.output<typeof adminTaskBodySchema>;
 type FilesContext = Pick<AppContext, 'storage' | 'logger'>;
 type TaskListQuery = z.output<typeof adminTaskListQuerySchema>;
+
+/** A task row with the titles of its group and linked form (the form's own event, as a guard). */
+const rowColumns = { task: tasks, groupTitle: taskGroups.title, formTitle: forms.title };
+const formOfTask = and(eq(forms.id, tasks.formId), eq(forms.eventId, tasks.eventId));
 
 export async function listTasks(
   db: DbOrTx,
@@ -54,9 +60,10 @@ export async function listTasks(
   const condition = and(...where);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ task: tasks, groupTitle: taskGroups.title })
+      .select(rowColumns)
       .from(tasks)
       .leftJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+      .leftJoin(forms, formOfTask)
       .where(condition)
       // The id breaks ties so that paging never shows a task twice or skips one.
       .orderBy(direction(column), asc(tasks.title), asc(tasks.id))
@@ -65,7 +72,7 @@ export async function listTasks(
     db.select({ total: count() }).from(tasks).where(condition),
   ]);
   return {
-    items: rows.map((r) => presentTaskRow(r.task, r.groupTitle)),
+    items: rows.map((r) => presentTaskRow(r.task, r)),
     total,
     page: query.page,
     pageSize: TABLE_PAGE_SIZE,
@@ -74,19 +81,29 @@ export async function listTasks(
 
 export async function getTask(db: DbOrTx, eventId: string, taskId: string): Promise<AdminTaskDetail> {
   const [row] = await db
-    .select({ task: tasks, groupTitle: taskGroups.title })
+    .select(rowColumns)
     .from(tasks)
     .leftJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+    .leftJoin(forms, formOfTask)
     .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
   if (!row) throw notFound(TASK_NOT_FOUND);
   const attachments = await listAttachments(db, eventId, taskId);
-  return { ...presentTaskDetail(row.task, row.groupTitle), attachments };
+  return { ...presentTaskDetail(row.task, row), attachments };
 }
 
-/** Team types and group must be the event's own; another event's ids are refused as invalid values. */
+/**
+ * Team types, group and form must be the event's own; another event's ids (or a deleted form's) are
+ * refused as invalid values. The form is checked only for a form task: other types store none.
+ */
 async function checkReferences(db: DbOrTx, eventId: string, body: TaskBody): Promise<void> {
-  if ((await idsNotInEvent(db, teamTypes, eventId, body.teamTypeIds)).length > 0) {
-    throw badRequest(TASK_ERRORS.invalidTask);
+  const formIds = body.type === 'form' && body.formId ? [body.formId] : [];
+  const [foreignTypes, foreignForms] = await Promise.all([
+    idsNotInEvent(db, teamTypes, eventId, body.teamTypeIds),
+    idsNotInEvent(db, forms, eventId, formIds),
+  ]);
+  if (foreignTypes.length > 0) throw badRequest(TASK_ERRORS.invalidTask);
+  if (foreignForms.length > 0) {
+    throw badRequest(TASK_ERRORS.invalidTask, [{ path: ['formId'], message: TASK_ERRORS.formNotInEvent }]);
   }
   if (body.groupId) await assertGroup(db, eventId, body.groupId);
 }
@@ -101,12 +118,16 @@ async function nextPosition(db: DbOrTx, eventId: string, groupId: string | null)
   return last + 1;
 }
 
-/** The task's own columns, the rich description sanitised; attachments live in the files module. */
+/**
+ * The task's own columns, the rich description sanitised; attachments live in the files module. A
+ * task changed from 'form' to another type lets go of its form, so submissions no longer complete it.
+ */
 async function values({ attachmentIds: _attachments, description, ...body }: TaskBody) {
   return {
     ...body,
     description: await sanitizeRichText(description),
     teamTypeIds: [...new Set(body.teamTypeIds)],
+    formId: body.type === 'form' ? body.formId : null,
   };
 }
 
@@ -119,6 +140,7 @@ export async function createTask(db: DbOrTx, ctx: FilesContext, eventId: string,
     .values({ ...columns, eventId, position, createdBy: by, updatedBy: by })
     .returning({ id: tasks.id });
   await saveAttachments(db, ctx, eventId, row.id, body.attachmentIds);
+  if (columns.formId) await completeForSubmittedTeams(db, eventId, columns.formId);
   return getTask(db, eventId, row.id);
 }
 
@@ -145,6 +167,9 @@ export async function updateTask(
     })
     .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
   await saveAttachments(db, ctx, eventId, taskId, body.attachmentIds);
+  if (columns.formId && columns.formId !== current.formId) {
+    await completeForSubmittedTeams(db, eventId, columns.formId);
+  }
   return getTask(db, eventId, taskId);
 }
 

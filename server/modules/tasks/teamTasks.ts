@@ -99,6 +99,7 @@ function presentMyTask(task: MyTaskListRow, today: number, dueSoonDays: number):
     progressStatus,
     approval: approval && { status: approval.status, label: approval.label, review: approval.review },
     restriction: restrictionLabel(task)?.detail ?? null,
+    formId: task.type === 'form' ? task.openFormId : null,
   };
 }
 
@@ -190,6 +191,11 @@ export async function setMyProgress(db: DbOrTx, actor: Actor, taskId: string, pr
     throw conflict(TEAM_WORK_ERRORS.acceptDisclaimerFirst);
   }
   const current = await findStatus(db, actor.eventId, taskId, viewer.teamId);
+  // A form task's completion is its submission's (formTasks.ts): the team can set it n/a, not tick it.
+  if (task.type === 'form' && progress !== current?.progressStatus) {
+    if (progress === 'complete') throw forbidden(TEAM_WORK_ERRORS.submitFormFirst);
+    if (current?.progressStatus === 'complete') throw forbidden(TEAM_WORK_ERRORS.formTaskSubmitted);
+  }
   const transition = setProgress(stateOf(current), {
     progress,
     isApprovalNeeded: task.isApprovalNeeded,

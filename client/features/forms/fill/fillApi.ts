@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/forms/submissionsApi';
 import { api, toQueryString } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
+import { tasksKey } from '../../tasks/tasksApi';
 
 /** Every answer about filling in and submissions of an event starts with this key. */
 const submissionsKey = (eventId: string) => [...sessionKeys.event(eventId), 'submissions'] as const;
@@ -72,7 +73,12 @@ export function useSubmitForm(eventId: string, formId: string) {
   return useMutation({
     mutationFn: (body: SaveAnswersBody) =>
       api.post(`${mine(eventId)}/${formId}/submit`, body, submitResultSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+    // Submitting completes the team's form tasks of this form.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+        queryClient.invalidateQueries({ queryKey: tasksKey(eventId) }),
+      ]),
   });
 }
 
@@ -128,7 +134,12 @@ export function useDeleteSubmissions(eventId: string, formId: string) {
   return useMutation({
     mutationFn: (ids: string[]) =>
       api.post(`${organiser(eventId, formId)}/delete`, { ids }, bulkResultSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+    // A team left with no submission has its form tasks open again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
+        queryClient.invalidateQueries({ queryKey: tasksKey(eventId) }),
+      ]),
   });
 }
 

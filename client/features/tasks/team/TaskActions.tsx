@@ -1,13 +1,30 @@
 import { Badge, Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
 import type { MyTask } from '../../../../shared/tasks/api';
 import type { ProgressStatus } from '../../../../shared/tasks/schema';
 import { useSession } from '../../../lib/session';
 import { useFeedback } from '../../../ui/FeedbackBanner';
 import { useSetMyProgress } from '../tasksApi';
 
+/** A form task's way to its form: the team completes the task by submitting the form there. */
+export function FillFormButton({ task, size = 'xs' }: { task: MyTask; size?: 'xs' | 'sm' }) {
+  if (task.type !== 'form' || !task.formId) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/forms/${task.formId}`}
+      size={size}
+      aria-label={`Fill in the form for ${task.title}`}
+    >
+      Fill in the form
+    </Button>
+  );
+}
+
 /**
  * The buttons a team sees for its progress; a finished task offers only the way back. A disclaimer
- * task is completed by accepting its text in the drawer, so it has no "Mark complete" here.
+ * task is completed by accepting its text in the drawer, and a form task by submitting its form, so
+ * neither has "Mark complete" here; a submitted form task stays complete (the server refuses).
  */
 export function ProgressActions({ task, size = 'xs' }: { task: MyTask; size?: 'xs' | 'sm' }) {
   const { event } = useSession();
@@ -17,6 +34,7 @@ export function ProgressActions({ task, size = 'xs' }: { task: MyTask; size?: 'x
     setProgress.mutate({ taskId: task.id, progressStatus }, { onError: (error) => feedback.error(error) });
   // An approved task is locked for the team (decision 0005); only an organiser can change it.
   if (task.approval?.status === 'approved') return null;
+  if (task.type === 'form' && task.progressStatus === 'complete') return null;
   if (task.progressStatus !== 'incomplete') {
     return (
       <Button
@@ -32,7 +50,8 @@ export function ProgressActions({ task, size = 'xs' }: { task: MyTask; size?: 'x
   }
   return (
     <Group gap="xs">
-      {task.type !== 'disclaimer' && (
+      <FillFormButton task={task} size={size} />
+      {task.type !== 'disclaimer' && task.type !== 'form' && (
         <Button
           size={size}
           loading={setProgress.isPending}

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { type MyTask, TASK_TYPE_LABELS } from '../../../../shared/tasks/api';
 import { useEventDates, useSession } from '../../../lib/session';
 import { EventDate } from '../../../ui/EventDate';
@@ -34,6 +35,34 @@ function TeamWorkSection({ task, thread }: { task: MyTask; thread: Thread }) {
       )}
     </Stack>
   );
+}
+
+/** How a form task is completed, or why its form cannot be opened yet. */
+function FormTaskNote({ task }: { task: MyTask }) {
+  if (task.progressStatus === 'complete') {
+    return (
+      <Text size="sm">
+        Your team submitted the form, which completed this task.
+        {task.formId && (
+          <>
+            {' '}
+            <Anchor component={Link} to={`/forms/${task.formId}/submissions`}>
+              See your submissions
+            </Anchor>
+          </>
+        )}
+      </Text>
+    );
+  }
+  if (!task.formId) {
+    return (
+      <Alert color="gray" title="The form is not open yet">
+        The organisers have not published the form for this task, so it cannot be filled in yet. The task
+        completes when your team submits it.
+      </Alert>
+    );
+  }
+  return <Text size="sm">This task completes when your team submits the form.</Text>;
 }
 
 /** A task in the drawer over the team's list: what to do, the team's work on it, and its comments. */
@@ -82,6 +111,7 @@ export function TaskDrawerBody({ task, teamId }: { task: MyTask; teamId: string 
           Open the external link
         </Button>
       )}
+      {task.type === 'form' && <FormTaskNote task={task} />}
       <TeamWorkSection task={task} thread={thread} />
       <ProgressActions task={task} size="sm" />
       <Divider />

@@ -32,6 +32,7 @@ function task(overrides: Partial<MyTask> = {}): MyTask {
     progressStatus: 'incomplete',
     approval: null,
     restriction: null,
+    formId: null,
     ...overrides,
   };
 }
@@ -104,6 +105,40 @@ function handlers(extra: Handlers = {}): Handlers {
 }
 
 describe('the team side of a task', () => {
+  it('offers a form task its form, not a tick, and says why when the form is not open', async () => {
+    const FORM_ID = '99999999-9999-4999-8999-999999999999';
+    const OPEN_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+    const CLOSED_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+    const formTasks = [
+      task({ id: OPEN_ID, title: 'Catering order', type: 'form', externalLink: '', formId: FORM_ID }),
+      task({ id: CLOSED_ID, title: 'Hotel booking', type: 'form', externalLink: '', formId: null }),
+    ];
+    const { user, router } = renderApp(
+      '/tasks',
+      handlers({
+        [`GET ${base}/my-tasks`]: {
+          body: {
+            teamId: TEAM_ID,
+            today: '2027-03-01',
+            sections: [{ groupId: 'unassigned', title: 'Unassigned', tasks: formTasks }],
+          },
+        },
+        [`GET ${thread(CLOSED_ID)}/work`]: { body: work({ taskId: CLOSED_ID }) },
+        [`GET ${thread(CLOSED_ID)}/comments`]: { body: threadBody([]) },
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Unassigned' }, { timeout: 8000 });
+    expect(within(section).queryByRole('button', { name: /^Mark .* complete$/ })).toBeNull();
+    expect(
+      within(section).getByRole('link', { name: 'Fill in the form for Catering order' }),
+    ).toHaveAttribute('href', `/forms/${FORM_ID}`);
+    expect(within(section).queryByRole('link', { name: 'Fill in the form for Hotel booking' })).toBeNull();
+    await user.click(within(section).getByRole('link', { name: 'Hotel booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${CLOSED_ID}`));
+    const drawer = await screen.findByRole('dialog', { name: 'Hotel booking' });
+    expect(within(drawer).getByText('The form is not open yet')).toBeInTheDocument();
+  });
+
   it('shows assignees and comment counts in the list, and filters by type in the URL', async () => {
     const { user, router } = renderApp('/tasks', handlers());
     const section = await screen.findByRole('region', { name: 'Unassigned' }, { timeout: 8000 });
