@@ -12,7 +12,7 @@ import { useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryState } from '../../../ui/QueryState';
 import { FormRenderer } from '../renderer/FormRenderer';
-import { useFillForm, useSaveDraft, useSubmitForm } from './fillApi';
+import { makeSubmissionUploader, teamUploadUrl, useFillForm, useSaveDraft, useSubmitForm } from './fillApi';
 import { problemsOf, useDefinition } from './fillParts';
 
 /** A pause in typing after which the draft saves itself. */
@@ -29,6 +29,13 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
   // The version the next save is based on: the draft's, then each save's answer.
   const version = useRef<number | null>(loaded.draft?.version ?? null);
   const answers = useRef<Answers>(loaded.draft?.values ?? {});
+  // The submission the answers (and their files) belong to: the draft's, or the id the first
+  // upload was given, which the first save then takes.
+  const submissionId = useRef<string | null>(loaded.draft?.id ?? null);
+  const uploader = useMemo(
+    () => makeSubmissionUploader(teamUploadUrl(eventId, formId), submissionId),
+    [eventId, formId],
+  );
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [problems, setProblems] = useState<SubmissionProblem[]>([]);
   const saveDraft = useSaveDraft(eventId, formId);
@@ -43,10 +50,11 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
 
   const save = (then?: () => void) =>
     saveDraft.mutate(
-      { values: answers.current, version: version.current },
+      { values: answers.current, version: version.current, submissionId: submissionId.current ?? undefined },
       {
         onSuccess: (saved) => {
           version.current = saved.version;
+          submissionId.current = saved.id;
           setSavedAt(saved.updatedAt);
           then?.();
         },
@@ -59,7 +67,7 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
   const onSubmit = (values: Answers) => {
     autosave.cancel();
     submit.mutate(
-      { values, version: version.current },
+      { values, version: version.current, submissionId: submissionId.current ?? undefined },
       {
         onSuccess: (result) =>
           navigate(
@@ -93,6 +101,7 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
           autosave();
         }}
         serverProblems={problems}
+        uploader={uploader}
         onSubmit={onSubmit}
         submitting={submit.isPending}
         actions={
