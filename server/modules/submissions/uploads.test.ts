@@ -288,6 +288,65 @@ describe('uploads in form submissions, their access and the submission PDF', () 
     ).toHaveLength(0);
   });
 
+  it("stores a loop's file under its template and loop, and refuses it in another loop", async () => {
+    const group = await forms.createGroup(w.admin, 'Staff');
+    const groupPath = `/field-groups/${group.fieldGroup.id}`;
+    await forms.takeLock(w.admin, groupPath);
+    const badge = newField('upload', 'Badge photo', { accept: ['images'] });
+    const grouped = await forms.call('PUT', w.admin, groupPath, {
+      fieldGroup: { title: 'Staff', fieldIds: [badge.id], logicMap: {} },
+      newFields: [badge],
+    });
+    expect(grouped.statusCode, grouped.body).toBe(200);
+    const made = await forms.createForm(w.admin, 'Staff badges');
+    await forms.takeLock(w.admin, `/forms/${made.form.id}`);
+    const staff = newField('template', 'Staff', {
+      fieldGroupId: group.fieldGroup.id,
+      isLooping: true,
+      maxLoops: 3,
+    });
+    const saved = await forms.call('PUT', w.admin, `/forms/${made.form.id}`, {
+      form: { title: 'Staff badges', isPublished: true, fieldIds: [staff.id] },
+      newFields: [staff],
+      removedFieldIds: [made.fields[0].id],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = multipartBody('ann.png', await pngBytes());
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/my-forms/${made.form.id}/files?fieldId=${badge.id}&templateFieldId=${staff.id}&loopIndex=1`,
+      headers: { cookie: owner, 'content-type': body.contentType, 'x-requested-with': 'XMLHttpRequest' },
+      payload: body.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const answer = sent.json() as SubmissionUpload;
+    expect(answer.file.path).toBe(`forms/submissions/${answer.submissionId}/${staff.id}/1/${badge.id}`);
+    const loops = (at: number) => ({
+      [staff.id]: {
+        loopCount: 2,
+        templateValues: at === 0 ? [{ [badge.id]: [answer.file] }, {}] : [{}, { [badge.id]: [answer.file] }],
+      },
+    });
+    const draft = (values: object) =>
+      forms.call('PUT', owner, `/my-forms/${made.form.id}/draft`, {
+        values,
+        version: null,
+        submissionId: answer.submissionId,
+      });
+    const wrongLoop = await draft(loops(0));
+    expect(wrongLoop.statusCode).toBe(400);
+    expect(wrongLoop.json().error.issues).toEqual([{ path: [staff.id, 0, badge.id], message: CLAIM_ERROR }]);
+    const right = await draft(loops(1));
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().id).toBe(answer.submissionId);
+    const [row] = await t.ctx.db
+      .select()
+      .from(files)
+      .where(eq(files.id, answer.file.id ?? ''));
+    expect(row?.ownerId).toBe(answer.submissionId);
+    expect(row?.storageKey.startsWith(`${eventId}/${answer.file.path}/`)).toBe(true);
+  });
+
   it('lets guests upload to a public form, ties the files to their submission, and limits an address', async () => {
     const sent = await guestUpload(plan.id, 'guest-plan.pdf', pdf);
     expect(sent.statusCode, sent.body).toBe(201);
