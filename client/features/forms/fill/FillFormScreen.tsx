@@ -48,35 +48,46 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
     feedback.error(error);
   };
 
+  // Saves go one after another: a save sent while the previous one is on its way would name the
+  // version before it and be refused as someone else's change.
+  const pending = useRef<Promise<void>>(Promise.resolve());
+  const afterPending = (run: () => Promise<void>) => {
+    pending.current = pending.current.then(run);
+    return pending.current;
+  };
+
   const save = (then?: () => void) =>
-    saveDraft.mutate(
-      { values: answers.current, version: version.current, submissionId: submissionId.current ?? undefined },
-      {
-        onSuccess: (saved) => {
+    afterPending(() =>
+      saveDraft
+        .mutateAsync({
+          values: answers.current,
+          version: version.current,
+          submissionId: submissionId.current ?? undefined,
+        })
+        .then((saved) => {
           version.current = saved.version;
           submissionId.current = saved.id;
           setSavedAt(saved.updatedAt);
           then?.();
-        },
+        })
         // A quiet autosave that fails says so: nothing typed may be lost without the person knowing.
-        onError: failed,
-      },
+        .catch(failed),
     );
-  const autosave = useDebouncedCallback(() => save(), AUTOSAVE_MS);
+  const autosave = useDebouncedCallback(() => void save(), AUTOSAVE_MS);
 
   const onSubmit = (values: Answers) => {
     autosave.cancel();
-    submit.mutate(
-      { values, version: version.current, submissionId: submissionId.current ?? undefined },
-      {
-        onSuccess: (result) =>
+    void afterPending(() =>
+      submit
+        .mutateAsync({ values, version: version.current, submissionId: submissionId.current ?? undefined })
+        .then((result) =>
           navigate(
             result.confirmationId
               ? `/forms/${formId}/${result.confirmationId}`
               : `/forms/${formId}/submissions`,
           ),
-        onError: failed,
-      },
+        )
+        .catch(failed),
     );
   };
 
@@ -110,7 +121,7 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
             loading={saveDraft.isPending && !autosave.isPending}
             onClick={() => {
               autosave.cancel();
-              save(() => navigate(`/forms/${formId}/draft-saved`));
+              void save(() => navigate(`/forms/${formId}/draft-saved`));
             }}
           >
             Save draft
