@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
+import type { EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
 import { reportName } from '../../../shared/forms/labels';
 import { evaluateVisibility } from '../../../shared/forms/logic';
+import type { TextContext } from '../../../shared/forms/registry/types';
 import { submissionSummary } from '../../../shared/forms/text';
 import { computeTotals, formatTotal } from '../../../shared/forms/totals';
 import type { AppContext } from '../../platform/context';
@@ -58,10 +60,7 @@ export async function submissionPdfContent(
           customFields: team.customFields ?? {},
         }
       : null;
-  const text = { locale: event.locale, currency: fill.currency };
-  const visibility = evaluateVisibility(definition, row.values, { client });
   const zoned = zonedFormatter(event.timeZone);
-  const totals = computeTotals(definition, row.values, visibility);
   const facts = [
     { label: 'Event', text: event.eventName },
     { label: 'Team', text: row.isGuest ? 'Guest' : (team?.name ?? '') },
@@ -69,6 +68,23 @@ export async function submissionPdfContent(
       ? { label: 'Submitted at', text: `${zoned(row.submittedAt).dateTime} (${event.timeZone})` }
       : { label: 'Draft last saved', text: `${zoned(row.updatedAt).dateTime} (${event.timeZone})` },
   ];
+  return {
+    ...answersForPdf(definition, row.values, client, { locale: event.locale, currency: fill.currency }),
+    title: fill.form.title,
+    facts,
+    fileDate: zoned(row.submittedAt ?? row.updatedAt).date,
+  };
+}
+
+/** The questions shown for these answers with their answers as text, and the totals. */
+export function answersForPdf(
+  definition: FormDefinition,
+  values: Record<string, unknown>,
+  client: EvaluationContext['client'],
+  text: TextContext,
+): Pick<SubmissionPdfContent, 'lines' | 'totals'> {
+  const visibility = evaluateVisibility(definition, values, { client });
+  const totals = computeTotals(definition, values, visibility);
   const listTotals =
     totals.itemLists.length > 0
       ? [
@@ -84,14 +100,11 @@ export async function submissionPdfContent(
         ]
       : [];
   return {
-    title: fill.form.title,
-    facts,
-    lines: submissionSummary(definition, row.values, visibility, text).map(({ label, text: answer }) => ({
+    lines: submissionSummary(definition, values, visibility, text).map(({ label, text: answer }) => ({
       label,
       text: answer,
     })),
     totals: listTotals,
-    fileDate: zoned(row.submittedAt ?? row.updatedAt).date,
   };
 }
 
