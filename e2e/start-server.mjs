@@ -152,6 +152,16 @@ if (kind === 'seeded') {
     ['owner', 'Ravi', 'Shah'],
   ]);
   writeJson('e2e-submissions.json', { ...quayside, members: quaysideMembers });
+  // Submission uploads: a team member uploads a file in a form; the organiser opens it and the PDF.
+  const harbour = createEvent({
+    name: 'Harbour Trade Fair 2027',
+    shortName: 'Harbour Fair',
+    start: '2027-05-11',
+    end: '2027-05-13',
+    admin: ['nia.evans@harbour-fair.example', 'Nia', 'Evans'],
+  });
+  const harbourMembers = createPeople(harbour.eventId, 'harbour-fair.example', [['owner', 'Tomas', 'Berg']]);
+  writeJson('e2e-submission-uploads.json', { ...harbour, members: harbourMembers });
   // Reports: the demo event (every risk level and login state), read by its Report Viewer.
   writeJson('e2e-reports.json', cli('seed', '--demo'));
   // Time table: an organiser builds the programme; a member on a phone reads it and subscribes.

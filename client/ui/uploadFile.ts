@@ -15,9 +15,25 @@ export function uploadFile(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<StoredFile> {
+  return uploadTo(`/api/events/${eventId}/files?purpose=${purpose}`, file, onProgress, signal).then(
+    (body) => {
+      const parsed = storedFileSchema.safeParse(body);
+      if (!parsed.success) throw new ApiError(201, 'unknown', 'Error uploading file to storage');
+      return parsed.data;
+    },
+  );
+}
+
+/** Sends one file to an upload route (multipart field `file`) and answers the route's JSON. */
+export function uploadTo(
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/events/${eventId}/files?purpose=${purpose}`);
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     // The CSRF defence lets a non-JSON mutation through only with this header.
@@ -35,9 +51,7 @@ export function uploadFile(
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = storedFileSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError(xhr.status, 'unknown', 'Error uploading file to storage'));
+        resolve(body);
         return;
       }
       const error = errorBodySchema.safeParse(body);

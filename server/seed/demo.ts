@@ -13,6 +13,7 @@ import { seedDemoNotifications } from './demoNotifications';
 import { seedDemoPortal } from './demoPortal';
 import { seedDemoReports } from './demoReports';
 import { seedDemoSettings } from './demoSettings';
+import { seedDemoSubmissionFiles } from './demoSubmissionFiles';
 import { seedDemoSuppliers } from './demoSuppliers';
 import { seedDemoTasks } from './demoTasks';
 import { seedDemoTeams } from './demoTeams';
@@ -110,6 +111,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoAssets(ctx, eventId);
   await seedDemoContent(ctx, eventId);
   await seedDemoForms(ctx, eventId);
+  await seedDemoSubmissionFiles(ctx, eventId);
   await seedDemoNotifications(ctx.db, eventId);
   // After the content seed: the sidebar, featured pages and cards link to its pages.
   await seedDemoPortal(ctx, eventId);

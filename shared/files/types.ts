@@ -52,6 +52,7 @@ export const FILE_PURPOSES = [
   'taskAttachment',
   'taskUpload',
   'branding',
+  'submissionFile',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -67,6 +68,8 @@ export const PURPOSE_CATEGORIES: Record<FilePurpose, readonly FileCategory[]> = 
   taskAttachment: EVERYTHING,
   taskUpload: EVERYTHING,
   branding: IMAGES,
+  /** A form's upload fields take images, documents (PDF among them) and videos (their accept groups). */
+  submissionFile: ['image', 'docs', 'pdf', 'video'],
 };
 
 /** The spec's default upload limit (also UPLOAD_LIMIT_BYTES on the server). */

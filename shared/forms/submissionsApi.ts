@@ -6,6 +6,7 @@ import type { Confirmation } from './schema/confirmation';
 import type { Field } from './schema/field';
 import type { FieldGroup } from './schema/field-group';
 import type { Form } from './schema/form';
+import { uploadedFileSchema } from './schema/values';
 
 /**
  * The HTTP contract of filling in forms (decision 0017). Answers are checked by the engine
@@ -45,6 +46,10 @@ export const SUBMISSION_ERRORS = {
   versionConflict:
     'Someone else in your team saved this form a moment ago. Reload to see their answers before saving again.',
   tooManyGuestSubmissions: 'Too many submissions from your address. Please try again later.',
+  tooManyGuestUploads: 'Too many uploads from your address. Please try again later.',
+  /** Spec: a submission is revalidated after uploads. */
+  invalidAfterUpload: 'Invalid submission data after upload',
+  notUploadField: 'This field does not take files',
 } as const;
 
 /** What one form needs to be filled in: the engine's definition lists, and its confirmations. */
@@ -77,6 +82,11 @@ export const saveAnswersBodySchema = z.strictObject({
   values: answersSchema,
   /** The version this save was based on; null for a first save. */
   version: z.number().int().min(1).nullable(),
+  /**
+   * A first save after uploads: the submission id the uploads were stored under (the upload route
+   * gave it). Taken only when this caller's uploads sit under it; otherwise a new id is made.
+   */
+  submissionId: z.uuid().optional(),
 });
 export type SaveAnswersBody = z.input<typeof saveAnswersBodySchema>;
 
@@ -84,7 +94,28 @@ export const guestSubmitBodySchema = z.strictObject({
   values: answersSchema,
   /** A field people never see: a bot that fills it in is answered as if it had worked. */
   website: z.string().max(500).default(''),
+  /** The submission id the guest's uploads were stored under (the guest upload route gave it). */
+  submissionId: z.uuid().optional(),
 });
+
+/**
+ * Uploading a file for an answer: the upload field's place (a loop's field names its template and
+ * loop) and, once there is one, the submission the file is for. Without one, the route makes the
+ * id the first save then takes (files live under forms/submissions/{submissionId}/...).
+ */
+export const submissionUploadQuerySchema = z.strictObject({
+  fieldId: z.string().min(1).max(100),
+  templateFieldId: z.string().min(1).max(100).optional(),
+  loopIndex: z.coerce.number().int().min(0).max(1000).optional(),
+  submissionId: z.uuid().optional(),
+});
+export type SubmissionUploadQuery = z.input<typeof submissionUploadQuerySchema>;
+
+export const submissionUploadSchema = z.object({
+  submissionId: z.uuid(),
+  file: uploadedFileSchema,
+});
+export type SubmissionUpload = z.output<typeof submissionUploadSchema>;
 export type GuestSubmitBody = z.input<typeof guestSubmitBodySchema>;
 
 export const savedDraftSchema = z.object({ id: z.uuid(), version: z.number().int(), updatedAt: z.string() });

@@ -15,10 +15,15 @@ const UPLOAD_LEVEL = {
   taskAttachment: 'user',
   taskUpload: 'user',
   branding: 'admin',
+  // Through the form's own upload routes only, which check the form, field and submission.
+  submissionFile: null,
 } as const;
 
 export const filesPolicy = {
-  upload: (actor: Actor, purpose: FilePurpose) => can(actor.permissions, UPLOAD_LEVEL[purpose]),
+  upload: (actor: Actor, purpose: FilePurpose) => {
+    const level = UPLOAD_LEVEL[purpose];
+    return level !== null && can(actor.permissions, level);
+  },
   /** A file not yet claimed is seen only by whoever uploaded it, to preview it before saving. */
   readUnclaimed: (actor: Actor, uploadedBy: string) => actor.accountId === uploadedBy,
 };

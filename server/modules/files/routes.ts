@@ -92,9 +92,14 @@ function uploadLimitOf(header: string | string[] | undefined): number {
     : DEFAULT_UPLOAD_LIMIT_BYTES;
 }
 
-async function readUpload(
+/**
+ * The one file of a multipart upload, up to `limit` bytes. Too large answers 413 with the
+ * platform's words, or the holder's (a form field words its own limit).
+ */
+export async function readUpload(
   request: import('fastify').FastifyRequest,
   limit: number,
+  tooLarge: (fileName: string) => string = () => tooLargeMessage(limit),
 ): Promise<{ fileName: string; body: Buffer }> {
   let part: Awaited<ReturnType<typeof request.file>>;
   try {
@@ -110,7 +115,7 @@ async function readUpload(
   } catch (err) {
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'payload-too-large', tooLargeMessage(limit));
+      throw new AppError(413, 'payload-too-large', tooLarge(part.filename));
     }
     throw err;
   }

@@ -84,11 +84,22 @@ async function logo(name: string, bytes: Buffer): Promise<Prepared> {
 
 export async function storeUpload(
   ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>,
-  input: { eventId: string; purpose: FilePurpose; uploadedBy: string; fileName: string; bytes: Buffer },
+  input: {
+    eventId: string;
+    purpose: FilePurpose;
+    uploadedBy: string;
+    fileName: string;
+    bytes: Buffer;
+    /**
+     * The holder's folder inside the event, when its layout is given (a submission's files live
+     * under forms/submissions/{submissionId}/{fieldId}); the purpose's folder otherwise.
+     */
+    folder?: string;
+  },
 ): Promise<FileRow> {
   const prepared = await checkUpload(input.purpose, input.fileName, input.bytes);
   const id = randomUUID();
-  const folder = `${input.eventId}/${input.purpose}/${id}`;
+  const folder = `${input.eventId}/${input.folder ?? input.purpose}/${id}`;
   const storageKey = `${folder}/original.${prepared.ext}`;
   const puts: [string, Buffer, string][] = [[storageKey, prepared.original, prepared.contentType]];
   let variants: VariantKeys | null = null;

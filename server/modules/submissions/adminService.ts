@@ -11,6 +11,7 @@ import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
+import { conflict } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { findForm } from '../forms/service';
@@ -18,6 +19,7 @@ import { teams } from '../people/tables';
 import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
+import { claimSubmissionFiles, releaseSubmissionFiles } from './files';
 import { recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from './store';
 import { formSubmissions } from './tables';
@@ -103,13 +105,24 @@ export async function editSubmission(
   const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
   const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'any');
   const context = await contextOf(tx, actor);
-  const values = checkedAnswers(definition, body.values, { isDraft: row.isDraft, context });
+  const checked = checkedAnswers(definition, body.values, { isDraft: row.isDraft, context });
+  if (body.version !== row.version) throw conflict(SUBMISSION_ERRORS.versionConflict);
+  // New files are the organiser's uploads, or the team's still waiting in its draft.
+  const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
+    eventId: actor.eventId,
+    submissionId: row.id,
+    definition,
+    values: checked,
+    uploader: { guest: false, accountId: actor.accountId, teamId: row.teamId },
+    mode: { isDraft: row.isDraft, context },
+  });
   const version = await overwrite(
     tx,
     row,
     { values, version: body.version, isDraft: row.isDraft, by: actor.accountId },
     SUBMISSION_ERRORS.versionConflict,
   );
+  await releaseDropped();
   // The organiser's correction of a submitted form is a 'form update' too; a draft's is not.
   if (!row.isDraft) {
     await recordSubmissionEvent(tx, {
@@ -132,7 +145,13 @@ export async function editSubmission(
  * Deletes submissions of one form. Spec: deleting a submission sets the linked task incomplete;
  * a team that still has another submitted one keeps its task complete.
  */
-export async function deleteSubmissions(tx: DbOrTx, eventId: string, formId: string, ids: string[]) {
+export async function deleteSubmissions(
+  tx: DbOrTx,
+  ctx: Pick<AppContext, 'storage' | 'logger'>,
+  eventId: string,
+  formId: string,
+  ids: string[],
+) {
   await findForm(tx, eventId, formId);
   const removed = await tx
     .delete(formSubmissions)
@@ -143,7 +162,13 @@ export async function deleteSubmissions(tx: DbOrTx, eventId: string, formId: str
         inArray(formSubmissions.id, ids),
       ),
     )
-    .returning({ teamId: formSubmissions.teamId });
+    .returning({ id: formSubmissions.id, teamId: formSubmissions.teamId });
+  await releaseSubmissionFiles(
+    tx,
+    ctx,
+    eventId,
+    removed.map((row) => row.id),
+  );
   const teamIds = [...new Set(removed.flatMap((row) => (row.teamId ? [row.teamId] : [])))];
   for (const teamId of teamIds) {
     const [left] = await tx

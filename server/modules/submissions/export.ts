@@ -1,17 +1,41 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { reportColumns } from '../../../shared/forms/labels';
+import type { FormDefinition } from '../../../shared/forms/definition';
+import { loopColumnKey, reportColumns } from '../../../shared/forms/labels';
 import { evaluateVisibility } from '../../../shared/forms/logic';
+import type { UploadedFile } from '../../../shared/forms/schema/values';
+import { uploadsIn } from '../../../shared/forms/submissionFiles';
 import { reportRow } from '../../../shared/forms/text';
 import { neutraliseCell } from '../../../shared/people/export';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { readSettings } from '../events/settingsStore';
+import { events } from '../events/tables';
 import { type UserReport, zonedFormatter } from '../people/export';
 import { teams } from '../people/tables';
 import { loadFill } from './definition';
 import { formSubmissions } from './tables';
 
 export const EXPORT_COLUMNS = ['Team', 'Guest', 'State', 'Submitted by', 'Updated'] as const;
+
+/** The files of each upload answer, by report column key (a loop's as templateId.loop.fieldId). */
+export function filesByColumn(
+  definition: FormDefinition,
+  values: Record<string, unknown>,
+): Map<string, UploadedFile[]> {
+  return new Map(
+    uploadsIn(definition, values).map(({ place, files }) => [
+      place.templateFieldId === undefined
+        ? place.fieldId
+        : loopColumnKey(place.templateFieldId, place.loopIndex, place.fieldId),
+      files,
+    ]),
+  );
+}
+
+/** 'plan.pdf (https://portal.example/api/events/…/files/…)': a file's name and where to open it. */
+export function fileCell(file: UploadedFile, appUrl: string): string {
+  return file.url ? `${file.name} (${appUrl}${file.url})` : file.name;
+}
 
 /** 'stand-build-2027-05-10.xlsx': the form's title made safe for a file name, and the day. */
 export function submissionsFileName(title: string, isoDate: string, format: string): string {
@@ -37,7 +61,7 @@ export async function buildSubmissionsReport(
   now = new Date(),
 ): Promise<UserReport & { title: string }> {
   const { fill, definition } = await loadFill(ctx, db, eventId, formId, 'any');
-  const [event, rows] = await Promise.all([
+  const [event, rows, [site]] = await Promise.all([
     readSettings(db, eventId, 'event'),
     db
       .select({
@@ -55,7 +79,9 @@ export async function buildSubmissionsReport(
       .leftJoin(teams, eq(teams.id, formSubmissions.teamId))
       .where(and(eq(formSubmissions.eventId, eventId), eq(formSubmissions.formId, formId)))
       .orderBy(asc(formSubmissions.updatedAt), asc(formSubmissions.id)),
+    db.select({ appUrl: events.appUrl }).from(events).where(eq(events.id, eventId)).limit(1),
   ]);
+  const appUrl = (site?.appUrl ?? '').replace(/\/+$/, '');
   const zoned = zonedFormatter(event.timeZone);
   const columns = reportColumns(definition);
   const text = { locale: event.locale, currency: fill.currency };
@@ -74,6 +100,10 @@ export async function buildSubmissionsReport(
       : null;
     const visibility = evaluateVisibility(definition, row.values, { client });
     const answers = reportRow(definition, row.values, visibility, text, columns);
+    // Files as links: each file's name and its address (a signed-in organiser opens it).
+    for (const [key, list] of filesByColumn(definition, row.values)) {
+      if (answers[key]) answers[key] = list.map((file) => fileCell(file, appUrl)).join('\n');
+    }
     return [
       row.teamName ?? '',
       row.isGuest ? 'Yes' : 'No',

@@ -6,19 +6,30 @@ import {
   fillDefinitionSchema,
   guestSubmitBodySchema,
   SUBMISSION_ERRORS,
+  submissionUploadQuerySchema,
+  submissionUploadSchema,
   submitResultSchema,
 } from '../../../shared/forms/submissionsApi';
-import { AppError } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { withinLimit } from '../../platform/rateLimit';
 import { forms } from '../forms/tables';
 import { checkedAnswers, confirmationFor } from './answers';
 import { loadFill } from './definition';
+import {
+  claimSubmissionFiles,
+  GUEST_UPLOADER,
+  placeOf,
+  reservedSubmissionId,
+  storeSubmissionUpload,
+} from './files';
 import { announceSubmission, recordSubmissionEvent } from './saved';
 import { formSubmissions } from './tables';
 
 /** Guest submissions an address may make in an hour: a crowd at one venue, not a flood. */
 export const GUEST_SUBMISSIONS_PER_HOUR = 30;
+/** Guest uploads an address may make in an hour: a few files for each of those submissions. */
+export const GUEST_UPLOADS_PER_HOUR = 120;
 
 /**
  * Public forms (spec: guest routes). A form that is not public, not published, archived or missing
@@ -71,15 +82,26 @@ export const guestRoutes: RouteModule = (app, ctx) => {
         return reply.status(201).send({ id: randomUUID(), version: 1, confirmationId });
       }
       const row = await ctx.db.transaction(async (tx) => {
+        // The id the guest's uploads were stored under (their files sit in its folder), else new.
+        const id = await reservedSubmissionId(tx, eventId, request.body.submissionId, GUEST_UPLOADER);
+        const claimed = await claimSubmissionFiles(tx, ctx, {
+          eventId,
+          submissionId: id,
+          definition,
+          values,
+          uploader: { guest: true },
+          mode: { isDraft: false, context: guestContext },
+        });
         const [stored] = await tx
           .insert(formSubmissions)
           .values({
+            id,
             eventId,
             formId: fill.form.id,
             teamId: null,
             isDraft: false,
             isGuest: true,
-            values,
+            values: claimed.values,
             submittedAt: new Date(),
             createdBy: 'guest',
             updatedBy: 'guest',
@@ -98,6 +120,45 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       });
       await announceSubmission(ctx, eventId, row.id);
       return reply.status(201).send({ ...row, confirmationId });
+    },
+  );
+  // A guest's upload for an answer: the same checks as a team's, limited per address like guest
+  // submissions. Only a submission not stored yet takes files (a stored guest submission is the
+  // organisers' to change).
+  app.post(
+    '/api/guests/forms/:formId/files',
+    {
+      schema: {
+        tags,
+        params,
+        querystring: submissionUploadQuerySchema,
+        response: { 201: submissionUploadSchema },
+      },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const { eventId, definition } = await load(request.params);
+      if (!(await withinLimit(ctx.db, `guest-upload:${request.ip}`, GUEST_UPLOADS_PER_HOUR, 60 * 60))) {
+        throw new AppError(429, 'rate-limited', SUBMISSION_ERRORS.tooManyGuestUploads);
+      }
+      const { submissionId, ...place } = request.query;
+      if (submissionId) {
+        const [taken] = await ctx.db
+          .select({ id: formSubmissions.id })
+          .from(formSubmissions)
+          .where(eq(formSubmissions.id, submissionId));
+        if (taken) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
+      }
+      const stored = await storeSubmissionUpload(ctx, request, {
+        eventId,
+        definition,
+        place: placeOf(place),
+        submissionId,
+        uploadedBy: GUEST_UPLOADER,
+      });
+      // A guest cannot read files back; the name and size are what the form shows.
+      const { url: _url, ...file } = stored.body.file;
+      return reply.status(201).send({ ...stored.body, file });
     },
   );
 };

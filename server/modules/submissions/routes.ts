@@ -11,17 +11,24 @@ import {
   submissionListQuerySchema,
   submissionListResponseSchema,
   submissionParamsSchema,
+  submissionUploadQuerySchema,
+  submissionUploadSchema,
   submissionViewSchema,
   submitResultSchema,
 } from '../../../shared/forms/submissionsApi';
+import { forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { CONTENT_TYPES, userReportCsv, userReportXlsx } from '../people/export';
 import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './adminService';
+import { loadFill } from './definition';
 import { buildSubmissionsReport, submissionsFileName } from './export';
+import { placeOf, registerSubmissionFileAccess, storeSubmissionUpload } from './files';
 import { guestRoutes } from './guestRoutes';
+import { sendSubmissionPdf } from './pdf';
 import { submissionsPolicy } from './policy';
 import { announceSubmission } from './saved';
+import { findSubmission } from './store';
 import {
   editMySubmission,
   getFillForm,
@@ -36,6 +43,7 @@ const ANSWERS_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['submissions'];
+  registerSubmissionFileAccess();
   const team = [...guards.member, guards.authorize(submissionsPolicy.fillForms)];
   const organiser = [...guards.member, guards.authorize(submissionsPolicy.manageSubmissions)];
   const mine = '/api/events/:eventId/my-forms';
@@ -101,6 +109,54 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       );
       await announceSubmission(ctx, actor.eventId, result.id);
       return reply.status(201).send(result);
+    },
+  );
+  // An upload for an answer: the team's own (a new submission's id is made with the first file),
+  // or an organiser's change to a stored submission.
+  app.post(
+    `${mine}/:formId/files`,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        querystring: submissionUploadQuerySchema,
+        response: { 201: submissionUploadSchema },
+      },
+      preValidation: team,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { formId } = request.params;
+      const { submissionId, ...place } = request.query;
+      const isOrganiser = submissionsPolicy.manageSubmissions(actor);
+      const { definition } = await loadFill(ctx, ctx.db, actor.eventId, formId, isOrganiser ? 'any' : 'open');
+      if (submissionId) {
+        const row = await findSubmission(ctx.db, { eventId: actor.eventId, formId, submissionId });
+        const ours = actor.teamId !== null && row.teamId === actor.teamId;
+        if (!ours && !isOrganiser) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
+      } else if (!actor.teamId) {
+        throw forbidden(SUBMISSION_ERRORS.noTeam);
+      }
+      const stored = await storeSubmissionUpload(ctx, request, {
+        eventId: actor.eventId,
+        definition,
+        place: placeOf(place),
+        submissionId,
+        uploadedBy: actor.accountId,
+      });
+      return reply.status(201).send(stored.body);
+    },
+  );
+  app.get(
+    `${mine}/:formId/submissions/:submissionId/pdf`,
+    { schema: { tags, params: submissionParamsSchema }, preValidation: team },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const row = await findSubmission(ctx.db, { ...request.params, eventId: actor.eventId });
+      if (!actor.teamId || row.teamId !== actor.teamId) {
+        throw notFound(SUBMISSION_ERRORS.submissionNotFound);
+      }
+      return sendSubmissionPdf(ctx, actor.eventId, row, reply);
     },
   );
   app.get(
@@ -183,8 +239,17 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) =>
       ctx.db.transaction((tx) =>
-        deleteSubmissions(tx, actorOf(request).eventId, request.params.formId, request.body.ids),
+        deleteSubmissions(tx, ctx, actorOf(request).eventId, request.params.formId, request.body.ids),
       ),
+  );
+  app.get(
+    `${admin}/:submissionId/pdf`,
+    { schema: { tags, params: submissionParamsSchema }, preValidation: organiser },
+    async (request, reply) => {
+      const eventId = actorOf(request).eventId;
+      const row = await findSubmission(ctx.db, { ...request.params, eventId });
+      return sendSubmissionPdf(ctx, eventId, row, reply);
+    },
   );
   app.get(
     `${admin}/:submissionId`,

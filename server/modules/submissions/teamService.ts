@@ -15,11 +15,12 @@ import { forms } from '../forms/tables';
 import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
+import { claimSubmissionFiles, reservedSubmissionId } from './files';
 import { recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from './store';
 import { formSubmissions } from './tables';
 
-type Answers = { values: Record<string, unknown>; version: number | null };
+type Answers = { values: Record<string, unknown>; version: number | null; submissionId?: string };
 
 /** Matches no team: what someone outside every team has filled in (nothing). */
 const NO_TEAM = '00000000-0000-0000-0000-000000000000';
@@ -126,9 +127,23 @@ export async function saveDraft(ctx: AppContext, tx: DbOrTx, actor: Actor, formI
   const { definition } = await loadFill(ctx, tx, actor.eventId, formId, 'open');
   const teamId = teamOf(actor);
   const context = await contextOf(tx, actor);
-  const values = checkedAnswers(definition, body.values, { isDraft: true, context });
+  const checked = checkedAnswers(definition, body.values, { isDraft: true, context });
   const draft = await teamDraft(tx, actor.eventId, teamId, formId);
   const by = actor.accountId;
+  // A save based on a version that is not the stored one (or on a draft no longer there: someone
+  // submitted or removed it meanwhile) is refused before any file changes hands.
+  if (draft ? body.version !== draft.version : body.version !== null) {
+    throw conflict(SUBMISSION_ERRORS.versionConflict);
+  }
+  const id = draft?.id ?? (await reservedSubmissionId(tx, actor.eventId, body.submissionId, by));
+  const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
+    eventId: actor.eventId,
+    submissionId: id,
+    definition,
+    values: checked,
+    uploader: { guest: false, accountId: by, teamId },
+    mode: { isDraft: true, context },
+  });
   if (draft) {
     const version = await overwrite(
       tx,
@@ -136,13 +151,21 @@ export async function saveDraft(ctx: AppContext, tx: DbOrTx, actor: Actor, formI
       { values, version: body.version, isDraft: true, by },
       SUBMISSION_ERRORS.versionConflict,
     );
+    await releaseDropped();
     return { id: draft.id, version, updatedAt: new Date().toISOString() };
   }
-  // A save based on a draft that is no longer there: someone submitted or removed it meanwhile.
-  if (body.version !== null) throw conflict(SUBMISSION_ERRORS.versionConflict);
   const [row] = await tx
     .insert(formSubmissions)
-    .values({ eventId: actor.eventId, formId, teamId, isDraft: true, values, createdBy: by, updatedBy: by })
+    .values({
+      id,
+      eventId: actor.eventId,
+      formId,
+      teamId,
+      isDraft: true,
+      values,
+      createdBy: by,
+      updatedBy: by,
+    })
     .returning();
   if (!row) throw new Error('draft not stored');
   return { id: row.id, version: row.version, updatedAt: row.updatedAt.toISOString() };
@@ -162,24 +185,35 @@ export async function submit(
   const { fill, definition } = await loadFill(ctx, tx, actor.eventId, formId, 'open');
   const teamId = teamOf(actor);
   const context = await contextOf(tx, actor);
-  const values = checkedAnswers(definition, body.values, { isDraft: false, context });
+  const checked = checkedAnswers(definition, body.values, { isDraft: false, context });
   const draft = await teamDraft(tx, actor.eventId, teamId, formId);
   const by = actor.accountId;
-  let id: string;
+  if (draft ? body.version !== draft.version : body.version !== null) {
+    throw conflict(SUBMISSION_ERRORS.versionConflict);
+  }
+  const id = draft?.id ?? (await reservedSubmissionId(tx, actor.eventId, body.submissionId, by));
+  const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
+    eventId: actor.eventId,
+    submissionId: id,
+    definition,
+    values: checked,
+    uploader: { guest: false, accountId: by, teamId },
+    mode: { isDraft: false, context },
+  });
   let version: number;
   if (draft) {
-    id = draft.id;
     version = await overwrite(
       tx,
       draft,
       { values, version: body.version, isDraft: false, by },
       SUBMISSION_ERRORS.versionConflict,
     );
+    await releaseDropped();
   } else {
-    if (body.version !== null) throw conflict(SUBMISSION_ERRORS.versionConflict);
     const [row] = await tx
       .insert(formSubmissions)
       .values({
+        id,
         eventId: actor.eventId,
         formId,
         teamId,
@@ -191,7 +225,7 @@ export async function submit(
       })
       .returning();
     if (!row) throw new Error('submission not stored');
-    ({ id, version } = row);
+    version = row.version;
   }
   await setFormTaskProgress(tx, { eventId: actor.eventId, formId, teamId }, true);
   await recordSubmissionEvent(tx, {
@@ -238,13 +272,23 @@ export async function editMySubmission(
   const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'open');
   if (!fill.form.isEditable || row.isDraft) throw forbidden(SUBMISSION_ERRORS.notEditable);
   const context = await contextOf(tx, actor);
-  const values = checkedAnswers(definition, body.values, { isDraft: false, context });
+  const checked = checkedAnswers(definition, body.values, { isDraft: false, context });
+  if (body.version !== row.version) throw conflict(SUBMISSION_ERRORS.versionConflict);
+  const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
+    eventId: actor.eventId,
+    submissionId: row.id,
+    definition,
+    values: checked,
+    uploader: { guest: false, accountId: actor.accountId, teamId },
+    mode: { isDraft: false, context },
+  });
   const version = await overwrite(
     tx,
     row,
     { values, version: body.version, isDraft: false, by: actor.accountId },
     SUBMISSION_ERRORS.versionConflict,
   );
+  await releaseDropped();
   await recordSubmissionEvent(tx, {
     eventId: actor.eventId,
     formId: key.formId,

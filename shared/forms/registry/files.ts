@@ -82,18 +82,26 @@ export function readFiles(raw: unknown): Reading<UploadedFile[]> {
   return files.length === 0 ? EMPTY : present(files);
 }
 
+/** What is wrong with one file for this field (its kind, its size): the upload route asks too. */
+export function fileProblems(field: Upload, file: { name: string; size: number }): string[] {
+  const problems: string[] = [];
+  const limit = maxFileSizeMB(field);
+  if (!isAcceptedFile(field, file.name)) {
+    const kinds = acceptedGroups(field).map((group) => ACCEPT_GROUPS[group].name);
+    problems.push(`"${file.name}" is not an accepted file type. Upload ${kinds.join(' or ')}`);
+  }
+  if (file.size > limit * BYTES_PER_MB) problems.push(tooLargeForField(field, file.name));
+  return problems;
+}
+
+export function tooLargeForField(field: Upload, fileName: string): string {
+  return `"${fileName}" is larger than the ${maxFileSizeMB(field)} MB limit`;
+}
+
 function checkFiles(field: Upload, files: UploadedFile[]): string[] {
   const problems: string[] = [];
   if (!field.isMulti && files.length > 1) problems.push('Upload only one file');
-  const limit = maxFileSizeMB(field);
-  const kinds = acceptedGroups(field).map((group) => ACCEPT_GROUPS[group].name);
-  for (const file of files) {
-    if (!isAcceptedFile(field, file.name)) {
-      problems.push(`"${file.name}" is not an accepted file type. Upload ${kinds.join(' or ')}`);
-    }
-    if (file.size > limit * BYTES_PER_MB)
-      problems.push(`"${file.name}" is larger than the ${limit} MB limit`);
-  }
+  for (const file of files) problems.push(...fileProblems(field, file));
   return problems;
 }
 

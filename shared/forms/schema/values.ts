@@ -10,6 +10,8 @@ export const booleanValueSchema = z.boolean();
 export const choiceValueSchema = z.array(z.string());
 
 export const uploadedFileSchema = z.strictObject({
+  /** The stored file's id (the platform's files); the server checks it belongs to this answer. */
+  id: z.uuid().optional(),
   name: z.string().min(1),
   /** Bytes. */
   size: z.number().int().min(0),

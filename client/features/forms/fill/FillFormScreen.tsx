@@ -12,7 +12,7 @@ import { useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryState } from '../../../ui/QueryState';
 import { FormRenderer } from '../renderer/FormRenderer';
-import { useFillForm, useSaveDraft, useSubmitForm } from './fillApi';
+import { makeSubmissionUploader, teamUploadUrl, useFillForm, useSaveDraft, useSubmitForm } from './fillApi';
 import { problemsOf, useDefinition } from './fillParts';
 
 /** A pause in typing after which the draft saves itself. */
@@ -29,6 +29,13 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
   // The version the next save is based on: the draft's, then each save's answer.
   const version = useRef<number | null>(loaded.draft?.version ?? null);
   const answers = useRef<Answers>(loaded.draft?.values ?? {});
+  // The submission the answers (and their files) belong to: the draft's, or the id the first
+  // upload was given, which the first save then takes.
+  const submissionId = useRef<string | null>(loaded.draft?.id ?? null);
+  const uploader = useMemo(
+    () => makeSubmissionUploader(teamUploadUrl(eventId, formId), submissionId),
+    [eventId, formId],
+  );
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [problems, setProblems] = useState<SubmissionProblem[]>([]);
   const saveDraft = useSaveDraft(eventId, formId);
@@ -41,34 +48,46 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
     feedback.error(error);
   };
 
+  // Saves go one after another: a save sent while the previous one is on its way would name the
+  // version before it and be refused as someone else's change.
+  const pending = useRef<Promise<void>>(Promise.resolve());
+  const afterPending = (run: () => Promise<void>) => {
+    pending.current = pending.current.then(run);
+    return pending.current;
+  };
+
   const save = (then?: () => void) =>
-    saveDraft.mutate(
-      { values: answers.current, version: version.current },
-      {
-        onSuccess: (saved) => {
+    afterPending(() =>
+      saveDraft
+        .mutateAsync({
+          values: answers.current,
+          version: version.current,
+          submissionId: submissionId.current ?? undefined,
+        })
+        .then((saved) => {
           version.current = saved.version;
+          submissionId.current = saved.id;
           setSavedAt(saved.updatedAt);
           then?.();
-        },
+        })
         // A quiet autosave that fails says so: nothing typed may be lost without the person knowing.
-        onError: failed,
-      },
+        .catch(failed),
     );
-  const autosave = useDebouncedCallback(() => save(), AUTOSAVE_MS);
+  const autosave = useDebouncedCallback(() => void save(), AUTOSAVE_MS);
 
   const onSubmit = (values: Answers) => {
     autosave.cancel();
-    submit.mutate(
-      { values, version: version.current },
-      {
-        onSuccess: (result) =>
+    void afterPending(() =>
+      submit
+        .mutateAsync({ values, version: version.current, submissionId: submissionId.current ?? undefined })
+        .then((result) =>
           navigate(
             result.confirmationId
               ? `/forms/${formId}/${result.confirmationId}`
               : `/forms/${formId}/submissions`,
           ),
-        onError: failed,
-      },
+        )
+        .catch(failed),
     );
   };
 
@@ -93,6 +112,7 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
           autosave();
         }}
         serverProblems={problems}
+        uploader={uploader}
         onSubmit={onSubmit}
         submitting={submit.isPending}
         actions={
@@ -101,7 +121,7 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
             loading={saveDraft.isPending && !autosave.isPending}
             onClick={() => {
               autosave.cancel();
-              save(() => navigate(`/forms/${formId}/draft-saved`));
+              void save(() => navigate(`/forms/${formId}/draft-saved`));
             }}
           >
             Save draft

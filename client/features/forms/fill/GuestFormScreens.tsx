@@ -1,6 +1,6 @@
 import { Alert, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { FillDefinition } from '../../../../shared/forms/submissionsApi';
 import { SUBMISSION_ERRORS } from '../../../../shared/forms/submissionsApi';
@@ -8,7 +8,7 @@ import type { SubmissionProblem } from '../../../../shared/forms/validate';
 import { isApiError } from '../../../lib/api';
 import { LoadFailed, Loading } from '../../../ui/QueryState';
 import { FormRenderer } from '../renderer/FormRenderer';
-import { useGuestForm, useGuestSubmit } from './fillApi';
+import { guestUploadUrl, makeSubmissionUploader, useGuestForm, useGuestSubmit } from './fillApi';
 import { ConfirmationMessage, problemsOf, useDefinition } from './fillParts';
 
 function NotPublic() {
@@ -29,6 +29,12 @@ function GuestFilling({ fill }: { fill: FillDefinition }) {
   const [problems, setProblems] = useState<SubmissionProblem[]>([]);
   // The honeypot: hidden from people (and from assistive technology); bots fill in every field.
   const [website, setWebsite] = useState('');
+  // The id the guest's first upload was given: their files wait under it for the submission.
+  const submissionId = useRef<string | null>(null);
+  const uploader = useMemo(
+    () => makeSubmissionUploader(guestUploadUrl(fill.form.id), submissionId),
+    [fill.form.id],
+  );
   return (
     <Stack gap="md">
       {fill.form.description && <Text>{fill.form.description}</Text>}
@@ -53,10 +59,11 @@ function GuestFilling({ fill }: { fill: FillDefinition }) {
         definition={definition}
         currency={fill.currency}
         serverProblems={problems}
+        uploader={uploader}
         submitting={submit.isPending}
         onSubmit={(values) =>
           submit.mutate(
-            { values, website },
+            { values, website, submissionId: submissionId.current ?? undefined },
             {
               onSuccess: (result) =>
                 navigate(`/guests/forms/${fill.form.id}/${result.confirmationId ?? 'thank-you'}`),

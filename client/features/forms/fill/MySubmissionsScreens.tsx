@@ -6,7 +6,13 @@ import { useEventDates, useSession } from '../../../lib/session';
 import { ListEmptyState } from '../../../ui/ListEmptyState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryState } from '../../../ui/QueryState';
-import { useEditMySubmission, useFillForm, useMySubmission } from './fillApi';
+import {
+  mySubmissionPdfUrl,
+  teamUploadUrl,
+  useEditMySubmission,
+  useFillForm,
+  useMySubmission,
+} from './fillApi';
 import { SubmissionAnswers, SubmissionEditor } from './SubmissionParts';
 
 const useFormsTitle = () => useSession().shell?.terminology.forms ?? 'Forms';
@@ -94,7 +100,17 @@ export function MySubmissionScreen() {
                   {formatDateTime(data.submission.updatedAt, dates)} by {data.submission.updatedByName}
                 </Text>
               </Group>
-              {data.canEdit && !editing && <Button onClick={() => setEditing(true)}>Edit answers</Button>}
+              <Group gap="xs">
+                <Button
+                  component="a"
+                  variant="default"
+                  href={mySubmissionPdfUrl(eventId, formId, submissionId)}
+                  download
+                >
+                  Download PDF
+                </Button>
+                {data.canEdit && !editing && <Button onClick={() => setEditing(true)}>Edit answers</Button>}
+              </Group>
             </Group>
             {editing ? (
               <SubmissionEditor
@@ -102,6 +118,7 @@ export function MySubmissionScreen() {
                 save={(body, handlers) => edit.mutate(body, handlers)}
                 saving={edit.isPending}
                 onSaved={() => setEditing(false)}
+                uploadUrl={teamUploadUrl(eventId, formId)}
               />
             ) : (
               <SubmissionAnswers view={data} />

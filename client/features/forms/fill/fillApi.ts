@@ -12,12 +12,15 @@ import {
   type SubmissionView,
   savedDraftSchema,
   submissionListResponseSchema,
+  submissionUploadSchema,
   submissionViewSchema,
   submitResultSchema,
 } from '../../../../shared/forms/submissionsApi';
 import { api, toQueryString } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
+import { uploadTo } from '../../../ui/uploadFile';
 import { tasksKey } from '../../tasks/tasksApi';
+import type { SubmissionUploader } from '../renderer/UploadField';
 
 /** Every answer about filling in and submissions of an event starts with this key. */
 const submissionsKey = (eventId: string) => [...sessionKeys.event(eventId), 'submissions'] as const;
@@ -161,3 +164,41 @@ export const useGuestSubmit = (formId: string) =>
     mutationFn: (body: GuestSubmitBody) =>
       api.post(`/api/guests/forms/${formId}/submissions`, body, submitResultSchema),
   });
+
+/** Where a team's (or an organiser's) upload for an answer goes, and a guest's. */
+export const teamUploadUrl = (eventId: string, formId: string) => `${mine(eventId)}/${formId}/files`;
+export const guestUploadUrl = (formId: string) => `/api/guests/forms/${formId}/files`;
+/** The PDF of one submission: the team's route, or the organiser's. */
+export const mySubmissionPdfUrl = (eventId: string, formId: string, submissionId: string) =>
+  `${mine(eventId)}/${formId}/submissions/${submissionId}/pdf`;
+export const submissionPdfUrl = (eventId: string, formId: string, submissionId: string) =>
+  `${organiser(eventId, formId)}/${submissionId}/pdf`;
+
+/**
+ * Sends answers' files to an upload route. The first upload of a new submission is given the
+ * submission's id, which later uploads and the first save send; uploads go one after another so
+ * two files chosen at once land under the same id.
+ */
+export function makeSubmissionUploader(
+  url: string,
+  submission: { current: string | null },
+): SubmissionUploader {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (file, place, onProgress) => {
+    const run = async () => {
+      const query = toQueryString({
+        fieldId: place.fieldId,
+        templateFieldId: place.templateFieldId,
+        loopIndex: place.loopIndex,
+        submissionId: submission.current,
+      });
+      const parsed = submissionUploadSchema.safeParse(await uploadTo(`${url}${query}`, file, onProgress));
+      if (!parsed.success) throw new Error('Error uploading file to storage');
+      submission.current = parsed.data.submissionId;
+      return parsed.data.file;
+    };
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+}

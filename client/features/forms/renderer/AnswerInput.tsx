@@ -1,9 +1,11 @@
 import { Checkbox, NumberInput, Textarea, TextInput } from '@mantine/core';
 import type { Field } from '../../../../shared/forms';
 import { fieldTypeOf } from '../../../../shared/forms';
+import type { UploadPlace } from '../../../../shared/forms/submissionFiles';
 import { asText } from './answer-parts';
 import { ChoiceInput } from './ChoiceInput';
-import { ItemListInput, PartsInput, RepeaterInput, UploadInput } from './CompoundInputs';
+import { ItemListInput, PartsInput, RepeaterInput } from './CompoundInputs';
+import { UploadField } from './UploadField';
 
 /**
  * One answer input, chosen by field type. It only reads and writes the raw answer: what counts
@@ -15,6 +17,8 @@ export interface AnswerInputProps {
   onChange: (value: unknown) => void;
   error?: string;
   currency: string;
+  /** Where the answer sits (a loop's field names its template and loop): an upload's folder. */
+  place?: UploadPlace;
 }
 
 const inputTypeOf: Partial<Record<Field['type'], string>> = {
@@ -24,7 +28,7 @@ const inputTypeOf: Partial<Record<Field['type'], string>> = {
   date: 'date',
 };
 
-export function AnswerInput({ field, value, onChange, error, currency }: AnswerInputProps) {
+export function AnswerInput({ field, value, onChange, error, currency, place }: AnswerInputProps) {
   const common = {
     label: field.label || fieldTypeOf(field).displayName,
     description: field.description || undefined,
@@ -71,7 +75,15 @@ export function AnswerInput({ field, value, onChange, error, currency }: AnswerI
     case 'repeater':
       return <RepeaterInput field={field} value={value} onChange={onChange} common={common} />;
     case 'upload':
-      return <UploadInput field={field} value={value} onChange={onChange} common={common} />;
+      return (
+        <UploadField
+          field={field}
+          value={value}
+          onChange={onChange}
+          place={place ?? { fieldId: field.id }}
+          common={common}
+        />
+      );
     case 'disclaimer':
       return (
         <Checkbox

@@ -6,7 +6,6 @@ import {
   REPEATER_CELLS,
   setItemQuantity,
 } from '../../../../shared/forms';
-import { acceptAttribute } from '../../../../shared/forms/registry/files';
 import type { PartProps } from './answer-parts';
 import { asList, asRecord, asText } from './answer-parts';
 
@@ -92,22 +91,6 @@ export function RepeaterInput({ field, value, onChange, common }: PartProps<'rep
         </Text>
       )}
     </Stack>
-  );
-}
-
-export function UploadInput({ field, onChange, common }: PartProps<'upload'>) {
-  // In the preview, files are read by name and size only: nothing is uploaded.
-  return (
-    <TextInput
-      {...common}
-      type="file"
-      multiple={field.isMulti}
-      accept={acceptAttribute(field)}
-      onChange={(event) => {
-        const files = Array.from(event.currentTarget.files ?? []);
-        onChange(files.map((file) => ({ name: file.name, size: file.size, type: file.type })));
-      }}
-    />
   );
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../../../../shared/forms';
 import { AnswerInput } from './AnswerInput';
 import { LayoutItem } from './LayoutItem';
+import { type SubmissionUploader, UploaderContext } from './UploadField';
 
 export interface FormRendererProps {
   definition: FormDefinition;
@@ -37,6 +38,8 @@ export interface FormRendererProps {
   submitting?: boolean;
   /** Further actions beside Submit, such as Save draft. */
   actions?: ReactNode;
+  /** Sends an upload answer's files; without it (the builder's preview) files are read by name only. */
+  uploader?: SubmissionUploader;
 }
 
 type Answers = Record<string, unknown>;
@@ -63,6 +66,7 @@ export function FormRenderer({
   submitLabel = 'Submit',
   submitting = false,
   actions,
+  uploader,
 }: FormRendererProps) {
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers ?? {});
   const [pageIndex, setPageIndex] = useState<number | null>(null);
@@ -125,118 +129,123 @@ export function FormRenderer({
   const fieldIds = page.fieldIds.filter((id) => visibility.fields[id]);
 
   return (
-    <Paper
-      withBorder
-      p="lg"
-      radius="md"
-      component="form"
-      ref={formRef}
-      aria-label={definition.form.title}
-      onSubmit={(event) => event.preventDefault()}
-      noValidate
-    >
-      <Stack gap="md">
-        <Title order={2}>{definition.form.title}</Title>
-        {walked.length > 1 && (
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed">
-              Page {walked.indexOf(page) + 1} of {walked.length}
-              {page.title ? `: ${page.title}` : ''}
-            </Text>
-            <Progress
-              value={((walked.indexOf(page) + 1) / walked.length) * 100}
-              size="sm"
-              aria-label={`Page ${walked.indexOf(page) + 1} of ${walked.length}`}
-            />
-          </Stack>
-        )}
-        {fieldIds.map((id) => {
-          const field = definition.fields[id];
-          if (!field) return null;
-          if (field.type === 'template') {
-            const group = definition.fieldGroups[field.fieldGroupId];
-            return (
-              <Stack key={id} gap="sm">
-                {field.isLooping && (
-                  <NumberInput
-                    label={field.label || group?.title || 'How many?'}
-                    min={1}
-                    max={loopLimit(field)}
-                    value={expandTemplate(definition, id, answers, visibility).length}
-                    onChange={(count) => setAnswer(id, setLoopCount(field, answers[id], Number(count) || 1))}
-                  />
-                )}
-                {expandTemplate(definition, id, answers, visibility).map((loop) => (
-                  <Stack key={loop.loopIndex} gap="sm" role="group" aria-label={loop.title}>
-                    <Title order={4}>{loop.title}</Title>
-                    {loop.fieldIds.map((nestedId) => {
-                      const nested = definition.fields[nestedId];
-                      if (!nested) return null;
-                      return fieldTypeOf(nested).holdsValue ? (
-                        <AnswerInput
-                          key={nestedId}
-                          field={nested}
-                          value={loop.values[nestedId]}
-                          currency={currency}
-                          error={problems.get(`${id}/${loop.loopIndex}/${nestedId}`)}
-                          onChange={(value) =>
-                            setAnswer(id, setLoopValue(field, answers[id], loop.loopIndex, nestedId, value))
-                          }
-                        />
-                      ) : (
-                        <LayoutItem
-                          key={nestedId}
-                          field={nested}
-                          grandTotal={totals.grandTotal}
-                          currency={currency}
-                          assetUrl={assetUrl}
-                        />
-                      );
-                    })}
-                  </Stack>
-                ))}
-              </Stack>
-            );
-          }
-          return fieldTypeOf(field).holdsValue ? (
-            <AnswerInput
-              key={id}
-              field={field}
-              value={answers[id]}
-              currency={currency}
-              error={problems.get(id)}
-              onChange={(value) => setAnswer(id, value)}
-            />
-          ) : (
-            <LayoutItem
-              key={id}
-              field={field}
-              grandTotal={totals.grandTotal}
-              currency={currency}
-              assetUrl={assetUrl}
-            />
-          );
-        })}
-        <Group justify="space-between">
-          {previous ? (
-            <Button variant="default" onClick={() => setPageIndex(previous.index)}>
-              Back
-            </Button>
-          ) : (
-            <span />
+    <UploaderContext.Provider value={uploader ?? null}>
+      <Paper
+        withBorder
+        p="lg"
+        radius="md"
+        component="form"
+        ref={formRef}
+        aria-label={definition.form.title}
+        onSubmit={(event) => event.preventDefault()}
+        noValidate
+      >
+        <Stack gap="md">
+          <Title order={2}>{definition.form.title}</Title>
+          {walked.length > 1 && (
+            <Stack gap={4}>
+              <Text size="sm" c="dimmed">
+                Page {walked.indexOf(page) + 1} of {walked.length}
+                {page.title ? `: ${page.title}` : ''}
+              </Text>
+              <Progress
+                value={((walked.indexOf(page) + 1) / walked.length) * 100}
+                size="sm"
+                aria-label={`Page ${walked.indexOf(page) + 1} of ${walked.length}`}
+              />
+            </Stack>
           )}
-          <Group gap="sm">
-            {actions}
-            {next ? (
-              <Button onClick={() => checkFields(page.fieldIds) && setPageIndex(next.index)}>Next</Button>
+          {fieldIds.map((id) => {
+            const field = definition.fields[id];
+            if (!field) return null;
+            if (field.type === 'template') {
+              const group = definition.fieldGroups[field.fieldGroupId];
+              return (
+                <Stack key={id} gap="sm">
+                  {field.isLooping && (
+                    <NumberInput
+                      label={field.label || group?.title || 'How many?'}
+                      min={1}
+                      max={loopLimit(field)}
+                      value={expandTemplate(definition, id, answers, visibility).length}
+                      onChange={(count) =>
+                        setAnswer(id, setLoopCount(field, answers[id], Number(count) || 1))
+                      }
+                    />
+                  )}
+                  {expandTemplate(definition, id, answers, visibility).map((loop) => (
+                    <Stack key={loop.loopIndex} gap="sm" role="group" aria-label={loop.title}>
+                      <Title order={4}>{loop.title}</Title>
+                      {loop.fieldIds.map((nestedId) => {
+                        const nested = definition.fields[nestedId];
+                        if (!nested) return null;
+                        return fieldTypeOf(nested).holdsValue ? (
+                          <AnswerInput
+                            key={nestedId}
+                            field={nested}
+                            value={loop.values[nestedId]}
+                            currency={currency}
+                            error={problems.get(`${id}/${loop.loopIndex}/${nestedId}`)}
+                            place={{ fieldId: nestedId, templateFieldId: id, loopIndex: loop.loopIndex }}
+                            onChange={(value) =>
+                              setAnswer(id, setLoopValue(field, answers[id], loop.loopIndex, nestedId, value))
+                            }
+                          />
+                        ) : (
+                          <LayoutItem
+                            key={nestedId}
+                            field={nested}
+                            grandTotal={totals.grandTotal}
+                            currency={currency}
+                            assetUrl={assetUrl}
+                          />
+                        );
+                      })}
+                    </Stack>
+                  ))}
+                </Stack>
+              );
+            }
+            return fieldTypeOf(field).holdsValue ? (
+              <AnswerInput
+                key={id}
+                field={field}
+                value={answers[id]}
+                currency={currency}
+                error={problems.get(id)}
+                onChange={(value) => setAnswer(id, value)}
+              />
             ) : (
-              <Button onClick={() => checkFields(null)} loading={submitting}>
-                {submitLabel}
+              <LayoutItem
+                key={id}
+                field={field}
+                grandTotal={totals.grandTotal}
+                currency={currency}
+                assetUrl={assetUrl}
+              />
+            );
+          })}
+          <Group justify="space-between">
+            {previous ? (
+              <Button variant="default" onClick={() => setPageIndex(previous.index)}>
+                Back
               </Button>
+            ) : (
+              <span />
             )}
+            <Group gap="sm">
+              {actions}
+              {next ? (
+                <Button onClick={() => checkFields(page.fieldIds) && setPageIndex(next.index)}>Next</Button>
+              ) : (
+                <Button onClick={() => checkFields(null)} loading={submitting}>
+                  {submitLabel}
+                </Button>
+              )}
+            </Group>
           </Group>
-        </Group>
-      </Stack>
-    </Paper>
+        </Stack>
+      </Paper>
+    </UploaderContext.Provider>
   );
 }

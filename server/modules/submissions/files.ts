@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { can } from '../../../shared/auth/permissions';
+import { DEFAULT_UPLOAD_LIMIT_BYTES } from '../../../shared/files/types';
+import type { EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
+import {
+  BYTES_PER_MB,
+  fileProblems,
+  maxFileSizeMB,
+  tooLargeForField,
+} from '../../../shared/forms/registry/files';
+import type { UploadedFile } from '../../../shared/forms/schema/values';
+import {
+  mapUploads,
+  placeKey,
+  submissionFilePath,
+  type UploadPlace,
+  uploadFieldAt,
+  uploadsIn,
+} from '../../../shared/forms/submissionFiles';
+import { SUBMISSION_ERRORS, type SubmissionUpload } from '../../../shared/forms/submissionsApi';
+import { validateSubmission } from '../../../shared/forms/validate';
+import type { ErrorIssue } from '../../../shared/http/errors';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { badRequest } from '../../platform/http/errors';
+import { readUpload } from '../files/routes';
+import { CLAIM_ERROR, fileUrl, registerFileAccess, releaseFileIds, storageKeysOf } from '../files/service';
+import { files } from '../files/tables';
+import { storeUpload } from '../files/upload';
+import { memberships } from '../people/tables';
+import { formSubmissions } from './tables';
+
+/**
+ * A submission's files (issue 14): uploaded for one upload field of one form, stored under
+ * forms/submissions/{submissionId}/{fieldId} (a loop's field nested under its template and loop),
+ * claimed when the submission is saved, read by the submitting team and the organisers.
+ *
+ * A first upload comes before the submission exists: the route makes the submission's id and the
+ * first save takes it (`reservedSubmissionId`), so the files already sit where they belong. The
+ * storage key names the submission and the field, and the claim checks both, so a file uploaded for
+ * another submission, field, form, team or event can never be put in an answer.
+ */
+
+export const KIND = 'submissionFile' as const;
+/** The uploader recorded for a guest's file (guests have no account). */
+export const GUEST_UPLOADER = 'guest';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type FilesContext = Pick<AppContext, 'db' | 'storage' | 'logger'>;
+
+/** The storage folder (inside the event) of a field's files of a submission. */
+const folderOf = (submissionId: string, place: UploadPlace) => submissionFilePath(submissionId, place);
+const keyPrefix = (eventId: string, submissionId: string, place?: UploadPlace) =>
+  `${eventId}/${place ? folderOf(submissionId, place) : `forms/submissions/${submissionId}`}/`;
+
+/** The upload place a request names: a loop's field names its template and loop. */
+export function placeOf(query: {
+  fieldId: string;
+  templateFieldId?: string;
+  loopIndex?: number;
+}): UploadPlace {
+  if (query.templateFieldId === undefined) return { fieldId: query.fieldId };
+  return { fieldId: query.fieldId, templateFieldId: query.templateFieldId, loopIndex: query.loopIndex ?? 0 };
+}
+
+/** What an answer stores of a file: the server's own record of it, never the browser's word. */
+function answerFile(row: typeof files.$inferSelect, submissionId: string, place: UploadPlace): UploadedFile {
+  return {
+    id: row.id,
+    name: row.name,
+    size: row.size,
+    type: row.contentType,
+    path: folderOf(submissionId, place),
+    url: fileUrl(row.eventId, row.id),
+  };
+}
+
+/**
+ * Reads, checks and stores one upload for an answer: the field must be an upload field of this form
+ * at that place; the file must be of a kind the field accepts and within its size (the field's words
+ * at the field), then pass the platform's checks (type by content, SVG sanitised).
+ */
+export async function storeSubmissionUpload(
+  ctx: FilesContext,
+  request: FastifyRequest,
+  input: {
+    eventId: string;
+    definition: FormDefinition;
+    place: UploadPlace;
+    submissionId: string | undefined;
+    uploadedBy: string;
+  },
+): Promise<{ status: 201; body: SubmissionUpload }> {
+  const field = uploadFieldAt(input.definition, input.place);
+  if (!field) throw badRequest(SUBMISSION_ERRORS.notUploadField);
+  const submissionId = input.submissionId ?? randomUUID();
+  const limit = Math.min(maxFileSizeMB(field) * BYTES_PER_MB, DEFAULT_UPLOAD_LIMIT_BYTES);
+  const upload = await readUpload(request, limit, (name) => tooLargeForField(field, name));
+  const problems = fileProblems(field, { name: upload.fileName, size: upload.body.length });
+  if (problems.length > 0) {
+    throw badRequest(
+      problems[0] ?? SUBMISSION_ERRORS.invalidSubmission,
+      problems.map((message) => ({ path: placeKey(input.place), message })),
+    );
+  }
+  const row = await storeUpload(ctx, {
+    eventId: input.eventId,
+    purpose: KIND,
+    uploadedBy: input.uploadedBy,
+    fileName: upload.fileName,
+    bytes: upload.body,
+    folder: folderOf(submissionId, input.place),
+  });
+  return { status: 201, body: { submissionId, file: answerFile(row, submissionId, input.place) } };
+}
+
+/**
+ * The id a first save may take: one the upload route made for this caller's uploads (unclaimed
+ * files of theirs under it) and no submission has yet. Anything else: a new random id.
+ */
+export async function reservedSubmissionId(
+  db: DbOrTx,
+  eventId: string,
+  candidate: string | undefined,
+  uploadedBy: string,
+): Promise<string> {
+  if (!candidate) return randomUUID();
+  const [upload] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.eventId, eventId),
+        eq(files.ownerKind, KIND),
+        isNull(files.ownerId),
+        eq(files.uploadedBy, uploadedBy),
+        like(files.storageKey, `${keyPrefix(eventId, candidate)}%`),
+      ),
+    )
+    .limit(1);
+  if (!upload) return randomUUID();
+  const [taken] = await db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(eq(formSubmissions.id, candidate))
+    .limit(1);
+  return taken ? randomUUID() : candidate;
+}
+
+/** Who may have uploaded a submission's files: the saver, their team's members, or a guest. */
+export type Uploader = { guest: true } | { guest: false; accountId: string; teamId: string | null };
+
+async function uploadersAllowed(db: DbOrTx, eventId: string, uploader: Uploader, uploadedBy: string[]) {
+  if (uploader.guest) return new Set([GUEST_UPLOADER]);
+  const allowed = new Set([uploader.accountId]);
+  const others = uploadedBy.filter((id) => id !== uploader.accountId && UUID.test(id));
+  if (uploader.teamId && others.length > 0) {
+    const teammates = await db
+      .select({ accountId: memberships.accountId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.eventId, eventId),
+          eq(memberships.teamId, uploader.teamId),
+          inArray(memberships.accountId, others),
+        ),
+      );
+    for (const mate of teammates) allowed.add(mate.accountId);
+  }
+  return allowed;
+}
+
+/**
+ * Makes a submission's files exactly those its answers hold: each must be a file uploaded for this
+ * submission and field (by the saver, a teammate, or the guest), or already this submission's. The
+ * answers get the server's record of each file and are checked by the engine again (spec: 'Invalid
+ * submission data after upload'); files no longer in the answers are deleted.
+ */
+export async function claimSubmissionFiles(
+  tx: DbOrTx,
+  ctx: Pick<AppContext, 'storage' | 'logger'>,
+  input: {
+    eventId: string;
+    submissionId: string;
+    definition: FormDefinition;
+    values: Record<string, unknown>;
+    uploader: Uploader;
+    mode: { isDraft: boolean; context: EvaluationContext };
+  },
+): Promise<{ values: Record<string, unknown>; releaseDropped: () => Promise<void> }> {
+  const { eventId, submissionId, definition } = input;
+  const found = uploadsIn(definition, input.values);
+  const ids = [
+    ...new Set(found.flatMap(({ files: list }) => list.flatMap((file) => (file.id ? [file.id] : [])))),
+  ];
+  const rows = ids.length
+    ? await tx
+        .select()
+        .from(files)
+        .where(and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.id, ids)))
+        .for('update')
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const allowed = await uploadersAllowed(
+    tx,
+    eventId,
+    input.uploader,
+    rows.filter((row) => row.ownerId === null).map((row) => row.uploadedBy),
+  );
+  const issues: ErrorIssue[] = [];
+  const usable = (file: UploadedFile, place: UploadPlace) => {
+    const row = file.id ? byId.get(file.id) : undefined;
+    if (!row?.storageKey.startsWith(keyPrefix(eventId, submissionId, place))) return null;
+    if (row.ownerId === null) return allowed.has(row.uploadedBy) ? row : null;
+    return row.ownerId === submissionId ? row : null;
+  };
+  const values = mapUploads(definition, input.values, (list, place) =>
+    list.flatMap((file) => {
+      const row = usable(file, place);
+      if (!row) {
+        issues.push({ path: placeKey(place), message: CLAIM_ERROR });
+        return [];
+      }
+      return [answerFile(row, submissionId, place)];
+    }),
+  );
+  if (issues.length > 0) throw badRequest(SUBMISSION_ERRORS.invalidAfterUpload, issues);
+  const checked = validateSubmission(definition, values, input.mode);
+  if (!checked.isValid) {
+    throw badRequest(
+      SUBMISSION_ERRORS.invalidAfterUpload,
+      checked.problems.map((problem) => ({
+        path:
+          problem.templateFieldId !== null && problem.loopIndex !== null
+            ? [problem.templateFieldId, problem.loopIndex, problem.fieldId]
+            : [problem.fieldId],
+        message: problem.message,
+      })),
+    );
+  }
+  const kept = uploadsIn(definition, checked.values).flatMap(({ files: list }) =>
+    list.flatMap((file) => (file.id ? [file.id] : [])),
+  );
+  if (kept.length > 0) {
+    await tx
+      .update(files)
+      .set({ ownerId: submissionId })
+      .where(and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.id, kept)));
+  }
+  const dropped = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.eventId, eventId),
+        eq(files.ownerKind, KIND),
+        eq(files.ownerId, submissionId),
+        kept.length > 0 ? notInArray(files.id, kept) : undefined,
+      ),
+    );
+  return {
+    values: checked.values,
+    // Called once the submission is written: a save refused after this point keeps its old files.
+    releaseDropped: () =>
+      releaseFileIds(
+        tx,
+        ctx,
+        eventId,
+        KIND,
+        submissionId,
+        dropped.map((row) => row.id),
+      ),
+  };
+}
+
+/** Deletes the files of deleted submissions: rows in the transaction, then their bytes. */
+export async function releaseSubmissionFiles(
+  tx: DbOrTx,
+  ctx: Pick<AppContext, 'storage' | 'logger'>,
+  eventId: string,
+  submissionIds: readonly string[],
+): Promise<void> {
+  if (submissionIds.length === 0) return;
+  const removed = await tx
+    .delete(files)
+    .where(
+      and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.ownerId, [...submissionIds])),
+    )
+    .returning({ storageKey: files.storageKey, variants: files.variants });
+  const keys = removed.flatMap(storageKeysOf);
+  if (keys.length === 0) return;
+  await ctx.storage
+    .remove(keys)
+    .catch((err) => ctx.logger.warn({ err, keys }, 'could not remove stored files'));
+}
+
+/**
+ * Who may read a submission's file: organisers (moderator and above) of its event, and members of
+ * the team that submitted it. Guests never (a guest's files are the organisers' to read); another
+ * team or event gets 404.
+ */
+export function registerSubmissionFileAccess(): void {
+  registerFileAccess(KIND, async (db, viewer, file) => {
+    if (!viewer || viewer.eventId !== file.eventId || !file.ownerId) return false;
+    if (can(viewer.permissions, 'moderator')) return true;
+    if (!viewer.teamId) return false;
+    const [owner] = await db
+      .select({ teamId: formSubmissions.teamId })
+      .from(formSubmissions)
+      .where(and(eq(formSubmissions.eventId, file.eventId), eq(formSubmissions.id, file.ownerId)));
+    return owner?.teamId === viewer.teamId;
+  });
+}

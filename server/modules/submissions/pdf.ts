@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import PDFDocument from 'pdfkit';
+import type { EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
+import { reportName } from '../../../shared/forms/labels';
+import { evaluateVisibility } from '../../../shared/forms/logic';
+import type { TextContext } from '../../../shared/forms/registry/types';
+import { submissionSummary } from '../../../shared/forms/text';
+import { computeTotals, formatTotal } from '../../../shared/forms/totals';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { readSettings } from '../events/settingsStore';
+import { zonedFormatter } from '../people/export';
+import { teams } from '../people/tables';
+import { loadFill } from './definition';
+import { submissionsFileName } from './export';
+import type { SubmissionRecord } from './store';
+
+/**
+ * One submission as a PDF (issue 14), drawn with pdfkit: the form's title, the team (or Guest),
+ * when it was submitted in the event's time zone, each question shown for these answers with its
+ * answer as the engine writes it (files by name), and the totals. The questions and answers are
+ * the ones the submission view shows (submissionSummary), so the PDF never says something else.
+ */
+
+export interface SubmissionPdfContent {
+  title: string;
+  lines: { label: string; text: string }[];
+  facts: { label: string; text: string }[];
+  totals: { label: string; text: string }[];
+  /** The day it was submitted (or last saved) in the event's zone, for the file name. */
+  fileDate: string;
+}
+
+export async function submissionPdfContent(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  row: SubmissionRecord,
+): Promise<SubmissionPdfContent> {
+  const { fill, definition } = await loadFill(ctx, db, eventId, row.formId, 'any');
+  const [event, [team]] = await Promise.all([
+    readSettings(db, eventId, 'event'),
+    row.teamId
+      ? db
+          .select({ name: teams.name, customFields: teams.customFields })
+          .from(teams)
+          .where(eq(teams.id, row.teamId))
+      : Promise.resolve([]),
+  ]);
+  const client =
+    row.teamId && team
+      ? {
+          userId: '',
+          firstName: '',
+          surname: '',
+          email: '',
+          teamId: row.teamId,
+          teamName: team.name,
+          customFields: team.customFields ?? {},
+        }
+      : null;
+  const zoned = zonedFormatter(event.timeZone);
+  const facts = [
+    { label: 'Event', text: event.eventName },
+    { label: 'Team', text: row.isGuest ? 'Guest' : (team?.name ?? '') },
+    row.submittedAt && !row.isDraft
+      ? { label: 'Submitted at', text: `${zoned(row.submittedAt).dateTime} (${event.timeZone})` }
+      : { label: 'Draft last saved', text: `${zoned(row.updatedAt).dateTime} (${event.timeZone})` },
+  ];
+  return {
+    ...answersForPdf(definition, row.values, client, { locale: event.locale, currency: fill.currency }),
+    title: fill.form.title,
+    facts,
+    fileDate: zoned(row.submittedAt ?? row.updatedAt).date,
+  };
+}
+
+/** The questions shown for these answers with their answers as text, and the totals. */
+export function answersForPdf(
+  definition: FormDefinition,
+  values: Record<string, unknown>,
+  client: EvaluationContext['client'],
+  text: TextContext,
+): Pick<SubmissionPdfContent, 'lines' | 'totals'> {
+  const visibility = evaluateVisibility(definition, values, { client });
+  const totals = computeTotals(definition, values, visibility);
+  const listTotals =
+    totals.itemLists.length > 0
+      ? [
+          ...totals.itemLists.map((list) => {
+            const field = definition.fields[list.fieldId];
+            const loop = list.loopIndex !== null ? ` (${list.loopIndex + 1})` : '';
+            return {
+              label: `${field ? reportName(field) : 'Items'}${loop}`,
+              text: formatTotal(list.total, text),
+            };
+          }),
+          { label: 'Grand total', text: formatTotal(totals.grandTotal, text) },
+        ]
+      : [];
+  return {
+    lines: submissionSummary(definition, values, visibility, text).map(({ label, text: answer }) => ({
+      label,
+      text: answer,
+    })),
+    totals: listTotals,
+  };
+}
+
+/** The content drawn on A4 pages: questions in bold, answers below, totals at the end. */
+export function drawSubmissionPdf(content: SubmissionPdfContent, createdAt = new Date()): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    // A fixed creation date keeps the same submission's PDF the same bytes within a request's clock.
+    info: { Title: content.title, Creator: 'Event Portal', CreationDate: createdAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font('Helvetica-Bold').fontSize(18).text(content.title);
+  doc.moveDown(0.5);
+  for (const fact of content.facts) {
+    doc.font('Helvetica-Bold').fontSize(10).text(`${fact.label}: `, { continued: true });
+    doc.font('Helvetica').text(fact.text || '-');
+  }
+  doc.moveDown();
+  if (content.lines.length === 0) doc.font('Helvetica').fontSize(11).text('No answers were given.');
+  for (const line of content.lines) {
+    doc.font('Helvetica-Bold').fontSize(11).text(line.label);
+    doc.font('Helvetica').fontSize(11).text(line.text);
+    doc.moveDown(0.6);
+  }
+  if (content.totals.length > 0) {
+    doc.moveDown(0.4);
+    doc.font('Helvetica-Bold').fontSize(13).text('Totals');
+    doc.moveDown(0.3);
+    for (const total of content.totals) {
+      doc.font('Helvetica').fontSize(11).text(`${total.label}: ${total.text}`);
+    }
+  }
+  doc.end();
+  return done;
+}
+
+export function submissionPdfFileName(title: string, submittedOn: string): string {
+  return submissionsFileName(title, submittedOn, 'pdf').replace('-submissions-', '-submission-');
+}
+
+/** Answers a request with the submission's PDF, as a download. */
+export async function sendSubmissionPdf(
+  ctx: AppContext,
+  eventId: string,
+  row: SubmissionRecord,
+  reply: FastifyReply,
+) {
+  const content = await submissionPdfContent(ctx, ctx.db, eventId, row);
+  const pdf = await drawSubmissionPdf(content);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header(
+      'content-disposition',
+      `attachment; filename="${submissionPdfFileName(content.title, content.fileDate)}"`,
+    )
+    .header('cache-control', 'no-store')
+    .send(pdf);
+}
