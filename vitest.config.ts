@@ -14,7 +14,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['client/test/setup.ts'],
           // Screens render Mantine in jsdom: seconds under load on two cores, not milliseconds.
-          testTimeout: 15_000,
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default; lazy screens rendering in jsdom on two loaded cores
+// (a 100-row table re-rendered after each click took 5-9 s per step in a busy CI run)
 // (CI runs the client and API tests side by side) can take longer without anything being wrong.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * jsdom has no layout engine: Mantine needs matchMedia and ResizeObserver. The matchMedia stub

@@ -42,7 +42,7 @@ export const guestRoutes: RouteModule = (app, ctx) => {
     const loaded = eventId
       ? await loadFill(ctx, ctx.db, eventId, formId, 'open', SUBMISSION_ERRORS.notPublic)
       : null;
-    if (!eventId || !loaded || !loaded.fill.form.isPublic) throw notPublic();
+    if (!eventId || !loaded?.fill.form.isPublic) throw notPublic();
     return { eventId, ...loaded };
   };
   const notPublic = () => new AppError(404, 'not-found', SUBMISSION_ERRORS.notPublic);
