@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default; lazy screens rendering in jsdom on two loaded cores
-// (a 100-row table re-rendered after each click took 5-9 s per step in a busy CI run)
-// (CI runs the client and API tests side by side) can take longer without anything being wrong.
+// (CI runs the client and API tests side by side) can take longer without anything being wrong:
+// a 100-row table re-rendered after each click took 5-9 s per step in a busy CI run.
 configure({ asyncUtilTimeout: 10_000 });
 
 /**
