@@ -46,6 +46,13 @@ function findNode(node, type) {
   return null;
 }
 
+/** True when a route list holds a route with its own lazy screen. */
+function hasLazy(node) {
+  if (!node || typeof node !== 'object') return false;
+  if (node.type === 'Property' && node.key?.name === 'lazy') return true;
+  return Object.values(node).some((value) => (Array.isArray(value) ? value.some(hasLazy) : hasLazy(value)));
+}
+
 /** `[...] as const` and `x satisfies T` are their expression. */
 const unwrapType = (node) =>
   node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression'
@@ -150,9 +157,9 @@ export function readRouteTable() {
         }
         for (const tuple of list.elements) {
           const scope = new Map(env);
-          mapper.params[0].elements.forEach((param, i) =>
-            scope.set(param.name, value(tuple.elements[i], env)),
-          );
+          for (const [i, param] of mapper.params[0].elements.entries()) {
+            scope.set(param.name, value(tuple.elements[i], env));
+          }
           visitRoute(mapper.body, parent, scope);
         }
       } else {
@@ -176,8 +183,10 @@ export function readRouteTable() {
     }
     const path = joinPath(parent.path, route.path);
     const modules = route.lazy ? [...parent.modules, route.lazy] : parent.modules;
-    // A layout (lazy with children) is measured through each of its screens.
-    if (route.lazy && !route.children) routes.push({ path: path || '/', modules });
+    // A layout (lazy, with lazy children) is measured through each of its screens; a screen whose
+    // children only name sub-paths (the task drawer's :taskId) is measured itself.
+    const isLayout = route.children && hasLazy(route.children);
+    if (route.lazy && !isLayout) routes.push({ path: path || '/', modules });
     if (route.children) {
       if (route.children.type !== 'ArrayExpression')
         throw new Error(
