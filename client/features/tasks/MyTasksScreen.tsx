@@ -175,7 +175,7 @@ export function MyTasksScreen() {
       )}
       {/* Mounted from the first opened task on, so the drawer keeps its closing transition. */}
       {drawerWanted && (
-        <Suspense fallback={taskId ? <Loading /> : null}>
+        <Suspense fallback={taskId ? <Loading label="Loading the task" /> : null}>
           <MyTaskDrawer
             opened={taskId !== undefined && !mine.isPending}
             onClose={() => navigate(`/tasks${filters.search}`)}
