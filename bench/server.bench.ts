@@ -99,7 +99,7 @@ async function loadAsIs(url: string, headers: Record<string, string>) {
   const result = await autocannon({ url, connections: 10, duration: DEFAULTS_DURATION_S, headers });
   return {
     ok: result['2xx'] / DEFAULTS_DURATION_S,
-    limited: (result.statusCodeStats['429']?.count ?? 0) / DEFAULTS_DURATION_S,
+    limited: (result.statusCodeStats?.['429']?.count ?? 0) / DEFAULTS_DURATION_S,
     p50: result.latency.p50,
   };
 }
