@@ -94,7 +94,7 @@ function readScreens(file, objectName) {
       continue;
     }
     const imported = property.type === 'Property' ? findNode(property.value, 'ImportExpression') : null;
-    if (!imported || imported.source.type !== 'Literal') {
+    if (imported?.source.type !== 'Literal') {
       throw new Error(
         `${file}: screen ${property.key?.name ?? '?'} is not a lazy import the budget can follow`,
       );
