@@ -7,11 +7,25 @@ export function percentile(values: number[], p: number): number {
 
 export const median = (values: number[]) => percentile(values, 50);
 
-/** Starts the built server and resolves once /api/health answers, with the time it took. */
-export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ms: number }> {
+/**
+ * Starts the built server and resolves once /api/health answers, with the time it took. Benchmarks
+ * run with the rate limit off and warn-level logs unless `productionDefaults` keeps the server's
+ * own defaults (1,200 requests a minute per address, info logs).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { productionDefaults?: boolean } = {},
+): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
+  const base: Record<string, string | undefined> = { ...process.env };
+  if (options.productionDefaults) {
+    delete base.LOG_LEVEL;
+    delete base.RATE_LIMIT_PER_MINUTE;
+  }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },
+    env: options.productionDefaults
+      ? { ...base, ...env }
+      : { ...base, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${env.PORT}/api/health`;
@@ -32,4 +46,10 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** The database engine the running server uses, as its /api/health reports it. */
+export async function serverEngine(port: string): Promise<'PGlite' | 'PostgreSQL'> {
+  const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { database: string };
+  return health.database === 'postgres' ? 'PostgreSQL' : 'PGlite';
 }

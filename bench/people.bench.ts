@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { percentile, startServer, stopServer } from './lib';
+import { percentile, serverEngine, startServer, stopServer } from './lib';
 
 const DATA_DIR = '.tmp/bench-people';
 const PORT = '3313';
@@ -45,6 +45,7 @@ async function main() {
   ];
 
   const { child } = await startServer({ DATA_DIR, PORT });
+  const engine = await serverEngine(PORT);
   try {
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: 'POST',
@@ -107,7 +108,8 @@ async function main() {
   }
 
   const width = Math.max(...rows.map((r) => r.step.length));
-  console.log(`\n${'step'.padEnd(width)} | figure${' '.repeat(34)} | target       | ok`);
+  console.log(`\nengine: ${engine} (as /api/health reports it; PostgreSQL when DATABASE_URL is set)`);
+  console.log(`${'step'.padEnd(width)} | figure${' '.repeat(34)} | target       | ok`);
   for (const r of rows)
     console.log(
       `${r.step.padEnd(width)} | ${r.figure.padEnd(40)} | ${r.target.padEnd(12)} | ${r.ok ? 'yes' : 'NO'}`,

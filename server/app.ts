@@ -34,6 +34,7 @@ import { teamTaskRoutes } from './modules/tasks/teamTaskRoutes';
 import { timetableRoutes } from './modules/timetable/routes';
 import type { AppContext } from './platform/context';
 import { answerOversizedBodies } from './platform/http/bodyLimit';
+import { registerCompression } from './platform/http/compression';
 import { registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
 import { requireGuardedRoutes } from './platform/http/routeShape';
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     options.serveClient ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8') : undefined,
   );
   await registerSecurity(app, ctx.config);
+  await registerCompression(app);
   answerOversizedBodies(app, BODY_LIMIT_BYTES);
   await app.register(cookie);
   // Multipart bodies are read only by the routes that ask for a file (request.file()).

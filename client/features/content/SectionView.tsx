@@ -95,7 +95,20 @@ function SectionBody({ section, guest }: { section: ReaderSection; guest: boolea
       );
     }
     case 'image':
-      return <Image src={section.data.src} alt={section.data.altText} radius="md" maw={960} />;
+      // The box is the asset sizes' 3:2 from the start (no stored dimensions), the image fitted
+      // inside it: the text below never moves when the image arrives (CLS, issue 22).
+      return (
+        <AspectRatio ratio={3 / 2} maw={960}>
+          <Image
+            src={section.data.src}
+            alt={section.data.altText}
+            radius="md"
+            fit="contain"
+            width={960}
+            height={640}
+          />
+        </AspectRatio>
+      );
     case 'googleMaps':
       return (
         <AspectRatio ratio={16 / 9} maw={800}>

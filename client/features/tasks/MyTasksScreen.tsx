@@ -1,5 +1,6 @@
-import { Anchor, Drawer, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type MyTask, TASK_TYPE_LABELS } from '../../../shared/tasks/api';
 import { mentionName } from '../../../shared/tasks/comments';
@@ -18,8 +19,12 @@ import { LoadFailed, Loading } from '../../ui/QueryState';
 import { StatusChip, TYPE_OPTIONS, toTaskType } from './taskParts';
 import { useMyTasks } from './tasksApi';
 import { ApprovalBadge, ProgressActions } from './team/TaskActions';
-import { TaskDrawerBody } from './team/TaskDrawerBody';
 import { useTeamWorkSummary } from './teamTasksApi';
+
+// The drawer (comments, uploads, assignees) is not part of the list's first render; it is fetched
+// right after it, so opening a task does not wait for the network.
+const loadDrawer = () => import('./team/MyTaskDrawer').then((m) => ({ default: m.MyTaskDrawer }));
+const MyTaskDrawer = lazy(loadDrawer);
 
 type Work = TeamWorkSummary['tasks'][number];
 const STATUS_OPTIONS = TASK_STATUS_FILTERS.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
@@ -94,6 +99,11 @@ export function MyTasksScreen() {
   const filters = useTaskFilters();
   const tasks = mine.data?.sections.flatMap((s) => s.tasks) ?? [];
   const open = taskId ? tasks.find((task) => task.id === taskId) : undefined;
+  const [drawerWanted, setDrawerWanted] = useState(taskId !== undefined);
+  if (taskId !== undefined && !drawerWanted) setDrawerWanted(true);
+  useEffect(() => {
+    void loadDrawer();
+  }, []);
   const workByTask = new Map((summary.data?.tasks ?? []).map((w) => [w.taskId, w]));
   const names = new Map((summary.data?.members ?? []).map((m) => [m.id, mentionName(m)]));
   const sections = (mine.data?.sections ?? [])
@@ -163,20 +173,17 @@ export function MyTasksScreen() {
           )}
         </Stack>
       )}
-      <Drawer
-        opened={taskId !== undefined && !mine.isPending}
-        onClose={() => navigate(`/tasks${filters.search}`)}
-        position="right"
-        size="lg"
-        title={open?.title ?? 'Task'}
-        closeButtonProps={{ 'aria-label': 'Close the task' }}
-      >
-        {open && mine.data?.teamId ? (
-          <TaskDrawerBody task={open} teamId={mine.data.teamId} />
-        ) : (
-          <Text>This task is not in your list.</Text>
-        )}
-      </Drawer>
+      {/* Mounted from the first opened task on, so the drawer keeps its closing transition. */}
+      {drawerWanted && (
+        <Suspense fallback={taskId ? <Loading label="Loading the task" /> : null}>
+          <MyTaskDrawer
+            opened={taskId !== undefined && !mine.isPending}
+            onClose={() => navigate(`/tasks${filters.search}`)}
+            task={open}
+            teamId={mine.data?.teamId ?? undefined}
+          />
+        </Suspense>
+      )}
     </PageHeader>
   );
 }

@@ -45,7 +45,14 @@ export function LayoutItem({ field, grandTotal, currency, assetUrl }: LayoutItem
       );
     case 'image':
       return field.assetId && assetUrl ? (
-        <img src={assetUrl(field.assetId)} alt={field.label} style={{ maxWidth: '100%' }} />
+        // Dimensions and a fixed 3:2 ratio (the asset sizes' box) so the form does not jump when it loads.
+        <img
+          src={assetUrl(field.assetId)}
+          alt={field.label}
+          width={960}
+          height={640}
+          style={{ maxWidth: '100%', height: 'auto', aspectRatio: '3 / 2', objectFit: 'contain' }}
+        />
       ) : null;
     case 'youTube':
       return field.videoId ? (
