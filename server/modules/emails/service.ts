@@ -30,7 +30,7 @@ export async function queueEmail(
   return row.id;
 }
 
-type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent };
+type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent; replyTo?: string | null };
 
 /**
  * Many emails of one event in one insert (a notification to every team); ids in the given order.
@@ -49,6 +49,7 @@ export async function queueEmails(
       eventId,
       kind: email.kind,
       to: email.to,
+      replyTo: email.replyTo ?? null,
       subject: email.content.subject,
       text: email.content.text,
       html: email.content.html,
@@ -101,6 +102,7 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
   const message = {
     to: email.to,
     from: ctx.config.mailFrom,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     subject: email.subject,
     text: email.text,
     html: email.html,

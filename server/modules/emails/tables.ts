@@ -13,6 +13,8 @@ export const outboxEmails = pgTable(
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     to: text('to').notNull(),
+    /** Where answers go when it is not the sender (a form notification's reply-to). */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 export type MailMessage = {
   to: string;
   from: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
