@@ -176,6 +176,13 @@ const screens = {
     })),
   ),
   editConfirmation: lazyModule(() => import('./features/forms/confirmations/ConfirmationFormScreen')),
+  formNotifications: lazyModule(() => import('./features/forms/notifications/NotificationsScreen')),
+  addFormNotification: lazyModule(() =>
+    import('./features/forms/notifications/NotificationFormScreen').then((m) => ({
+      Component: m.AddNotificationScreen,
+    })),
+  ),
+  editFormNotification: lazyModule(() => import('./features/forms/notifications/NotificationFormScreen')),
   fieldGroups: lazyModule(() => import('./features/forms/fieldGroups/FieldGroupsScreen')),
   archivedFieldGroups: lazyModule(() =>
     import('./features/forms/fieldGroups/FieldGroupsScreen').then((m) => ({
@@ -377,7 +384,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'forms',
-                  // Spec: moderator and above manage forms and their confirmations.
+                  // Spec: moderator and above manage forms, their confirmations and notifications.
                   loader: requireLevel(queryClient, FORMS_LEVEL),
                   children: [
                     section({ index: true, lazy: screens.formsList }),
@@ -392,6 +399,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({
                       path: ':formId/confirmations/:confirmationId',
                       lazy: screens.editConfirmation,
+                    }),
+                    section({ path: ':formId/notifications', lazy: screens.formNotifications }),
+                    section({ path: ':formId/notifications/add', lazy: screens.addFormNotification }),
+                    section({
+                      path: ':formId/notifications/:notificationId',
+                      lazy: screens.editFormNotification,
                     }),
                   ],
                 },

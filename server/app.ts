@@ -16,6 +16,7 @@ import { findSession } from './modules/auth/sessions';
 import { brandingRoutes } from './modules/branding/routes';
 import { contentRoutes } from './modules/content/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
+import { emailsRoutes } from './modules/emails/routes';
 import { registerEmailJobs } from './modules/emails/service';
 import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
@@ -65,6 +66,7 @@ const ROUTE_MODULES: RouteModule[] = [
   reportsRoutes,
   timetableRoutes,
   notificationsRoutes,
+  emailsRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

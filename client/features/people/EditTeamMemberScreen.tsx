@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
 
 import { useTeam, useUpdateTeamMember } from './teamsApi';
+import { UserEmails } from './UserEmails';
 
 const asMemberPermission = (value: string): MemberPermission => (value === 'admin' ? 'admin' : 'user');
 
@@ -139,7 +140,10 @@ export function EditTeamMemberScreen() {
       ) : team.isError ? (
         <LoadFailed title="The team could not be loaded" error={team.error} retry={team.refetch} />
       ) : member ? (
-        <EditMemberForm team={team.data} member={member} eventId={eventId} />
+        <>
+          <EditMemberForm team={team.data} member={member} eventId={eventId} />
+          <UserEmails eventId={eventId} userId={member.id} />
+        </>
       ) : (
         <Paper p="lg">This person is not a member of this team.</Paper>
       )}

@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { logEmailResponse } from './responseLog';
 import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates';
 
@@ -30,7 +31,7 @@ export async function queueEmail(
   return row.id;
 }
 
-type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent };
+type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent; replyTo?: string | null };
 
 /**
  * Many emails of one event in one insert (a notification to every team); ids in the given order.
@@ -49,6 +50,7 @@ export async function queueEmails(
       eventId,
       kind: email.kind,
       to: email.to,
+      replyTo: email.replyTo ?? null,
       subject: email.content.subject,
       text: email.content.text,
       html: email.content.html,
@@ -101,6 +103,7 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
   const message = {
     to: email.to,
     from: ctx.config.mailFrom,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     subject: email.subject,
     text: email.text,
     html: email.html,
@@ -121,21 +124,35 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
       .update(outboxEmails)
       .set({ status: 'stored', ...sent, updatedAt: new Date() })
       .where(eq(outboxEmails.id, outboxId));
+    await logEmailResponse(ctx.db, email, 'pending', email.id, 'Kept in the outbox: no SMTP server');
     return;
   }
+  let accepted: Awaited<ReturnType<typeof ctx.mailer.deliver>>;
   try {
-    await ctx.mailer.deliver(message);
-    await ctx.db
-      .update(outboxEmails)
-      .set({ status: 'sent', sentAt: new Date(), error: null, ...sent, updatedAt: new Date() })
-      .where(eq(outboxEmails.id, outboxId));
+    accepted = await ctx.mailer.deliver(message);
   } catch (err) {
     await ctx.db
       .update(outboxEmails)
       .set({ status: 'failed', error: providerAnswer(err), updatedAt: new Date() })
       .where(eq(outboxEmails.id, outboxId));
+    // A permanent refusal (5xx) is a bounce; a passing failure is retried and not logged yet.
+    const code = (err as { responseCode?: number }).responseCode;
+    if (code !== undefined && code >= 500) {
+      await logEmailResponse(ctx.db, email, 'bounce', email.id, providerAnswer(err));
+    }
     throw err;
   }
+  await ctx.db
+    .update(outboxEmails)
+    .set({ status: 'sent', sentAt: new Date(), error: null, ...sent, updatedAt: new Date() })
+    .where(eq(outboxEmails.id, outboxId));
+  await logEmailResponse(
+    ctx.db,
+    email,
+    'delivery',
+    accepted?.messageId ?? email.id,
+    'Accepted by the SMTP server',
+  );
 }
 
 /** Twenty per fetch: a bulk import queues thousands of welcome emails, hours of work at one a second. */

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { EMAIL_RESPONSE_TYPES } from '../../../shared/emails/responsesApi';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
 
@@ -13,6 +14,8 @@ export const outboxEmails = pgTable(
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     to: text('to').notNull(),
+    /** Where answers go when it is not the sender (a form notification's reply-to). */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
@@ -25,4 +28,32 @@ export const outboxEmails = pgTable(
     ...auditColumns,
   },
   (t) => [index('outbox_event_created_idx').on(t.eventId, t.createdAt)],
+);
+
+/**
+ * The email delivery log (spec: Email response): what became of each email the outbox sent, one
+ * row per outcome. With no SMTP the email is kept and logged 'pending'; SMTP acceptance logs
+ * 'delivery' with the server's message id; a permanent refusal (5xx) logs 'bounce' with the
+ * answer. The recipient's account (userId) and team are looked up when it is logged, so an
+ * organiser can list a user's emails and resend them.
+ */
+export const emailResponses = pgTable(
+  'email_responses',
+  {
+    id: idColumn(),
+    outboxId: uuid('outbox_id')
+      .notNull()
+      .references(() => outboxEmails.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    type: text('type', { enum: EMAIL_RESPONSE_TYPES }).notNull(),
+    recipient: text('recipient').notNull(),
+    /** The outbox kind the email was made from ('setPassword', 'formNotification', ...). */
+    templateId: text('template_id').notNull(),
+    teamId: uuid('team_id'),
+    userId: uuid('user_id'),
+    details: text('details').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('email_responses_event_user_idx').on(t.eventId, t.userId, t.createdAt)],
 );

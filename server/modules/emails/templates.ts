@@ -12,9 +12,15 @@ export type TemplateKind =
 
 /**
  * Every kind of email the outbox holds; task reminders are built by tasks/reminderEmail.ts, admin
- * notifications by notifications/email.ts.
+ * notifications by notifications/email.ts, form notifications (on submit and on update) by
+ * forms/notificationEmail.ts.
  */
-export type EmailKind = TemplateKind | 'taskReminder' | 'adminNotification';
+export type EmailKind =
+  | TemplateKind
+  | 'taskReminder'
+  | 'adminNotification'
+  | 'formNotification'
+  | 'formUpdate';
 
 export type EmailContent = { subject: string; text: string; html: string; links: string[] };
 

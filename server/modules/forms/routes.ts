@@ -28,6 +28,7 @@ import {
 import { duplicateForm } from './duplicate';
 import { fieldGroupRoutes } from './fieldGroupRoutes';
 import { lockRoutes } from './lockRoutes';
+import { notificationRoutes } from './notificationRoutes';
 import { formsPolicy } from './policy';
 import { listForms } from './queries';
 import {
@@ -261,5 +262,6 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     },
   );
 
+  notificationRoutes(app, ctx, guards);
   fieldGroupRoutes(app, ctx, guards);
 };

@@ -113,8 +113,8 @@ export const formConfirmations = pgTable(
 
 /**
  * A form's notification records (who is emailed on a submission). Created with the form (the
- * admin and user defaults); their screens and sending come with the notifications issue. The
- * engine's record, less id and stamps, is `settings`.
+ * admin and user defaults), edited in notifications.ts, sent by notificationSend.ts. The engine's
+ * record, less id and stamps, is `settings`.
  */
 export const formNotifications = pgTable(
   'form_notifications',
@@ -131,6 +131,29 @@ export const formNotifications = pgTable(
     ...auditColumns,
   },
   (t) => [index('form_notifications_event_form_idx').on(t.eventId, t.formId, t.position)],
+);
+
+/**
+ * Which notifications a submission event has already sent: the sending job may run twice for one
+ * event (saved.ts), and this row, written in the transaction that queues the emails, makes the
+ * second run send nothing. The submission event is not a foreign key, as submissions' tables
+ * already reference this module's.
+ */
+export const formNotificationSends = pgTable(
+  'form_notification_sends',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    submissionEventId: uuid('submission_event_id').notNull(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => formNotifications.id, { onDelete: 'cascade' }),
+    /** How many emails it queued (recipients and bcc copies); 0 when it found no one to send to. */
+    emails: integer('emails').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionEventId, t.notificationId] })],
 );
 
 /** The edit lock of a form or field group: one holder, until `expiresAt` (spec: Lock). */

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 export type MailMessage = {
   to: string;
   from: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -13,18 +14,20 @@ export type MailMessage = {
 /** Delivers a message, or keeps it (no SMTP configured: the sender prints its links). */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  deliver(message: MailMessage): Promise<void>;
+  /** The SMTP server's message id when it accepted the message. */
+  deliver(message: MailMessage): Promise<{ messageId?: string } | undefined>;
 }
 
 export function createMailer(smtpUrl: string | undefined): Mailer {
   if (!smtpUrl) {
-    return { kind: 'outbox', deliver: async () => {} };
+    return { kind: 'outbox', deliver: async () => undefined };
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async deliver({ links: _links, ...message }) {
-      await transport.sendMail(message);
+      const info = await transport.sendMail(message);
+      return { messageId: info.messageId };
     },
   };
 }

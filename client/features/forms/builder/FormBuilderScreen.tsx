@@ -111,6 +111,7 @@ export function FormBuilderScreen() {
         { label: 'Settings', to: `/admin/forms/${formId}/settings` },
         { label: 'Submissions', to: `/admin/forms/${formId}/submissions` },
         { label: 'Confirmations', to: `/admin/forms/${formId}/confirmations` },
+        { label: 'Notifications', to: `/admin/forms/${formId}/notifications` },
       ]}
       tips="Add fields from the field types, drag them into order (or focus a handle, press Space and use the arrows), then Save. A Page break starts a new page."
     >

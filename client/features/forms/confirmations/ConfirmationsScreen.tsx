@@ -114,6 +114,7 @@ export function ConfirmationsScreen() {
       }
       quickLinks={[
         { label: 'Builder', to: `/admin/forms/${formId}` },
+        { label: 'Notifications', to: `/admin/forms/${formId}/notifications` },
         { label: 'Settings', to: `/admin/forms/${formId}/settings` },
       ]}
       tips="After submitting, a person sees the first active confirmation whose rules match their answers, or else the default."

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  emailResponseListResponseSchema,
+  type ResendBody,
+  resendResponseSchema,
+} from '../../../shared/emails/responsesApi';
+import { api } from '../../lib/api';
+
+// A user's email delivery log and resending from it (organisers who manage users).
+
+const base = (eventId: string, userId: string) => `/api/events/${eventId}/users/${userId}/emails`;
+const key = (eventId: string, userId: string) => ['events', eventId, 'users', userId, 'emails'] as const;
+
+export const useUserEmails = (eventId: string, userId: string) =>
+  useQuery({
+    queryKey: key(eventId, userId),
+    queryFn: () => api.get(base(eventId, userId), emailResponseListResponseSchema),
+    enabled: eventId !== '' && userId !== '',
+  });
+
+export function useResendEmails(eventId: string, userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResendBody) => api.post(`${base(eventId, userId)}/resend`, body, resendResponseSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key(eventId, userId) }),
+  });
+}

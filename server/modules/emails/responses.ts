@@ -1,0 +1,106 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  batchFailureMessage,
+  type EmailResponse,
+  RESEND_ERRORS,
+  type ResendResponse,
+} from '../../../shared/emails/responsesApi';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { memberships } from '../people/tables';
+import type { Outboxed } from './responseLog';
+import { deliver, providerAnswer, queueEmails } from './service';
+import { emailResponses, outboxEmails } from './tables';
+import type { EmailKind } from './templates';
+
+/**
+ * The email delivery log (spec: Email response), read per user by organisers, who can resend
+ * from it. It is written by responseLog.ts as the outbox delivers.
+ */
+
+/** Kinds whose one-time link leaves the outbox once sent: a copy would carry a dead link. */
+const ONE_TIME_LINK_KINDS = new Set(['setPassword', 'resetPassword', 'verifyEmailChange']);
+
+/** A user's emails in this event, newest first (the user must belong to the event). */
+export async function listUserEmails(db: DbOrTx, eventId: string, userId: string) {
+  const [member] = await db
+    .select({ accountId: memberships.accountId })
+    .from(memberships)
+    .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, userId)));
+  if (!member) throw notFound('User not found');
+  const rows = await db
+    .select({ response: emailResponses, subject: outboxEmails.subject })
+    .from(emailResponses)
+    .innerJoin(outboxEmails, eq(outboxEmails.id, emailResponses.outboxId))
+    .where(and(eq(emailResponses.eventId, eventId), eq(emailResponses.userId, userId)))
+    .orderBy(desc(emailResponses.createdAt))
+    .limit(500);
+  const items: EmailResponse[] = rows.map(({ response, subject }) => ({
+    ...response,
+    subject,
+    createdAt: response.createdAt.toISOString(),
+  }));
+  return { items };
+}
+
+/**
+ * Sends a copy of each chosen email now, in the order chosen, through the outbox (so the copy is
+ * logged like any email). A copy that fails is reported as '{code} - {message}' and the rest go on.
+ */
+export async function resendUserEmails(
+  ctx: AppContext,
+  eventId: string,
+  userId: string,
+  ids: readonly string[],
+  actor: string,
+): Promise<ResendResponse> {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select({ id: emailResponses.id, email: outboxEmails })
+    .from(emailResponses)
+    .innerJoin(outboxEmails, eq(outboxEmails.id, emailResponses.outboxId))
+    .where(
+      and(
+        eq(emailResponses.eventId, eventId),
+        eq(emailResponses.userId, userId),
+        inArray(emailResponses.id, unique),
+      ),
+    );
+  if (rows.length !== unique.length) throw notFound('Email not found');
+  const byId = new Map(rows.map((row) => [row.id, row.email]));
+  const sentIds: string[] = [];
+  const failed: ResendResponse['failed'] = [];
+  const failures: { index: number; error: string }[] = [];
+  for (const [index, id] of unique.entries()) {
+    const email = byId.get(id) as Outboxed;
+    let error: string | null = null;
+    if (ONE_TIME_LINK_KINDS.has(email.kind)) {
+      error = RESEND_ERRORS.oneTimeLink;
+    } else {
+      const [copyId] = await queueEmails(
+        ctx.db,
+        eventId,
+        [
+          {
+            kind: email.kind as EmailKind,
+            to: email.to,
+            replyTo: email.replyTo,
+            content: { subject: email.subject, text: email.text, html: email.html, links: email.links },
+          },
+        ],
+        actor,
+      );
+      error = await deliver(ctx, copyId).then(
+        () => null,
+        (err: unknown) => providerAnswer(err),
+      );
+    }
+    if (error === null) sentIds.push(id);
+    else {
+      failed.push({ id, error });
+      failures.push({ index, error });
+    }
+  }
+  return { sentIds, failed, message: batchFailureMessage(failures) };
+}

@@ -1,0 +1,100 @@
+import { formParamsSchema } from '../../../shared/forms/api';
+import {
+  NOTIFICATION_ERRORS,
+  notificationBodySchema,
+  notificationListResponseSchema,
+  notificationParamsSchema,
+  notificationResponseSchema,
+} from '../../../shared/forms/notificationsApi';
+import type { AppContext } from '../../platform/context';
+import { actorOf, type Guards } from '../../platform/http/guards';
+import type { App } from '../../platform/http/types';
+import { registerFormNotificationSending } from './notificationSend';
+import {
+  createNotification,
+  deleteNotification,
+  getNotification,
+  listNotifications,
+  updateNotification,
+} from './notifications';
+import { formsPolicy } from './policy';
+
+/** A form's notifications: moderator and above (spec), each scoped to the caller's event. */
+export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
+  const tags = ['forms'];
+  const moderator = [...guards.member, guards.authorize(formsPolicy.manageForms)];
+  const base = '/api/events/:eventId/forms/:formId/notifications';
+  const config = { invalidMessage: NOTIFICATION_ERRORS.invalidNotification };
+  registerFormNotificationSending(ctx);
+
+  app.get(
+    base,
+    {
+      schema: { tags, params: formParamsSchema, response: { 200: notificationListResponseSchema } },
+      preValidation: moderator,
+    },
+    async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.params.formId),
+  );
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        body: notificationBodySchema,
+        response: { 201: notificationResponseSchema },
+      },
+      config,
+      preValidation: moderator,
+    },
+    async (request, reply) => {
+      const { eventId, accountId } = actorOf(request);
+      const created = await ctx.db.transaction((tx) =>
+        createNotification(ctx, tx, eventId, request.params.formId, request.body, accountId),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    `${base}/:notificationId`,
+    {
+      schema: { tags, params: notificationParamsSchema, response: { 200: notificationResponseSchema } },
+      preValidation: moderator,
+    },
+    async (request) => {
+      const { formId, notificationId } = request.params;
+      return getNotification(ctx.db, actorOf(request).eventId, formId, notificationId);
+    },
+  );
+  app.put(
+    `${base}/:notificationId`,
+    {
+      schema: {
+        tags,
+        params: notificationParamsSchema,
+        body: notificationBodySchema,
+        response: { 200: notificationResponseSchema },
+      },
+      config,
+      preValidation: moderator,
+    },
+    async (request) => {
+      const { eventId, accountId } = actorOf(request);
+      const { formId, notificationId } = request.params;
+      return ctx.db.transaction((tx) =>
+        updateNotification(ctx, tx, eventId, formId, notificationId, request.body, accountId),
+      );
+    },
+  );
+  app.delete(
+    `${base}/:notificationId`,
+    { schema: { tags, params: notificationParamsSchema }, preValidation: moderator },
+    async (request, reply) => {
+      const { formId, notificationId } = request.params;
+      await ctx.db.transaction((tx) =>
+        deleteNotification(tx, actorOf(request).eventId, formId, notificationId),
+      );
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,155 @@
+import { and, asc, eq, max } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { FormDefinition } from '../../../shared/forms/definition';
+import { NOTIFICATION_ERRORS, type notificationBodySchema } from '../../../shared/forms/notificationsApi';
+import { type FormNotification, parseNotification } from '../../../shared/forms/schema/notification';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { sanitizeRichText } from '../content/sanitize';
+import { presentNotification, storedSettings } from './present';
+import { findForm, formDefinition, refuseBadRules } from './service';
+import { formNotifications } from './tables';
+
+/**
+ * A form's notifications (who is emailed when it is submitted or a submission changes). The
+ * admin and user defaults are made with the form; the spec does not protect them, so they are
+ * edited and deleted like any other. Sending is in notificationSend.ts.
+ */
+
+type Body = z.output<typeof notificationBodySchema>;
+const RULE_WHERE = 'A rule of this notification';
+
+const inForm = (eventId: string, formId: string) =>
+  and(eq(formNotifications.eventId, eventId), eq(formNotifications.formId, formId));
+
+export async function listNotifications(db: DbOrTx, eventId: string, formId: string) {
+  await findForm(db, eventId, formId);
+  const rows = await db
+    .select()
+    .from(formNotifications)
+    .where(inForm(eventId, formId))
+    .orderBy(asc(formNotifications.position));
+  return { items: rows.map(presentNotification) };
+}
+
+async function findNotification(db: DbOrTx, eventId: string, formId: string, notificationId: string) {
+  const [row] = await db
+    .select()
+    .from(formNotifications)
+    .where(and(inForm(eventId, formId), eq(formNotifications.id, notificationId)));
+  if (!row) throw notFound(NOTIFICATION_ERRORS.notificationNotFound);
+  return row;
+}
+
+export async function getNotification(db: DbOrTx, eventId: string, formId: string, notificationId: string) {
+  return presentNotification(await findNotification(db, eventId, formId, notificationId));
+}
+
+const refuse = (path: string, message: string) =>
+  badRequest(NOTIFICATION_ERRORS.invalidNotification, [{ path: [path], message }]);
+
+/**
+ * The recipient a 'field' or 'template' notification names must be one the engine can read from
+ * this form: an email field of the form, or an email field of a template's group at a loop the
+ * template has. Anything else would send nothing, silently, on every submission.
+ */
+export function recipientProblem(definition: FormDefinition, body: Body): Error | null {
+  const { fields, form } = definition;
+  if (body.sendToType === 'field') {
+    const field = fields[body.sendTo];
+    const inForm = form.fieldIds.includes(body.sendTo);
+    return inForm && field?.type === 'email' ? null : refuse('sendTo', NOTIFICATION_ERRORS.notEmailField);
+  }
+  if (body.sendToType === 'template') {
+    const template = form.fieldIds
+      .map((id) => fields[id])
+      .find((f) => f?.type === 'template' && f.fieldGroupId === body.sendToFieldGroupId);
+    const group = definition.fieldGroups[body.sendToFieldGroupId];
+    if (template?.type !== 'template' || !group) {
+      return refuse('sendToFieldGroupId', NOTIFICATION_ERRORS.notTemplateEmail);
+    }
+    if (!group.fieldIds.includes(body.sendTo) || fields[body.sendTo]?.type !== 'email') {
+      return refuse('sendTo', NOTIFICATION_ERRORS.notTemplateEmail);
+    }
+    const loops = template.isLooping ? template.maxLoops : 1;
+    if (body.sendToLoopIndex >= loops) return refuse('sendToLoopIndex', NOTIFICATION_ERRORS.loopOutOfRange);
+  }
+  return null;
+}
+
+async function checkedSettings(ctx: AppContext, tx: Tx, eventId: string, formId: string, body: Body) {
+  await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
+  if (body.sendToType === 'field' || body.sendToType === 'template') {
+    const problem = recipientProblem(await formDefinition(ctx, tx, eventId, formId), body);
+    if (problem) throw problem;
+  }
+  // Parsed by the engine as every reader will parse it; the message is kept as sanitised HTML.
+  const notification: FormNotification = parseNotification({
+    ...body,
+    id: 'new',
+    message: await sanitizeRichText(body.message),
+  });
+  return storedSettings(notification);
+}
+
+export async function createNotification(
+  ctx: AppContext,
+  tx: Tx,
+  eventId: string,
+  formId: string,
+  body: Body,
+  by: string,
+): Promise<FormNotification> {
+  await findForm(tx, eventId, formId);
+  const settings = await checkedSettings(ctx, tx, eventId, formId, body);
+  const [{ last }] = await tx
+    .select({ last: max(formNotifications.position) })
+    .from(formNotifications)
+    .where(inForm(eventId, formId));
+  const [row] = await tx
+    .insert(formNotifications)
+    .values({
+      eventId,
+      formId,
+      position: (last ?? -1) + 1,
+      // Only the form's own defaults carry the marks.
+      settings: { ...settings, isAdminDefault: false, isUserDefault: false },
+      createdBy: by,
+      updatedBy: by,
+    })
+    .returning();
+  return presentNotification(row);
+}
+
+export async function updateNotification(
+  ctx: AppContext,
+  tx: Tx,
+  eventId: string,
+  formId: string,
+  notificationId: string,
+  body: Body,
+  by: string,
+): Promise<FormNotification> {
+  const current = await findNotification(tx, eventId, formId, notificationId);
+  const settings = await checkedSettings(ctx, tx, eventId, formId, body);
+  // Which default it was is the form's history, not something an edit changes.
+  const marks = presentNotification(current);
+  const [row] = await tx
+    .update(formNotifications)
+    .set({
+      settings: { ...settings, isAdminDefault: marks.isAdminDefault, isUserDefault: marks.isUserDefault },
+      updatedAt: new Date(),
+      updatedBy: by,
+    })
+    .where(and(inForm(eventId, formId), eq(formNotifications.id, notificationId)))
+    .returning();
+  return presentNotification(row);
+}
+
+export async function deleteNotification(tx: Tx, eventId: string, formId: string, notificationId: string) {
+  await findNotification(tx, eventId, formId, notificationId);
+  await tx
+    .delete(formNotifications)
+    .where(and(inForm(eventId, formId), eq(formNotifications.id, notificationId)));
+}
