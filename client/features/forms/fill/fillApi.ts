@@ -102,6 +102,8 @@ export type SubmissionsParams = {
   order: 'asc' | 'desc';
   search: string;
   state?: 'draft' | 'submitted';
+  teamTypeId?: string;
+  teamId?: string;
 };
 
 export function useSubmissions(eventId: string, formId: string, query: SubmissionsParams) {
