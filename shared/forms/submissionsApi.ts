@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { listQuerySchema } from '../people/schema';
+import { TEAM_TASK_STATUSES } from '../tasks/dueStatus';
 import { engineRecord } from './api';
 import type { Confirmation } from './schema/confirmation';
 import type { Field } from './schema/field';
@@ -153,6 +154,18 @@ export const myFormRowSchema = z.object({
   state: z.enum(SUBMISSION_STATES),
   submittedCount: z.number().int(),
   updatedAt: z.string().nullable(),
+  /**
+   * The task this form completes, as the team's task list shows it (its status chip: due soon,
+   * overdue, complete...); null when no task the team can see links to the form.
+   */
+  task: z
+    .object({
+      id: z.uuid(),
+      title: z.string(),
+      dueDate: z.string(),
+      status: z.enum(TEAM_TASK_STATUSES),
+    })
+    .nullable(),
 });
 export type MyFormRow = z.output<typeof myFormRowSchema>;
 export const myFormsResponseSchema = z.object({ items: z.array(myFormRowSchema) });
