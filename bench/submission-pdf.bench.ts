@@ -23,6 +23,7 @@ async function measure(name: string, fixture: typeof largeFormFixture): Promise<
       currency: 'GBP',
     });
     const pdf = await drawSubmissionPdf({
+      logo: null,
       ...answers,
       title: fixture.definition.form.title,
       facts: [

@@ -90,6 +90,27 @@ test('an organiser builds the programme; a member reads it on a phone, adds a se
   await member.getByRole('option', { name: 'Build-up' }).click();
   await expect(card).toBeVisible();
 
+  // The grid: locations as columns, time down the side, scrolling inside its own box on a phone.
+  await member.locator('label', { hasText: /^Grid$/ }).click();
+  await expect(member.getByRole('radio', { name: 'Grid' })).toBeChecked();
+  await expect(member).toHaveURL(/view=grid/);
+  const grid = member.getByRole('region', { name: /^Sunday,? 9 May 2027: sessions by location and time$/ });
+  await expect(grid).toBeVisible();
+  await expect(grid.getByText('Lower meadow, gate 2', { exact: true })).toBeVisible();
+  const block = grid.getByRole('article', { name: 'Marquee build' });
+  await expect(block).toContainText('22:00 – Mon 10 May 06:00');
+  await expect(grid.getByText('22:00', { exact: true })).toBeVisible();
+  // The grid's box takes focus (so arrow keys scroll it); Tab then reaches the session's link.
+  await grid.focus();
+  await expect(grid).toBeFocused();
+  await member.keyboard.press('Tab');
+  await expect(block.getByRole('link', { name: 'Add to calendar' })).toBeFocused();
+  const pageOverflow = await member.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(pageOverflow).toBeLessThanOrEqual(0);
+  await expectAccessible(member, 'time table grid on a phone');
+  await member.locator('label', { hasText: /^Agenda$/ }).click();
+  await expect(card).toBeVisible();
+
   // Add to calendar: an .ics file another library reads back at the right instants.
   const [download] = await Promise.all([
     member.waitForEvent('download'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { listQuerySchema } from '../people/schema';
+import { TEAM_TASK_STATUSES } from '../tasks/dueStatus';
 import { engineRecord } from './api';
 import type { Confirmation } from './schema/confirmation';
 import type { Field } from './schema/field';
@@ -90,12 +91,17 @@ export const saveAnswersBodySchema = z.strictObject({
 });
 export type SaveAnswersBody = z.input<typeof saveAnswersBodySchema>;
 
+/**
+ * A guest's handle on the submission they are filling in: 256 random bits, base64url (the server
+ * works the submission's id out from it; server/modules/submissions/guestToken.ts).
+ */
+export const guestTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid submission');
 export const guestSubmitBodySchema = z.strictObject({
   values: answersSchema,
   /** A field people never see: a bot that fills it in is answered as if it had worked. */
   website: z.string().max(500).default(''),
-  /** The submission id the guest's uploads were stored under (the guest upload route gave it). */
-  submissionId: z.uuid().optional(),
+  /** The guest's token the uploads were stored under (the guest upload route gave it). */
+  submissionId: guestTokenSchema.optional(),
 });
 
 /**
@@ -116,6 +122,12 @@ export const submissionUploadSchema = z.object({
   file: uploadedFileSchema,
 });
 export type SubmissionUpload = z.output<typeof submissionUploadSchema>;
+
+export const guestUploadQuerySchema = submissionUploadQuerySchema.extend({
+  submissionId: guestTokenSchema.optional(),
+});
+export const guestUploadSchema = submissionUploadSchema.extend({ submissionId: guestTokenSchema });
+export type GuestUpload = z.output<typeof guestUploadSchema>;
 export type GuestSubmitBody = z.input<typeof guestSubmitBodySchema>;
 
 export const savedDraftSchema = z.object({ id: z.uuid(), version: z.number().int(), updatedAt: z.string() });
@@ -153,6 +165,18 @@ export const myFormRowSchema = z.object({
   state: z.enum(SUBMISSION_STATES),
   submittedCount: z.number().int(),
   updatedAt: z.string().nullable(),
+  /**
+   * The task this form completes, as the team's task list shows it (its status chip: due soon,
+   * overdue, complete...); null when no task the team can see links to the form.
+   */
+  task: z
+    .object({
+      id: z.uuid(),
+      title: z.string(),
+      dueDate: z.string(),
+      status: z.enum(TEAM_TASK_STATUSES),
+    })
+    .nullable(),
 });
 export type MyFormRow = z.output<typeof myFormRowSchema>;
 export const myFormsResponseSchema = z.object({ items: z.array(myFormRowSchema) });

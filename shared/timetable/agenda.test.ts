@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filterAgenda, groupByDay } from './agenda';
+import { filterAgenda, groupByDay, upcomingSessions } from './agenda';
 import { sessionBodySchema } from './schema';
 
 const s = (title: string, startsAt: string, endsAt: string, track: { id: string } | null = null) => ({
@@ -76,5 +76,25 @@ describe('session values', () => {
     expect(issues({ ...valid, title: '  ' })).toEqual(['title: Enter a title']);
     expect(issues({ ...valid, link: { kind: 'page', id: crypto.randomUUID() } })?.[0]).toMatch(/^link.kind/);
     expect(sessionBodySchema.safeParse({ ...valid, colour: 'red' }).success).toBe(false);
+  });
+});
+
+describe('the next sessions', () => {
+  const at = (title: string, startsAt: string, endsAt: string) => ({ title, startsAt, endsAt });
+  const sessions = [
+    at('Breakdown', '2027-03-04T18:00', '2027-03-04T23:00'),
+    at('Build-up', '2027-03-01T08:00', '2027-03-01T18:00'),
+    at('Briefing', '2027-03-02T08:00', '2027-03-02T08:30'),
+    at('Doors open', '2027-03-02T09:00', '2027-03-02T18:00'),
+  ];
+
+  it('keeps those not over yet (one under way included), in time order, up to the limit', () => {
+    const next = upcomingSessions(sessions, '2027-03-02T08:15', 2);
+    expect(next.map((s) => s.title)).toEqual(['Briefing', 'Doors open']);
+    expect(upcomingSessions(sessions, '2027-03-02T08:30', 5).map((s) => s.title)).toEqual([
+      'Doors open',
+      'Breakdown',
+    ]);
+    expect(upcomingSessions(sessions, '2027-03-05T00:00', 3)).toEqual([]);
   });
 });

@@ -51,3 +51,19 @@ export function filterAgenda<T extends AgendaItem & { track: { id: string } | nu
         (filter.trackId === 'none' ? s.track === null : s.track?.id === filter.trackId)),
   );
 }
+
+/**
+ * The dashboard's next sessions: those not over yet at `now` (the event's wall-clock time,
+ * 'YYYY-MM-DDTHH:mm', like the sessions), in time order, at most `limit`. A session under way
+ * counts: a team arriving late still wants to know the briefing is on.
+ */
+export function upcomingSessions<T extends AgendaItem>(
+  sessions: readonly T[],
+  now: string,
+  limit: number,
+): T[] {
+  return sessions
+    .filter((s) => s.endsAt > now)
+    .sort(compareSessions)
+    .slice(0, limit);
+}

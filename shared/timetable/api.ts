@@ -85,6 +85,11 @@ export type MySession = z.infer<typeof mySessionSchema>;
 
 export const myTimeTableResponseSchema = z.object({
   timeZone: z.string(),
+  /**
+   * Whether the Time Table page is published: organisers see the sessions before it is, and the
+   * dashboard shows the team's next sessions only once it is.
+   */
+  isPublished: z.boolean(),
   tracks: z.array(trackSchema),
   /** Visible sessions, by start then title. */
   sessions: z.array(mySessionSchema),

@@ -6,6 +6,7 @@ import { formatDateRange, todayIn } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { countdown } from './countdown';
+import { NextSessions } from './NextSessions';
 import {
   CardGrid,
   DashboardFailed,
@@ -91,6 +92,7 @@ export function DashboardScreen() {
           {portal.isError && <DashboardFailed error={portal.error} />}
           {portal.data && <CardGrid cards={portal.data.cards} />}
           {portal.data && <FeaturedList pages={portal.data.featured} />}
+          {event && <NextSessions eventId={event.id} />}
           <section aria-labelledby="quick-access">
             <Title order={2} size="h3" id="quick-access" mb="md">
               Quick access

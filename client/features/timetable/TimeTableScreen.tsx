@@ -1,4 +1,16 @@
-import { Anchor, Badge, Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +23,7 @@ import { QueryState } from '../../ui/QueryState';
 import { sessionCalendarUrl, useMyTimeTable } from './api';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { formatDay, formatShortDay, formatTimeRange } from './format';
+import { TimeTableGrid } from './TimeTableGrid';
 
 /** /time-table: the programme the member may see, day by day, filtered by day and track. */
 export function TimeTableScreen() {
@@ -56,6 +69,7 @@ function Agenda({ eventId, data }: { eventId: string; data: MyTimeTable }) {
       { replace: true },
     );
   const agenda = groupByDay(filterAgenda(data.sessions, { day, trackId }));
+  const view = params.get('view') === 'grid' ? 'grid' : 'agenda';
 
   if (data.sessions.length === 0) {
     return <Text c="dimmed">There are no sessions in the time table yet.</Text>;
@@ -86,18 +100,34 @@ function Agenda({ eventId, data }: { eventId: string; data: MyTimeTable }) {
             w={160}
           />
         )}
+        <Stack gap={4}>
+          <Text component="span" size="sm" fw={500} id="time-table-view">
+            View
+          </Text>
+          <SegmentedControl
+            aria-labelledby="time-table-view"
+            data={[
+              { value: 'agenda', label: 'Agenda' },
+              { value: 'grid', label: 'Grid' },
+            ]}
+            value={view}
+            onChange={(v) => setFilter('view', v === 'grid' ? 'grid' : null)}
+          />
+        </Stack>
       </Group>
       {agenda.length === 0 && <Text c="dimmed">No sessions match these filters.</Text>}
-      {agenda.map(({ day: d, sessions }) => (
-        <Stack key={d} gap="sm" component="section" aria-labelledby={`day-${d}`}>
-          <Title order={2} size="h3" id={`day-${d}`}>
-            {formatDay(d, locale)}
-          </Title>
-          {sessions.map((s) => (
-            <SessionCard key={s.id} eventId={eventId} session={s} locale={locale} />
-          ))}
-        </Stack>
-      ))}
+      {view === 'grid' && <TimeTableGrid eventId={eventId} days={agenda} locale={locale} />}
+      {view === 'agenda' &&
+        agenda.map(({ day: d, sessions }) => (
+          <Stack key={d} gap="sm" component="section" aria-labelledby={`day-${d}`}>
+            <Title order={2} size="h3" id={`day-${d}`}>
+              {formatDay(d, locale)}
+            </Title>
+            {sessions.map((s) => (
+              <SessionCard key={s.id} eventId={eventId} session={s} locale={locale} />
+            ))}
+          </Stack>
+        ))}
     </Stack>
   );
 }

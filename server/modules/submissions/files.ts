@@ -118,15 +118,17 @@ export async function storeSubmissionUpload(
 
 /**
  * The id a first save may take: one the upload route made for this caller's uploads (unclaimed
- * files of theirs under it) and no submission has yet. Anything else: a new random id.
+ * files of theirs under it) and no submission has yet. Anything else: a new id from `fresh` (a
+ * random UUID; a guest's comes from a new guest token, guestToken.ts).
  */
 export async function reservedSubmissionId(
   db: DbOrTx,
   eventId: string,
   candidate: string | undefined,
   uploadedBy: string,
+  fresh: () => string = randomUUID,
 ): Promise<string> {
-  if (!candidate) return randomUUID();
+  if (!candidate) return fresh();
   const [upload] = await db
     .select({ id: files.id })
     .from(files)
@@ -140,13 +142,13 @@ export async function reservedSubmissionId(
       ),
     )
     .limit(1);
-  if (!upload) return randomUUID();
+  if (!upload) return fresh();
   const [taken] = await db
     .select({ id: formSubmissions.id })
     .from(formSubmissions)
     .where(eq(formSubmissions.id, candidate))
     .limit(1);
-  return taken ? randomUUID() : candidate;
+  return taken ? fresh() : candidate;
 }
 
 /** Who may have uploaded a submission's files: the saver, their team's members, or a guest. */

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formParamsSchema } from '../../../shared/forms/api';
 import { guestContext } from '../../../shared/forms/definition';
 import {
   fillDefinitionSchema,
   guestSubmitBodySchema,
+  guestUploadQuerySchema,
+  guestUploadSchema,
   SUBMISSION_ERRORS,
-  submissionUploadQuerySchema,
-  submissionUploadSchema,
   submitResultSchema,
 } from '../../../shared/forms/submissionsApi';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -23,6 +22,7 @@ import {
   reservedSubmissionId,
   storeSubmissionUpload,
 } from './files';
+import { guestSubmissionId, newGuestToken } from './guestToken';
 import { announceSubmission, recordSubmissionEvent } from './saved';
 import { formSubmissions } from './tables';
 
@@ -79,11 +79,19 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       // The honeypot: people never see the field, so whoever filled it in is a bot. It is told it
       // worked (so it does not try again differently) and nothing is stored.
       if (request.body.website !== '') {
-        return reply.status(201).send({ id: randomUUID(), version: 1, confirmationId });
+        return reply.status(201).send({ id: guestSubmissionId(newGuestToken()), version: 1, confirmationId });
       }
       const row = await ctx.db.transaction(async (tx) => {
-        // The id the guest's uploads were stored under (their files sit in its folder), else new.
-        const id = await reservedSubmissionId(tx, eventId, request.body.submissionId, GUEST_UPLOADER);
+        // The id the guest's uploads were stored under (their files sit in its folder), else new;
+        // either way worked out from a 256-bit guest token (guestToken.ts).
+        const token = request.body.submissionId;
+        const id = await reservedSubmissionId(
+          tx,
+          eventId,
+          token ? guestSubmissionId(token) : undefined,
+          GUEST_UPLOADER,
+          () => guestSubmissionId(newGuestToken()),
+        );
         const claimed = await claimSubmissionFiles(tx, ctx, {
           eventId,
           submissionId: id,
@@ -131,8 +139,8 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       schema: {
         tags,
         params,
-        querystring: submissionUploadQuerySchema,
-        response: { 201: submissionUploadSchema },
+        querystring: guestUploadQuerySchema,
+        response: { 201: guestUploadSchema },
       },
       config: { public: true },
     },
@@ -141,8 +149,10 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       if (!(await withinLimit(ctx.db, `guest-upload:${request.ip}`, GUEST_UPLOADS_PER_HOUR, 60 * 60))) {
         throw new AppError(429, 'rate-limited', SUBMISSION_ERRORS.tooManyGuestUploads);
       }
-      const { submissionId, ...place } = request.query;
-      if (submissionId) {
+      const { submissionId: given, ...place } = request.query;
+      const token = given ?? newGuestToken();
+      const submissionId = guestSubmissionId(token);
+      if (given) {
         const [taken] = await ctx.db
           .select({ id: formSubmissions.id })
           .from(formSubmissions)
@@ -156,9 +166,10 @@ export const guestRoutes: RouteModule = (app, ctx) => {
         submissionId,
         uploadedBy: GUEST_UPLOADER,
       });
-      // A guest cannot read files back; the name and size are what the form shows.
+      // A guest cannot read files back; the name and size are what the form shows. The guest keeps
+      // the token, never the id.
       const { url: _url, ...file } = stored.body.file;
-      return reply.status(201).send({ ...stored.body, file });
+      return reply.status(201).send({ submissionId: token, file });
     },
   );
 };

@@ -14,6 +14,7 @@ import { zonedFormatter } from '../people/export';
 import { teams } from '../people/tables';
 import { loadFill } from './definition';
 import { submissionsFileName } from './export';
+import { PDF_LOGO_BOX, pdfLogo } from './pdfLogo';
 import type { SubmissionRecord } from './store';
 
 /**
@@ -28,6 +29,8 @@ export interface SubmissionPdfContent {
   lines: { label: string; text: string }[];
   facts: { label: string; text: string }[];
   totals: { label: string; text: string }[];
+  /** The event's logo as PNG (pdfLogo.ts), drawn above the title; null when there is none. */
+  logo: Buffer | null;
   /** The day it was submitted (or last saved) in the event's zone, for the file name. */
   fileDate: string;
 }
@@ -39,8 +42,9 @@ export async function submissionPdfContent(
   row: SubmissionRecord,
 ): Promise<SubmissionPdfContent> {
   const { fill, definition } = await loadFill(ctx, db, eventId, row.formId, 'any');
-  const [event, [team]] = await Promise.all([
+  const [event, logo, [team]] = await Promise.all([
     readSettings(db, eventId, 'event'),
+    pdfLogo(ctx, db, eventId),
     row.teamId
       ? db
           .select({ name: teams.name, customFields: teams.customFields })
@@ -72,6 +76,7 @@ export async function submissionPdfContent(
     ...answersForPdf(definition, row.values, client, { locale: event.locale, currency: fill.currency }),
     title: fill.form.title,
     facts,
+    logo,
     fileDate: zoned(row.submittedAt ?? row.updatedAt).date,
   };
 }
@@ -122,6 +127,10 @@ export function drawSubmissionPdf(content: SubmissionPdfContent, createdAt = new
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  if (content.logo) {
+    doc.image(content.logo, { fit: [PDF_LOGO_BOX.width, PDF_LOGO_BOX.height] });
+    doc.moveDown(0.8);
+  }
   doc.font('Helvetica-Bold').fontSize(18).text(content.title);
   doc.moveDown(0.5);
   for (const fact of content.facts) {

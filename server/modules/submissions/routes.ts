@@ -20,6 +20,7 @@ import { forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { CONTENT_TYPES, userReportCsv, userReportXlsx } from '../people/export';
+import { registerUserTransfer } from '../people/userTransfer';
 import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './adminService';
 import { loadFill } from './definition';
 import { buildSubmissionsReport, submissionsFileName } from './export';
@@ -37,6 +38,7 @@ import {
   saveDraft,
   submit,
 } from './teamService';
+import { transferSubmissions } from './userTransfer';
 
 /** A form with many fields and loops answers in a few hundred KB at most. */
 const ANSWERS_BODY_LIMIT = 2 * 1024 * 1024;
@@ -44,6 +46,7 @@ const ANSWERS_BODY_LIMIT = 2 * 1024 * 1024;
 export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['submissions'];
   registerSubmissionFileAccess();
+  registerUserTransfer('submissions.owner', transferSubmissions);
   const team = [...guards.member, guards.authorize(submissionsPolicy.fillForms)];
   const organiser = [...guards.member, guards.authorize(submissionsPolicy.manageSubmissions)];
   const mine = '/api/events/:eventId/my-forms';

@@ -65,11 +65,12 @@ describe('filling in forms, submissions and guest forms', () => {
   const fill = async (cookie: string) => (await mine(cookie, `/${form.form.id}`)).json() as FillFormResponse;
   const stored = () =>
     t.ctx.db.select().from(formSubmissions).where(eq(formSubmissions.formId, form.form.id));
-  const stateOf = async (cookie: string) =>
-    ((await mine(cookie)).json() as MyFormsResponse).items.find((item) => item.id === form.form.id)?.state;
+  const rowOf = async (cookie: string) =>
+    ((await mine(cookie)).json() as MyFormsResponse).items.find((item) => item.id === form.form.id);
+  const stateOf = async (cookie: string) => (await rowOf(cookie))?.state;
 
   it("lists the event's published forms with the team's state, and refuses a team of another event", async () => {
-    expect(await stateOf(owner)).toBe('notStarted');
+    expect(await rowOf(owner)).toMatchObject({ state: 'notStarted', task: null });
     expect(await stateOf(sponsor)).toBe('notStarted');
     expect((await mine(owner, '?search=stand')).json().items).toHaveLength(1);
     expect((await mine(owner, '?search=catering')).json().items).toHaveLength(0);
@@ -136,6 +137,26 @@ describe('filling in forms, submissions and guest forms', () => {
         formId: form.form.id,
       })
       .returning();
+    // /forms shows the linked task's chip, as /tasks does; a task for exhibitors only is not the sponsor's.
+    const [overdue] = await t.ctx.db
+      .insert(tasks)
+      .values({
+        eventId,
+        title: 'Stand build, exhibitors',
+        dueDate: '2020-01-01',
+        type: 'form',
+        formId: form.form.id,
+        teamTypeIds: [w.exhibitorType],
+      })
+      .returning();
+    expect((await rowOf(owner))?.task).toEqual({
+      id: overdue?.id,
+      title: 'Stand build, exhibitors',
+      dueDate: '2020-01-01',
+      status: 'overdue',
+    });
+    expect((await rowOf(sponsor))?.task).toMatchObject({ id: task?.id, status: 'incomplete' });
+    await t.ctx.db.delete(tasks).where(eq(tasks.id, overdue?.id ?? ''));
     const draft = (await fill(owner)).draft;
     const missing = await mine(owner, `/${form.form.id}/submit`, 'POST', {
       values: { [standType.id]: ['yes'] },
@@ -156,7 +177,10 @@ describe('filling in forms, submissions and guest forms', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ isDraft: false, teamId: w.exhibitor.id });
     expect(rows[0]?.values).toEqual({ [standType.id]: ['no'], [notes.id]: '=HYPERLINK("x")' });
-    expect(await stateOf(owner)).toBe('submitted');
+    expect(await rowOf(owner)).toMatchObject({
+      state: 'submitted',
+      task: { id: task?.id, status: 'complete' },
+    });
     const status = async () =>
       (
         await t.ctx.db

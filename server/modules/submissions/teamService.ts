@@ -16,6 +16,7 @@ import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, reservedSubmissionId } from './files';
+import { formTasksOfTeam } from './formTaskStatus';
 import { recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from './store';
 import { formSubmissions } from './tables';
@@ -42,39 +43,42 @@ const ofTeamForm = (eventId: string, teamId: string, formId: string) =>
 export async function listMyForms(db: DbOrTx, actor: Actor, search: string): Promise<MyFormsResponse> {
   // Someone without a team (an organiser looking at the teams' view) sees the forms, none started.
   const teamId = actor.teamId ?? NO_TEAM;
-  const rows = await db
-    .select({
-      id: forms.id,
-      title: forms.title,
-      description: forms.description,
-      drafts: sql<number>`count(${formSubmissions.id}) filter (where ${formSubmissions.isDraft})`.mapWith(
-        Number,
-      ),
-      submitted:
-        sql<number>`count(${formSubmissions.id}) filter (where not ${formSubmissions.isDraft})`.mapWith(
+  const [rows, formTasks] = await Promise.all([
+    db
+      .select({
+        id: forms.id,
+        title: forms.title,
+        description: forms.description,
+        drafts: sql<number>`count(${formSubmissions.id}) filter (where ${formSubmissions.isDraft})`.mapWith(
           Number,
         ),
-      lastSaved: sql<string | null>`max(${formSubmissions.updatedAt})::text`,
-    })
-    .from(forms)
-    .leftJoin(
-      formSubmissions,
-      and(
-        eq(formSubmissions.eventId, forms.eventId),
-        eq(formSubmissions.formId, forms.id),
-        eq(formSubmissions.teamId, teamId),
-      ),
-    )
-    .where(
-      and(
-        eq(forms.eventId, actor.eventId),
-        eq(forms.isPublished, true),
-        eq(forms.isArchived, false),
-        search ? sql`${forms.title} ilike ${containing(search)}` : undefined,
-      ),
-    )
-    .groupBy(forms.id)
-    .orderBy(forms.title);
+        submitted:
+          sql<number>`count(${formSubmissions.id}) filter (where not ${formSubmissions.isDraft})`.mapWith(
+            Number,
+          ),
+        lastSaved: sql<string | null>`max(${formSubmissions.updatedAt})::text`,
+      })
+      .from(forms)
+      .leftJoin(
+        formSubmissions,
+        and(
+          eq(formSubmissions.eventId, forms.eventId),
+          eq(formSubmissions.formId, forms.id),
+          eq(formSubmissions.teamId, teamId),
+        ),
+      )
+      .where(
+        and(
+          eq(forms.eventId, actor.eventId),
+          eq(forms.isPublished, true),
+          eq(forms.isArchived, false),
+          search ? sql`${forms.title} ilike ${containing(search)}` : undefined,
+        ),
+      )
+      .groupBy(forms.id)
+      .orderBy(forms.title),
+    formTasksOfTeam(db, actor),
+  ]);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -83,6 +87,7 @@ export async function listMyForms(db: DbOrTx, actor: Actor, search: string): Pro
       state: row.drafts > 0 ? 'draft' : row.submitted > 0 ? 'submitted' : 'notStarted',
       submittedCount: row.submitted,
       updatedAt: row.lastSaved ? new Date(row.lastSaved).toISOString() : null,
+      task: formTasks.get(row.id) ?? null,
     })),
   };
 }

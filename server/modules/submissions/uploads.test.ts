@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDetail } from '../../../shared/forms/api';
-import type { SubmissionUpload } from '../../../shared/forms/submissionsApi';
+import type { GuestUpload, SubmissionUpload } from '../../../shared/forms/submissionsApi';
 import { createTestApp, makeEvent, makeUser, nextAddress, signIn, type TestApp } from '../../test/harness';
 import { multipartBody, uploadAs } from '../files/fileTestKit';
 import { makePdf } from '../files/samples';
@@ -10,6 +10,7 @@ import { files } from '../files/tables';
 import { formsApi, newField } from '../forms/formsTestKit';
 import { teamTaskWorld } from '../tasks/teamTaskTestKit';
 import { GUEST_UPLOADS_PER_HOUR } from './guestRoutes';
+import { guestSubmissionId } from './guestToken';
 import { submissionPdfContent } from './pdf';
 import { findSubmission } from './store';
 import { formSubmissions } from './tables';
@@ -350,8 +351,12 @@ describe('uploads in form submissions, their access and the submission PDF', () 
   it('lets guests upload to a public form, ties the files to their submission, and limits an address', async () => {
     const sent = await guestUpload(plan.id, 'guest-plan.pdf', pdf);
     expect(sent.statusCode, sent.body).toBe(201);
-    const answer = sent.json() as SubmissionUpload;
+    const answer = sent.json() as GuestUpload;
     expect(answer.file.url).toBeUndefined();
+    // The guest holds a 256-bit token; the submission's id is worked out from it on the server.
+    expect(answer.submissionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const submissionId = guestSubmissionId(answer.submissionId);
+    expect(answer.file.path).toBe(`forms/submissions/${submissionId}/${plan.id}`);
     const refused = await guestUpload(plan.id, 'photo.png', PNG);
     expect(refused.statusCode).toBe(400);
     const submitted = await t.app.inject({
@@ -361,16 +366,16 @@ describe('uploads in form submissions, their access and the submission PDF', () 
       remoteAddress: nextAddress(),
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
-    expect(submitted.json().id).toBe(answer.submissionId);
+    expect(submitted.json().id).toBe(submissionId);
     const [row] = await t.ctx.db
       .select()
       .from(files)
       .where(eq(files.id, answer.file.id ?? ''));
-    expect(row?.ownerId).toBe(answer.submissionId);
+    expect(row?.ownerId).toBe(submissionId);
     const [stored] = await t.ctx.db
       .select()
       .from(formSubmissions)
-      .where(eq(formSubmissions.id, answer.submissionId));
+      .where(eq(formSubmissions.id, submissionId));
     expect(stored?.isGuest).toBe(true);
     // The organisers read it; the submitting guest cannot, nor can a team.
     const url = `/api/events/${eventId}/files/${answer.file.id}`;

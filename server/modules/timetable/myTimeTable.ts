@@ -41,6 +41,7 @@ export async function readMyTimeTable(db: DbOrTx, actor: Actor): Promise<MyTimeT
   const used = new Set(sessions.flatMap((s) => (s.track ? [s.track.id] : [])));
   return {
     timeZone: settings.timeZone,
+    isPublished: published,
     // Only tracks with a session the caller sees: a filter that finds nothing is noise.
     tracks: [...programme.tracks.values()].filter((t) => used.has(t.id)),
     sessions,

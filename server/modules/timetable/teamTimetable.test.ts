@@ -61,7 +61,10 @@ describe('time table: what teams see, .ics files and private calendar feeds', ()
   it('shows teams nothing until the time table is published; moderators see every session', async () => {
     expect(await kit.myTitles(caterer.cookie)).toEqual([]);
     expect(await kit.myTitles(cookies.moderator)).toHaveLength(4);
+    // Says so, for the dashboard (which shows next sessions only from a published time table).
+    expect((await kit.call('GET', cookies.moderator, '/my-time-table')).json().isPublished).toBe(false);
     await kit.publishTimeTable(cookies.admin);
+    expect((await kit.call('GET', caterer.cookie, '/my-time-table')).json().isPublished).toBe(true);
   });
 
   it('shows each team the sessions of its team type, and stand shares only those shown to them', async () => {

@@ -3,10 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { SUBMISSION_STATE_LABELS, type SubmissionState } from '../../../../shared/forms/submissionsApi';
 import { formatDateTime } from '../../../lib/format';
 import { useEventDates, useSession } from '../../../lib/session';
+import { EventDate } from '../../../ui/EventDate';
 import { ListEmptyState } from '../../../ui/ListEmptyState';
 import { ListSearch } from '../../../ui/ListSearch';
 import { PageHeader } from '../../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../../ui/QueryState';
+import { StatusChip } from '../../tasks/taskParts';
 import { useMyForms } from './fillApi';
 
 const STATE_COLOURS: Record<SubmissionState, string> = {
@@ -59,6 +61,14 @@ export function MyFormsScreen() {
                     <Badge color={STATE_COLOURS[form.state]} c="dark.9" variant="light">
                       {SUBMISSION_STATE_LABELS[form.state]}
                     </Badge>
+                    {form.task && (
+                      <Group gap={6} justify="flex-end" wrap="nowrap">
+                        <Text size="xs" c="dimmed">
+                          Task due <EventDate value={form.task.dueDate} />
+                        </Text>
+                        <StatusChip status={form.task.status} />
+                      </Group>
+                    )}
                     {form.updatedAt && (
                       <Text size="xs" c="dimmed">
                         Saved {formatDateTime(form.updatedAt, dates)}

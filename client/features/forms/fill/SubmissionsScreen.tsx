@@ -11,8 +11,10 @@ import { ListSearch } from '../../../ui/ListSearch';
 import { PageHeader } from '../../../ui/PageHeader';
 import { LoadFailed } from '../../../ui/QueryState';
 import { useListParams } from '../../../ui/useListParams';
+import { TeamTypeSelect } from '../../people/teamParts';
 import { formsCrumbs } from '../parts';
 import { exportUrl, useDeleteSubmissions, useSubmissions } from './fillApi';
+import { TeamFilter } from './TeamFilter';
 
 type Sort = (typeof SUBMISSION_SORTS)[number];
 const STATES = [
@@ -33,7 +35,17 @@ export function SubmissionsScreen() {
       ? params.filters.state
       : undefined;
   const { page, sort, order, search } = params;
-  const list = useSubmissions(eventId, formId, { page, sort, order, search, state });
+  const teamTypeId = params.filters.teamTypeId ?? null;
+  const teamId = params.filters.teamId ?? null;
+  const list = useSubmissions(eventId, formId, {
+    page,
+    sort,
+    order,
+    search,
+    state,
+    teamTypeId: teamTypeId ?? undefined,
+    teamId: teamId ?? undefined,
+  });
   const remove = useDeleteSubmissions(eventId, formId);
   const confirm = useConfirm();
   const feedback = useFeedback();
@@ -117,7 +129,7 @@ export function SubmissionsScreen() {
           selection="multi"
           bulkActions={[{ label: 'Delete', color: 'red', onClick: askDelete }]}
           toolbar={
-            <Group mb="md" align="flex-end">
+            <Group mb="md" align="flex-end" wrap="wrap">
               <ListSearch value={params.search} onSearch={params.setSearch} placeholder="Team or person" />
               <Select
                 label="State"
@@ -127,6 +139,19 @@ export function SubmissionsScreen() {
                 clearable
                 onChange={(value) => params.setFilter('state', value)}
                 w={160}
+              />
+              <TeamTypeSelect
+                label="Team type"
+                placeholder="Any"
+                value={teamTypeId}
+                onChange={(value) => params.setFilter('teamTypeId', value)}
+                w={200}
+              />
+              <TeamFilter
+                eventId={eventId}
+                teamTypeId={teamTypeId}
+                value={teamId}
+                onChange={(value) => params.setFilter('teamId', value)}
               />
             </Group>
           }

@@ -6,6 +6,7 @@ import {
   fillDefinitionSchema,
   fillFormResponseSchema,
   type GuestSubmitBody,
+  type guestUploadSchema,
   myFormsResponseSchema,
   type SaveAnswersBody,
   type SUBMISSION_SORTS,
@@ -102,6 +103,8 @@ export type SubmissionsParams = {
   order: 'asc' | 'desc';
   search: string;
   state?: 'draft' | 'submitted';
+  teamTypeId?: string;
+  teamId?: string;
 };
 
 export function useSubmissions(eventId: string, formId: string, query: SubmissionsParams) {
@@ -182,6 +185,8 @@ export const submissionPdfUrl = (eventId: string, formId: string, submissionId: 
 export function makeSubmissionUploader(
   url: string,
   submission: { current: string | null },
+  // A guest's uploads answer with the guest's token rather than a submission id (guestTokenSchema).
+  answerSchema: typeof submissionUploadSchema | typeof guestUploadSchema = submissionUploadSchema,
 ): SubmissionUploader {
   let queue: Promise<unknown> = Promise.resolve();
   return (file, place, onProgress) => {
@@ -192,7 +197,7 @@ export function makeSubmissionUploader(
         loopIndex: place.loopIndex,
         submissionId: submission.current,
       });
-      const parsed = submissionUploadSchema.safeParse(await uploadTo(`${url}${query}`, file, onProgress));
+      const parsed = answerSchema.safeParse(await uploadTo(`${url}${query}`, file, onProgress));
       if (!parsed.success) throw new Error('Error uploading file to storage');
       submission.current = parsed.data.submissionId;
       return parsed.data.file;
