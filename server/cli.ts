@@ -13,6 +13,7 @@ import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
 import { seedDemo } from './seed/demo';
 import { seedScale } from './seed/scale';
+import { wireModules } from './wiring';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -149,6 +150,8 @@ async function main(): Promise<number> {
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
   const rt = await openRuntime(config, 'cli', pino({ level: config.logLevel }, process.stderr));
   try {
+    // The same registries as the server (file access, team-type columns, user transfers).
+    wireModules();
     // Set-password links are emailed by a job; the CLI runs it inline, so it needs the handler too.
     registerEmailJobs(rt.ctx);
     if (command === 'create-event' || command === 'create-user') {

@@ -70,7 +70,10 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
           });
         }
       }
-      for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: 'UTC' });
+      // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
+      for (const [name, { cron, data }] of schedules) {
+        await boss.schedule(name, cron, data, { tz: 'UTC', ...RETRY });
+      }
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });

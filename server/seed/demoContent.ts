@@ -3,7 +3,6 @@ import type { ContentSettingsBody } from '../../shared/content/api';
 import { contentSettingsSchema } from '../../shared/content/api';
 import type { SectionInput } from '../../shared/content/sections';
 import { createAsset } from '../modules/assets/service';
-import type { FilesContext } from '../modules/content/files';
 import { createContent, getContent } from '../modules/content/pages';
 import { saveSections } from '../modules/content/sections';
 import { captionJpeg, makePdf } from '../modules/files/samples';
@@ -13,6 +12,7 @@ import { suppliers } from '../modules/suppliers/tables';
 import { taskGroups, tasks } from '../modules/tasks/tables';
 import type { AppContext } from '../platform/context';
 import type { DbOrTx } from '../platform/db/client';
+import { withTransaction } from '../platform/db/transaction';
 
 /**
  * The demo event's content pages: a dozen pages an organiser of a food and drink show would
@@ -427,7 +427,7 @@ function withLinks(sections: SectionInput[]): SectionInput[] {
   });
 }
 
-async function seedPages(tx: DbOrTx, files: FilesContext, eventId: string): Promise<Map<string, string>> {
+async function seedPages(ctx: AppContext, tx: DbOrTx, eventId: string): Promise<Map<string, string>> {
   const l = await lookups(tx, eventId);
   const ids = new Map<string, string>();
   for (const page of PAGES) {
@@ -435,8 +435,8 @@ async function seedPages(tx: DbOrTx, files: FilesContext, eventId: string): Prom
       ...page.settings,
       allowedTeamTypeIds: (page.settings.allowedTeamTypeIds ?? []).map(l.teamType).filter(Boolean),
     });
-    const created = await createContent(tx, eventId, settings, 'system');
-    await saveSections(tx, files, eventId, created.id, { sections: withLinks(page.sections(l)) }, 'system');
+    const created = await createContent(ctx, eventId, settings, 'system');
+    await saveSections(ctx, eventId, created.id, { sections: withLinks(page.sections(l)) }, 'system');
     ids.set(settings.title, created.id);
   }
   return ids;
@@ -444,7 +444,7 @@ async function seedPages(tx: DbOrTx, files: FilesContext, eventId: string): Prom
 
 /** Adds sections after a page's own (as the editor would: the whole list, kept sections by id). */
 async function appendSections(ctx: AppContext, eventId: string, contentId: string, extra: SectionInput[]) {
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx) => {
     const current = await getContent(tx, eventId, contentId);
     const kept = current.sections.map((section): SectionInput => {
       const { id, heading, isPublished } = section;
@@ -459,7 +459,7 @@ async function appendSections(ctx: AppContext, eventId: string, contentId: strin
       }
       return { id, heading, isPublished, type: section.type, data: section.data } as SectionInput;
     });
-    await saveSections(tx, ctx, eventId, contentId, { sections: [...kept, ...extra] }, 'system');
+    await saveSections(ctx, eventId, contentId, { sections: [...kept, ...extra] }, 'system');
   });
 }
 
@@ -468,7 +468,7 @@ async function appendSections(ctx: AppContext, eventId: string, contentId: strin
  * pages' transaction (storage writes are not transactional) and added as sections afterwards.
  */
 export async function seedDemoContent(ctx: AppContext, eventId: string): Promise<Map<string, string>> {
-  const ids = await ctx.db.transaction((tx) => seedPages(tx, ctx, eventId));
+  const ids = await withTransaction(ctx, (tx) => seedPages(ctx, tx, eventId));
   const page = (title: string) => ids.get(title) ?? '';
   const pdf = async (fileName: string, lines: string[]) =>
     (

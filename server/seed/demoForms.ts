@@ -10,6 +10,7 @@ import { type FieldOwner, planFieldChanges, writeFields } from '../modules/forms
 import { importFixture, rekeyFixture } from '../modules/forms/fixtureImport';
 import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
+import { withTransaction } from '../platform/db/transaction';
 import { type SeededForm, seedDemoSubmissions } from './demoSubmissions';
 
 /**
@@ -27,7 +28,7 @@ export const DEMO_FORM_FIXTURES = [
 ];
 
 export async function seedDemoForms(ctx: AppContext, eventId: string) {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const seeded: SeededForm[] = [];
     for (const fixture of DEMO_FORM_FIXTURES) {
       const keyed = rekeyFixture(fixture);
@@ -37,7 +38,7 @@ export async function seedDemoForms(ctx: AppContext, eventId: string) {
     const formIds = seeded.map((form) => form.formId);
     await seedDemoSubmissions(tx, eventId, seeded);
     const groupId = await createFieldGroup(
-      tx,
+      ctx,
       eventId,
       { title: 'Site contact', description: 'Who we call on the day.', isPublished: true },
       SYSTEM_ACTOR,

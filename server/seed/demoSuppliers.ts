@@ -8,6 +8,7 @@ import { createSupplierGroup } from '../modules/suppliers/groups';
 import { createSupplier } from '../modules/suppliers/service';
 import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
+import { withTransaction } from '../platform/db/transaction';
 
 /**
  * 25 believable suppliers in 5 supplier types for the demo event: some featured, most with
@@ -244,7 +245,7 @@ export async function seedDemoSuppliers(ctx: AppContext, eventId: string): Promi
       logos.set(s.company, row.id);
     }
   }
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const types = await tx
       .select({ id: teamTypes.id, name: teamTypes.name })
       .from(teamTypes)
@@ -274,7 +275,7 @@ export async function seedDemoSuppliers(ctx: AppContext, eventId: string): Promi
           hideFromTeamTypeIds: typeIds(s.hideFrom),
           groupIds: [group.id],
         });
-        await createSupplier(ctx, tx, eventId, body, SYSTEM_ACTOR);
+        await createSupplier(ctx, eventId, body, SYSTEM_ACTOR);
         made += 1;
       }
     }

@@ -8,8 +8,6 @@ import {
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerFileAccess } from '../files/service';
-import { mayReadAssetFile } from './access';
 import { assetsPolicy } from './policy';
 import { createAsset, deleteAsset, getAsset, listAssets, updateAsset } from './service';
 
@@ -20,8 +18,6 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['assets'];
   const moderator = [...guards.member, guards.authorize(assetsPolicy.manage)];
   const base = '/api/events/:eventId/assets';
-
-  registerFileAccess('asset', mayReadAssetFile);
 
   app.get(
     base,

@@ -4,6 +4,7 @@ import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { EmailChangeBody } from '../../../shared/auth/schema';
 import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
 import { withinLimit } from '../../platform/rateLimit';
 import { dispatchEmails, queueEmail } from '../emails/service';
@@ -38,8 +39,8 @@ export async function requestEmailChange(
     throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
   const eventId = session.currentEventId ?? (await defaultEventId(ctx.db, account.id));
   if (!eventId) throw notFound('Event ID not found');
-  const outboxId = await ctx.db.transaction((tx) =>
-    queueTokenEmail(tx, {
+  await withTransaction(ctx, async (tx, effects) => {
+    const outboxId = await queueTokenEmail(tx, {
       accountId: account.id,
       eventId,
       mode: 'verifyAndChangeEmail',
@@ -47,9 +48,9 @@ export async function requestEmailChange(
       firstName: account.firstName,
       newEmail: input.newEmail,
       actor: account.id,
-    }),
-  );
-  await dispatchEmails(ctx, [outboxId]);
+    });
+    effects.afterCommit(() => dispatchEmails(ctx, [outboxId]));
+  });
 }
 
 /**
@@ -63,7 +64,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     throw authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
   const emailInUse = () =>
     authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
-  const change = ctx.db.transaction(async (tx) => {
+  const change = withTransaction(ctx, async (tx, effects) => {
     await consumeToken(tx, record, record.accountId);
     const [taken] = await tx
       .select({ id: accounts.id })
@@ -78,7 +79,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       .where(eq(accounts.id, record.accountId));
     await endAllSessions(tx, record.accountId);
     const eventId = record.eventId;
-    if (!eventId) return null;
+    if (!eventId) return;
     const [{ eventName }, { supportEmail }] = await Promise.all([
       readSettings(tx, eventId, 'event'),
       readSettings(tx, eventId, 'emails'),
@@ -89,18 +90,18 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       newEmail,
       supportEmail,
     });
-    return queueEmail(tx, {
+    const outboxId = await queueEmail(tx, {
       eventId,
       kind: 'emailChanged',
       to: before.email,
       content,
       actor: record.accountId,
     });
+    effects.afterCommit(() => dispatchEmails(ctx, [outboxId]));
   });
   // A claim on the same address racing with this one meets the unique index: the same answer.
-  const outboxId = await change.catch((err: unknown) => {
+  await change.catch((err: unknown) => {
     throw isUniqueViolation(err) ? emailInUse() : err;
   });
-  if (outboxId) await dispatchEmails(ctx, [outboxId]);
   return { email: newEmail };
 }

@@ -4,6 +4,7 @@ import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { TokenMode } from '../../../shared/auth/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
 import { clearHits, withinLimit } from '../../platform/rateLimit';
 import { dispatchEmails, queueEmail } from '../emails/service';
@@ -99,17 +100,17 @@ async function sendPasswordReset(
   const member = preferredEventId ? await findMembership(ctx.db, preferredEventId, account.id) : null;
   const eventId = member ? member.eventId : await defaultEventId(ctx.db, account.id);
   if (!eventId) return;
-  const outboxId = await ctx.db.transaction((tx) =>
-    queueTokenEmail(tx, {
+  await withTransaction(ctx, async (tx, effects) => {
+    const outboxId = await queueTokenEmail(tx, {
       accountId: account.id,
       eventId,
       mode: 'resetPassword',
       to: account.email,
       firstName: account.firstName,
       actor: account.id,
-    }),
-  );
-  await dispatchEmails(ctx, [outboxId]);
+    });
+    effects.afterCommit(() => dispatchEmails(ctx, [outboxId]));
+  });
 }
 
 export async function requestOwnPasswordReset(

@@ -8,21 +8,12 @@ import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { setupDefaultAppUrl } from '../../platform/http/urls';
 import { eventsPolicy } from '../events/policy';
-import { onSettingsSaved } from '../events/settingsHooks';
-import { registerFileAccess } from '../files/service';
-import {
-  mayReadBrandingFile,
-  publicBrandingFor,
-  releaseUnusedBrandingFiles,
-  setBrandingImage,
-} from './service';
+import { publicBrandingFor, setBrandingImage } from './service';
 
 export const brandingRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['branding'];
 
   // The logos and login image are public (the sign-in screens); other branding files are the event's.
-  registerFileAccess('branding', mayReadBrandingFile);
-  onSettingsSaved('branding', releaseUnusedBrandingFiles);
 
   app.put(
     '/api/events/:eventId/branding/images/:slot',

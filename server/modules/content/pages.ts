@@ -8,13 +8,15 @@ import type {
 } from '../../../shared/content/api';
 import { CONTENT_ERRORS } from '../../../shared/content/sections';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { featuredIds, setFeatured, unlinkPage } from './featured';
-import { type FilesContext, releasePageFiles } from './files';
+import { releasePageFiles } from './files';
 import { presentDetail, presentRow } from './present';
 import { contentPages, contentSections } from './tables';
 
@@ -123,74 +125,78 @@ async function assertTeamTypes(db: DbOrTx, eventId: string, ids: string[]) {
   }
 }
 
-export async function createContent(db: DbOrTx, eventId: string, body: ContentSettings, by: string) {
-  await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
-  const { isFeatured, ...values } = body;
-  const [row] = await db
-    .insert(contentPages)
-    .values({
-      ...values,
-      allowedTeamTypeIds: [...new Set(values.allowedTeamTypeIds)],
-      eventId,
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning({ id: contentPages.id });
-  if (isFeatured) await setFeatured(db, eventId, row.id, true, by);
-  return getContent(db, eventId, row.id);
+export async function createContent(ctx: AppContext, eventId: string, body: ContentSettings, by: string) {
+  return withTransaction(ctx, async (db) => {
+    await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
+    const { isFeatured, ...values } = body;
+    const [row] = await db
+      .insert(contentPages)
+      .values({
+        ...values,
+        allowedTeamTypeIds: [...new Set(values.allowedTeamTypeIds)],
+        eventId,
+        createdBy: by,
+        updatedBy: by,
+      })
+      .returning({ id: contentPages.id });
+    if (isFeatured) await setFeatured(db, eventId, row.id, true, by);
+    return getContent(db, eventId, row.id);
+  });
 }
 
 export async function updateContent(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   contentId: string,
   body: ContentSettings,
   by: string,
 ) {
-  const page = await requirePage(db, eventId, contentId, true);
-  await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
-  const { isFeatured, ...values } = body;
-  await db
-    .update(contentPages)
-    .set({
-      ...values,
-      allowedTeamTypeIds: [...new Set(values.allowedTeamTypeIds)],
-      updatedBy: by,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
-  // An archived page stays off the featured list: it cannot be featured until unarchived.
-  await setFeatured(db, eventId, contentId, isFeatured && !page.isArchived, by);
-  return getContent(db, eventId, contentId);
+  return withTransaction(ctx, async (db) => {
+    const page = await requirePage(db, eventId, contentId, true);
+    await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
+    const { isFeatured, ...values } = body;
+    await db
+      .update(contentPages)
+      .set({
+        ...values,
+        allowedTeamTypeIds: [...new Set(values.allowedTeamTypeIds)],
+        updatedBy: by,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
+    // An archived page stays off the featured list: it cannot be featured until unarchived.
+    await setFeatured(db, eventId, contentId, isFeatured && !page.isArchived, by);
+    return getContent(db, eventId, contentId);
+  });
 }
 
 /** Spec: archiving content also removes it from featured pages and sidebar groups. */
 export async function setContentArchived(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   contentId: string,
   isArchived: boolean,
   by: string,
 ) {
-  await requirePage(db, eventId, contentId, true);
-  await db
-    .update(contentPages)
-    .set({ isArchived, updatedBy: by, updatedAt: new Date() })
-    .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
-  if (isArchived) await unlinkPage(db, eventId, contentId, by);
-  return getContent(db, eventId, contentId);
+  return withTransaction(ctx, async (db) => {
+    await requirePage(db, eventId, contentId, true);
+    await db
+      .update(contentPages)
+      .set({ isArchived, updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
+    if (isArchived) await unlinkPage(db, eventId, contentId, by);
+    return getContent(db, eventId, contentId);
+  });
 }
 
 /** Deleting a page deletes its sections (cascade) and every link to it from settings. */
-export async function deleteContent(
-  db: DbOrTx,
-  files: FilesContext,
-  eventId: string,
-  contentId: string,
-  by: string,
-) {
-  await requirePage(db, eventId, contentId, true);
-  await unlinkPage(db, eventId, contentId, by);
-  await releasePageFiles(db, files, eventId, contentId);
-  await db.delete(contentPages).where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
+export async function deleteContent(ctx: AppContext, eventId: string, contentId: string, by: string) {
+  return withTransaction(ctx, async (db) => {
+    await requirePage(db, eventId, contentId, true);
+    await unlinkPage(db, eventId, contentId, by);
+    await releasePageFiles(db, ctx, eventId, contentId);
+    await db
+      .delete(contentPages)
+      .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
+  });
 }

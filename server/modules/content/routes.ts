@@ -15,7 +15,6 @@ import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { forgetMyEvents } from '../people/myEvents';
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import {
   createContent,
   deleteContent,
@@ -25,20 +24,13 @@ import {
   updateContent,
 } from './pages';
 import { contentPolicy } from './policy';
-import { listReadable, readGuestPage, readPage, registerContentFileAccess } from './reader';
+import { listReadable, readGuestPage, readPage } from './reader';
 import { saveSections } from './sections';
-import { contentPages } from './tables';
 
 const emptyBody = z.strictObject({});
 
 export const contentRoutes: RouteModule = (app, ctx, guards) => {
-  registerTeamTypeColumns('content', {
-    table: contentPages,
-    eventId: contentPages.eventId,
-    columns: [contentPages.allowedTeamTypeIds],
-  });
   const tags = ['content'];
-  registerContentFileAccess();
   const moderator = [...guards.member, guards.authorize(contentPolicy.manageContent)];
   const reader = [...guards.member, guards.authorize(contentPolicy.read)];
   const invalidContent = { invalidMessage: CONTENT_ERRORS.invalidContent };
@@ -79,9 +71,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await ctx.db.transaction((tx) =>
-        createContent(tx, actor.eventId, request.body, actor.accountId),
-      );
+      const created = await createContent(ctx, actor.eventId, request.body, actor.accountId);
       return reply.status(201).send(settingsChanged(created));
     },
   );
@@ -107,8 +97,12 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const saved = await ctx.db.transaction((tx) =>
-        updateContent(tx, actor.eventId, request.params.contentId, request.body, actor.accountId),
+      const saved = await updateContent(
+        ctx,
+        actor.eventId,
+        request.params.contentId,
+        request.body,
+        actor.accountId,
       );
       return settingsChanged(saved);
     },
@@ -130,9 +124,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const actor = actorOf(request);
       const { contentId } = request.params;
-      await ctx.db.transaction((tx) =>
-        saveSections(tx, ctx, actor.eventId, contentId, request.body, actor.accountId),
-      );
+      await saveSections(ctx, actor.eventId, contentId, request.body, actor.accountId);
       return getContent(ctx.db, actor.eventId, contentId, log);
     },
   );
@@ -153,8 +145,12 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        const saved = await ctx.db.transaction((tx) =>
-          setContentArchived(tx, actor.eventId, request.params.contentId, isArchived, actor.accountId),
+        const saved = await setContentArchived(
+          ctx,
+          actor.eventId,
+          request.params.contentId,
+          isArchived,
+          actor.accountId,
         );
         return settingsChanged(saved);
       },
@@ -165,9 +161,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: contentParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const actor = actorOf(request);
-      await ctx.db.transaction((tx) =>
-        deleteContent(tx, ctx, actor.eventId, request.params.contentId, actor.accountId),
-      );
+      await deleteContent(ctx, actor.eventId, request.params.contentId, actor.accountId);
       forgetMyEvents();
       return reply.status(204).send();
     },

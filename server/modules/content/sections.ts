@@ -3,12 +3,14 @@ import type { ZodError } from 'zod';
 import { type SectionsBody, sectionsBodySchema } from '../../../shared/content/api';
 import { CONTENT_ERRORS, type Section } from '../../../shared/content/sections';
 import type { ErrorIssue } from '../../../shared/http/errors';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { assets } from '../assets/tables';
 import { fileUrl } from '../files/service';
 import { taskGroups } from '../tasks/tables';
-import { type FilesContext, syncPageFiles } from './files';
+import { syncPageFiles } from './files';
 import { loadSections, requirePage } from './pages';
 import { missingResources } from './resources';
 import { sanitizeRichText } from './sanitize';
@@ -85,52 +87,53 @@ async function placeImages(db: DbOrTx, eventId: string, sections: Section[]): Pr
 }
 
 export async function saveSections(
-  db: DbOrTx,
-  files: FilesContext,
+  ctx: AppContext,
   eventId: string,
   contentId: string,
   body: SectionsBody | unknown,
   by: string,
 ) {
-  const parsed = parseSectionsBody(body);
-  await requirePage(db, eventId, contentId, true);
-  const sections = await placeImages(db, eventId, parsed);
-  const existing = await loadSections(db, eventId, contentId);
-  const byId = new Map(existing.map((s) => [s.id, s]));
-  const seen = new Set<string>();
-  sections.forEach((section, index) => {
-    if (!section.id) return;
-    // An id is either one of this page's sections or refused: never another page's (or event's).
-    if (!byId.has(section.id) || seen.has(section.id)) throw invalid(index, 'id', 'Unknown section');
-    seen.add(section.id);
-  });
-  await assertLinks(db, eventId, sections);
-  await syncPageFiles(db, files, eventId, contentId, existing, sections);
+  return withTransaction(ctx, async (db) => {
+    const parsed = parseSectionsBody(body);
+    await requirePage(db, eventId, contentId, true);
+    const sections = await placeImages(db, eventId, parsed);
+    const existing = await loadSections(db, eventId, contentId);
+    const byId = new Map(existing.map((s) => [s.id, s]));
+    const seen = new Set<string>();
+    sections.forEach((section, index) => {
+      if (!section.id) return;
+      // An id is either one of this page's sections or refused: never another page's (or event's).
+      if (!byId.has(section.id) || seen.has(section.id)) throw invalid(index, 'id', 'Unknown section');
+      seen.add(section.id);
+    });
+    await assertLinks(db, eventId, sections);
+    await syncPageFiles(db, ctx, eventId, contentId, existing, sections);
 
-  const now = new Date();
-  const rows = await Promise.all(
-    sections.map(async (section, position) => {
-      const before = section.id ? byId.get(section.id) : undefined;
-      const data = section.type === 'richText' ? await sanitizeRichText(section.data) : section.data;
-      return {
-        eventId,
-        ...(section.id ? { id: section.id } : {}),
-        pageId: contentId,
-        position,
-        heading: section.heading,
-        type: section.type,
-        data: { value: data },
-        isPublished: section.isPublished,
-        createdAt: before?.createdAt ?? now,
-        createdBy: before?.createdBy ?? by,
-        updatedAt: now,
-        updatedBy: by,
-      };
-    }),
-  );
-  // Replace the page's sections in two statements; kept sections keep their ids and history.
-  await db
-    .delete(contentSections)
-    .where(and(eq(contentSections.eventId, eventId), eq(contentSections.pageId, contentId)));
-  if (rows.length > 0) await db.insert(contentSections).values(rows);
+    const now = new Date();
+    const rows = await Promise.all(
+      sections.map(async (section, position) => {
+        const before = section.id ? byId.get(section.id) : undefined;
+        const data = section.type === 'richText' ? await sanitizeRichText(section.data) : section.data;
+        return {
+          eventId,
+          ...(section.id ? { id: section.id } : {}),
+          pageId: contentId,
+          position,
+          heading: section.heading,
+          type: section.type,
+          data: { value: data },
+          isPublished: section.isPublished,
+          createdAt: before?.createdAt ?? now,
+          createdBy: before?.createdBy ?? by,
+          updatedAt: now,
+          updatedBy: by,
+        };
+      }),
+    );
+    // Replace the page's sections in two statements; kept sections keep their ids and history.
+    await db
+      .delete(contentSections)
+      .where(and(eq(contentSections.eventId, eventId), eq(contentSections.pageId, contentId)));
+    if (rows.length > 0) await db.insert(contentSections).values(rows);
+  });
 }

@@ -9,8 +9,6 @@ import {
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerFileAccess } from '../files/service';
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import { downloadsPolicy } from './policy';
 import {
   createDownload,
@@ -18,26 +16,17 @@ import {
   getDownload,
   listDownloads,
   listMyDownloads,
-  mayReadDownloadFile,
   updateDownload,
 } from './service';
-import { downloads } from './tables';
 
 /** Bodies are checked in the service, so a refusal says 'Invalid download values' with its issues. */
 const anyBody = z.record(z.string(), z.unknown());
 
 export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
-  registerTeamTypeColumns('downloads', {
-    table: downloads,
-    eventId: downloads.eventId,
-    columns: [downloads.showToTeamTypeIds, downloads.hideFromTeamTypeIds],
-  });
   const tags = ['downloads'];
   const moderator = [...guards.member, guards.authorize(downloadsPolicy.manage)];
   const member = [...guards.member, guards.authorize(downloadsPolicy.readOwn)];
   const base = '/api/events/:eventId';
-
-  registerFileAccess('download', (tx, viewer, file) => mayReadDownloadFile(tx, viewer, file));
 
   app.get(
     `${base}/downloads`,

@@ -13,6 +13,7 @@ import { canSeeDownload } from '../../../shared/downloads/visibility';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
@@ -99,13 +100,7 @@ function parseBody(input: unknown) {
 }
 
 async function checkTeamTypes(tx: DbOrTx, eventId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  const known = new Set(
-    (await tx.select({ id: teamTypes.id }).from(teamTypes).where(eq(teamTypes.eventId, eventId))).map(
-      (r) => r.id,
-    ),
-  );
-  if (ids.some((id) => !known.has(id))) {
+  if ((await idsNotInEvent(tx, teamTypes, eventId, ids)).length > 0) {
     throw badRequest(DOWNLOAD_ERRORS.invalidValues, [
       { path: ['showToTeamTypeIds'], message: 'Invalid team type' },
     ]);

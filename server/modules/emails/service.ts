@@ -79,6 +79,8 @@ export async function dispatchEmails(ctx: AppContext, outboxIds: string[]): Prom
 const TOKEN_IN_LINK = /([?&]token=)[^&\s"'<>]+/g;
 export const REDACTED_TOKEN = 'redacted';
 const redact = (text: string) => text.replace(TOKEN_IN_LINK, `$1${REDACTED_TOKEN}`);
+const hasRedactedLink = (content: Content) =>
+  content.links.some((link) => link.includes(`token=${REDACTED_TOKEN}`));
 
 /**
  * What the provider answered, as 'code - message' (an SMTP reply code such as 550, or nodemailer's
@@ -96,27 +98,45 @@ export function providerAnswer(err: unknown): string {
   return answerCode === undefined ? message : `${answerCode} - ${message}`;
 }
 
+type Content = { text: string; html: string; links: string[] };
+
+/**
+ * A failed email's live content, for the job's retry in this process: the row itself is redacted
+ * at once (a failure can stay unsent for good). Bounded, oldest first out; a retry in another
+ * process, or after a restart, finds none and does not send a dead link (see deliver).
+ */
+const unsent = new Map<string, Content>();
+const UNSENT_KEPT = 1000;
+
+function keepUnsent(outboxId: string, content: Content): void {
+  unsent.delete(outboxId);
+  unsent.set(outboxId, content);
+  if (unsent.size > UNSENT_KEPT) unsent.delete(unsent.keys().next().value as string);
+}
+
 /** Sends one outbox email now (the email job, or a module's own batch job); throws when it fails. */
 export async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
   const [email] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
   if (!email || email.status === 'sent' || email.status === 'stored') return;
+  const live = unsent.get(outboxId) ?? { text: email.text, html: email.html, links: email.links };
+  if (email.status === 'failed' && !unsent.has(outboxId) && hasRedactedLink(live)) {
+    throw new Error('The link in this email was removed after a failed send; request a new one.');
+  }
   const message = {
     to: email.to,
     from: ctx.config.mailFrom,
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     subject: email.subject,
-    text: email.text,
-    html: email.html,
-    links: email.links,
+    ...live,
   };
-  const sent = { text: redact(email.text), html: redact(email.html), links: email.links.map(redact) };
+  const sent = { text: redact(live.text), html: redact(live.html), links: live.links.map(redact) };
   if (ctx.mailer.kind === 'outbox') {
     await ctx.mailer.deliver(message);
     // With no SMTP server, the console is how a new user follows the link, printed now, at send
     // time. On stderr, so that the CLI's machine-readable stdout (--json) stays one JSON document.
     if (ctx.config.env !== 'test') {
       process.stderr.write(
-        `\n  Email to ${email.to}: ${email.subject}\n${email.links.map((l) => `    ${l}\n`).join('')}\n`,
+        `\n  Email to ${email.to}: ${email.subject}\n${live.links.map((l) => `    ${l}\n`).join('')}\n`,
       );
     }
     ctx.logger.info({ to: email.to, subject: email.subject }, 'email kept in the outbox (no SMTP_URL)');
@@ -133,19 +153,21 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
   } catch (err) {
     await ctx.db
       .update(outboxEmails)
-      .set({ status: 'failed', error: providerAnswer(err), updatedAt: new Date() })
+      .set({ status: 'failed', error: providerAnswer(err), ...sent, updatedAt: new Date() })
       .where(eq(outboxEmails.id, outboxId));
     // A permanent refusal (5xx) is a bounce; a passing failure is retried and not logged yet.
     const code = (err as { responseCode?: number }).responseCode;
     if (code !== undefined && code >= 500) {
       await logEmailResponse(ctx.db, email, 'bounce', email.id, providerAnswer(err));
     }
+    keepUnsent(outboxId, live);
     throw err;
   }
   await ctx.db
     .update(outboxEmails)
     .set({ status: 'sent', sentAt: new Date(), error: null, ...sent, updatedAt: new Date() })
     .where(eq(outboxEmails.id, outboxId));
+  unsent.delete(outboxId);
   await logEmailResponse(
     ctx.db,
     email,

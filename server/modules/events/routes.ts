@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   createdEventSchema,
@@ -14,17 +13,15 @@ import {
   settingsResponseSchema,
 } from '../../../shared/events/settingsApi';
 import { setSessionCookie } from '../../platform/http/cookies';
-import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { setupDefaultAppUrl } from '../../platform/http/urls';
-import { createSession } from '../auth/sessions';
 import { markOnboarded } from '../people/onboarded';
-import { addUserToEvent, recordLogin } from '../people/service';
 import { eventsPolicy } from './policy';
-import { createEvent, getShell, isSetupRequired } from './service';
+import { getShell, isSetupRequired } from './service';
 import { hasSettingsHook, settingsSaved } from './settingsHooks';
 import { readSettings, writeSettings } from './settingsStore';
+import { setUpFirstEvent } from './setup';
 
 export const eventsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['events'];
@@ -46,28 +43,7 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, body: setupBodySchema, response: { 201: createdEventSchema } },
     },
     async (request, reply) => {
-      const body = request.body;
-      const result = await ctx.db.transaction(async (tx) => {
-        // Two setups racing: the lock makes the second one see the first one's account and stop.
-        await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
-        if (!(await isSetupRequired(tx))) throw notFound();
-        const eventId = await createEvent(tx, body.event, 'system');
-        const { accountId } = await addUserToEvent(
-          tx,
-          {
-            eventId,
-            email: body.email,
-            firstName: body.firstName,
-            surname: body.surname,
-            permissions: 'staff',
-            password: body.password,
-          },
-          'system',
-        );
-        await recordLogin(tx, eventId, accountId);
-        const token = await createSession(tx, accountId, eventId);
-        return { eventId, userId: accountId, token };
-      });
+      const result = await setUpFirstEvent(ctx, request.body);
       setSessionCookie(reply, result.token, ctx.config.cookieSecure);
       return reply.status(201).send({ eventId: result.eventId, userId: result.userId });
     },

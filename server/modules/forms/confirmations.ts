@@ -4,6 +4,7 @@ import { type confirmationBodySchema, FORM_ERRORS } from '../../../shared/forms/
 import type { Confirmation } from '../../../shared/forms/schema/confirmation';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { conflict, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { presentConfirmation } from './present';
@@ -67,59 +68,68 @@ const columnsOf = async (body: Body) => ({
 
 export async function createConfirmation(
   ctx: AppContext,
-  tx: Tx,
   eventId: string,
   formId: string,
   body: Body,
   by: string,
 ): Promise<Confirmation> {
-  await findForm(tx, eventId, formId);
-  await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
-  const [{ last }] = await tx
-    .select({ last: max(formConfirmations.position) })
-    .from(formConfirmations)
-    .where(inForm(eventId, formId));
-  const [row] = await tx
-    .insert(formConfirmations)
-    .values({
-      eventId,
-      formId,
-      position: (last ?? -1) + 1,
-      ...(await columnsOf(body)),
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning();
-  if (row.isDefault) await clearOtherDefaults(tx, eventId, formId, row.id, by);
-  return presentConfirmation(row);
+  return withTransaction(ctx, async (tx) => {
+    await findForm(tx, eventId, formId);
+    await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
+    const [{ last }] = await tx
+      .select({ last: max(formConfirmations.position) })
+      .from(formConfirmations)
+      .where(inForm(eventId, formId));
+    const [row] = await tx
+      .insert(formConfirmations)
+      .values({
+        eventId,
+        formId,
+        position: (last ?? -1) + 1,
+        ...(await columnsOf(body)),
+        createdBy: by,
+        updatedBy: by,
+      })
+      .returning();
+    if (row.isDefault) await clearOtherDefaults(tx, eventId, formId, row.id, by);
+    return presentConfirmation(row);
+  });
 }
 
 export async function updateConfirmation(
   ctx: AppContext,
-  tx: Tx,
   eventId: string,
   formId: string,
   confirmationId: string,
   body: Body,
   by: string,
 ): Promise<Confirmation> {
-  const current = await findConfirmation(tx, eventId, formId, confirmationId);
-  await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
-  // The default stays the default until another takes the mark.
-  const values = { ...(await columnsOf(body)), isDefault: current.isDefault || body.isDefault };
-  const [row] = await tx
-    .update(formConfirmations)
-    .set({ ...values, updatedAt: new Date(), updatedBy: by })
-    .where(and(inForm(eventId, formId), eq(formConfirmations.id, confirmationId)))
-    .returning();
-  if (row.isDefault) await clearOtherDefaults(tx, eventId, formId, row.id, by);
-  return presentConfirmation(row);
+  return withTransaction(ctx, async (tx) => {
+    const current = await findConfirmation(tx, eventId, formId, confirmationId);
+    await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
+    // The default stays the default until another takes the mark.
+    const values = { ...(await columnsOf(body)), isDefault: current.isDefault || body.isDefault };
+    const [row] = await tx
+      .update(formConfirmations)
+      .set({ ...values, updatedAt: new Date(), updatedBy: by })
+      .where(and(inForm(eventId, formId), eq(formConfirmations.id, confirmationId)))
+      .returning();
+    if (row.isDefault) await clearOtherDefaults(tx, eventId, formId, row.id, by);
+    return presentConfirmation(row);
+  });
 }
 
-export async function deleteConfirmation(tx: Tx, eventId: string, formId: string, confirmationId: string) {
-  const current = await findConfirmation(tx, eventId, formId, confirmationId);
-  if (current.isDefault) throw conflict(FORM_ERRORS.defaultConfirmation);
-  await tx
-    .delete(formConfirmations)
-    .where(and(inForm(eventId, formId), eq(formConfirmations.id, confirmationId)));
+export async function deleteConfirmation(
+  ctx: AppContext,
+  eventId: string,
+  formId: string,
+  confirmationId: string,
+) {
+  return withTransaction(ctx, async (tx) => {
+    const current = await findConfirmation(tx, eventId, formId, confirmationId);
+    if (current.isDefault) throw conflict(FORM_ERRORS.defaultConfirmation);
+    await tx
+      .delete(formConfirmations)
+      .where(and(inForm(eventId, formId), eq(formConfirmations.id, confirmationId)));
+  });
 }

@@ -3,7 +3,7 @@ import { rekeyLogicMap } from '../../../shared/forms/duplicate';
 import { FormsDataError } from '../../../shared/forms/schema/common';
 import type { Rule } from '../../../shared/forms/schema/logic';
 import type { AppContext } from '../../platform/context';
-import type { Tx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { type FieldOwner, planFieldChanges, writeFields } from './fields';
 import { storedSettings } from './present';
@@ -27,74 +27,76 @@ function rekeyRules(rules: Rule[], idMap: ReadonlyMap<string, string>, formId: s
 
 const mapped = (idMap: ReadonlyMap<string, string>, id: string) => idMap.get(id) ?? id;
 
-export async function duplicateForm(ctx: AppContext, tx: Tx, eventId: string, formId: string, by: string) {
-  const original = await loadForm(ctx, tx, eventId, formId);
-  const copyId = randomUUID();
-  const idMap = new Map<string, string>([[formId, copyId]]);
-  // The groups its templates embed are shared, not copied: rules reading their fields keep those ids.
-  for (const field of original.groups.fields) idMap.set(field.id, field.id);
-  for (const field of original.fields) idMap.set(field.id, randomUUID());
-  try {
-    const logicMap = rekeyLogicMap(original.form.logicMap, idMap);
-    await insertForm(
-      tx,
-      eventId,
-      { ...original.form, title: `${original.form.title} (Copy)`, isPublished: false, logicMap },
-      by,
-      copyId,
-    );
-    const owner: FieldOwner = { kind: 'form', id: copyId };
-    const copies = original.fields.map((field) => ({ ...field, id: mapped(idMap, field.id) }));
-    const changes = {
-      fieldIds: copies.map((f) => f.id),
-      newFields: copies,
-      updatedFields: [],
-      removedFieldIds: [],
-    };
-    await writeFields(tx, eventId, owner, planFieldChanges(owner, [], changes, 'Invalid form'), by);
-    if (original.confirmations.length > 0) {
-      await tx.insert(formConfirmations).values(
-        original.confirmations.map((confirmation, position) => ({
-          eventId,
-          formId: copyId,
-          position,
-          name: confirmation.name,
-          message: confirmation.message,
-          operator: confirmation.operator,
-          rules: rekeyRules(confirmation.rules, idMap, formId, copyId),
-          isDefault: confirmation.isDefault,
-          isActive: confirmation.isActive,
-          createdBy: by,
-          updatedBy: by,
-        })),
+export async function duplicateForm(ctx: AppContext, eventId: string, formId: string, by: string) {
+  return withTransaction(ctx, async (tx) => {
+    const original = await loadForm(ctx, tx, eventId, formId);
+    const copyId = randomUUID();
+    const idMap = new Map<string, string>([[formId, copyId]]);
+    // The groups its templates embed are shared, not copied: rules reading their fields keep those ids.
+    for (const field of original.groups.fields) idMap.set(field.id, field.id);
+    for (const field of original.fields) idMap.set(field.id, randomUUID());
+    try {
+      const logicMap = rekeyLogicMap(original.form.logicMap, idMap);
+      await insertForm(
+        tx,
+        eventId,
+        { ...original.form, title: `${original.form.title} (Copy)`, isPublished: false, logicMap },
+        by,
+        copyId,
       );
-    }
-    if (original.notifications.length > 0) {
-      await tx.insert(formNotifications).values(
-        original.notifications.map((notification, position) => {
-          // A 'field' or 'template' recipient names a field of the form: it follows to the copy.
-          const byField = notification.sendToType === 'field' || notification.sendToType === 'template';
-          const settings = {
-            ...notification,
-            sendTo: byField ? mapped(idMap, notification.sendTo) : notification.sendTo,
-            sendToFieldGroupId: mapped(idMap, notification.sendToFieldGroupId),
-            rules: rekeyRules(notification.rules, idMap, formId, copyId),
-          };
-          return {
+      const owner: FieldOwner = { kind: 'form', id: copyId };
+      const copies = original.fields.map((field) => ({ ...field, id: mapped(idMap, field.id) }));
+      const changes = {
+        fieldIds: copies.map((f) => f.id),
+        newFields: copies,
+        updatedFields: [],
+        removedFieldIds: [],
+      };
+      await writeFields(tx, eventId, owner, planFieldChanges(owner, [], changes, 'Invalid form'), by);
+      if (original.confirmations.length > 0) {
+        await tx.insert(formConfirmations).values(
+          original.confirmations.map((confirmation, position) => ({
             eventId,
             formId: copyId,
             position,
-            settings: storedSettings(settings),
+            name: confirmation.name,
+            message: confirmation.message,
+            operator: confirmation.operator,
+            rules: rekeyRules(confirmation.rules, idMap, formId, copyId),
+            isDefault: confirmation.isDefault,
+            isActive: confirmation.isActive,
             createdBy: by,
             updatedBy: by,
-          };
-        }),
-      );
+          })),
+        );
+      }
+      if (original.notifications.length > 0) {
+        await tx.insert(formNotifications).values(
+          original.notifications.map((notification, position) => {
+            // A 'field' or 'template' recipient names a field of the form: it follows to the copy.
+            const byField = notification.sendToType === 'field' || notification.sendToType === 'template';
+            const settings = {
+              ...notification,
+              sendTo: byField ? mapped(idMap, notification.sendTo) : notification.sendTo,
+              sendToFieldGroupId: mapped(idMap, notification.sendToFieldGroupId),
+              rules: rekeyRules(notification.rules, idMap, formId, copyId),
+            };
+            return {
+              eventId,
+              formId: copyId,
+              position,
+              settings: storedSettings(settings),
+              createdBy: by,
+              updatedBy: by,
+            };
+          }),
+        );
+      }
+    } catch (error) {
+      // The engine refuses logic that names a field the form no longer has ('No new ID found ...').
+      if (error instanceof FormsDataError) throw badRequest(error.message);
+      throw error;
     }
-  } catch (error) {
-    // The engine refuses logic that names a field the form no longer has ('No new ID found ...').
-    if (error instanceof FormsDataError) throw badRequest(error.message);
-    throw error;
-  }
-  return copyId;
+    return copyId;
+  });
 }

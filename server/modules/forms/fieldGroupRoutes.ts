@@ -66,9 +66,7 @@ export function fieldGroupRoutes(app: App, ctx: AppContext, guards: Guards) {
     },
     async (request, reply) => {
       const { eventId, accountId } = actorOf(request);
-      const groupId = await ctx.db.transaction((tx) =>
-        createFieldGroup(tx, eventId, request.body, accountId),
-      );
+      const groupId = await createFieldGroup(ctx, eventId, request.body, accountId);
       return reply.status(201).send(await detail(eventId, groupId, accountId));
     },
   );
@@ -98,9 +96,7 @@ export function fieldGroupRoutes(app: App, ctx: AppContext, guards: Guards) {
     async (request) => {
       const { eventId, accountId } = actorOf(request);
       const { fieldGroupId } = request.params;
-      await ctx.db.transaction((tx) =>
-        updateFieldGroup(ctx, tx, eventId, fieldGroupId, request.body, accountId),
-      );
+      await updateFieldGroup(ctx, eventId, fieldGroupId, request.body, accountId);
       return detail(eventId, fieldGroupId, accountId);
     },
   );
@@ -119,9 +115,7 @@ export function fieldGroupRoutes(app: App, ctx: AppContext, guards: Guards) {
     async (request) => {
       const { eventId, accountId } = actorOf(request);
       const { fieldGroupId } = request.params;
-      await ctx.db.transaction((tx) =>
-        updateFieldGroupSettings(tx, eventId, fieldGroupId, request.body, accountId),
-      );
+      await updateFieldGroupSettings(ctx, eventId, fieldGroupId, request.body, accountId);
       return detail(eventId, fieldGroupId, accountId);
     },
   );
@@ -138,9 +132,7 @@ export function fieldGroupRoutes(app: App, ctx: AppContext, guards: Guards) {
     },
     async (request, reply) => {
       const { eventId, accountId } = actorOf(request);
-      const copyId = await ctx.db.transaction((tx) =>
-        duplicateGroup(ctx, tx, eventId, request.params.fieldGroupId, accountId),
-      );
+      const copyId = await duplicateGroup(ctx, eventId, request.params.fieldGroupId, accountId);
       return reply.status(201).send(await detail(eventId, copyId, accountId));
     },
   );
@@ -178,7 +170,7 @@ export function fieldGroupRoutes(app: App, ctx: AppContext, guards: Guards) {
     },
     async (request) => {
       const { eventId } = actorOf(request);
-      return ctx.db.transaction((tx) => deleteFieldGroups(tx, eventId, request.body.ids));
+      return deleteFieldGroups(ctx, eventId, request.body.ids);
     },
   );
   lockRoutes(app, ctx, {

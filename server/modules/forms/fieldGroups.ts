@@ -15,6 +15,7 @@ import type { Field } from '../../../shared/forms/schema/field';
 import type { FieldGroupScope } from '../../../shared/forms/schema/field-group';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import {
   checkFieldReferences,
@@ -65,62 +66,65 @@ export async function getFieldGroupDetail(
   };
 }
 
-export async function createFieldGroup(tx: Tx, eventId: string, body: Settings, by: string) {
-  const [row] = await tx
-    .insert(fieldGroups)
-    .values({ eventId, ...body, createdBy: by, updatedBy: by })
-    .returning({ id: fieldGroups.id });
-  return row.id;
+export async function createFieldGroup(ctx: AppContext, eventId: string, body: Settings, by: string) {
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .insert(fieldGroups)
+      .values({ eventId, ...body, createdBy: by, updatedBy: by })
+      .returning({ id: fieldGroups.id });
+    return row.id;
+  });
 }
 
 /** The group builder's save, all or nothing, under the caller's lock and the engine's logic checks. */
 export async function updateFieldGroup(
   ctx: AppContext,
-  tx: Tx,
   eventId: string,
   groupId: string,
   body: UpdateBody,
   by: string,
 ) {
-  const row = await findGroup(tx, eventId, groupId);
-  await requireLock(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
-  const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
-  const onBad = reporter(ctx);
-  const current = await loadFields(tx, eventId, owner, onBad);
-  const changes = {
-    fieldIds: body.fieldGroup.fieldIds,
-    newFields: body.newFields ?? [],
-    updatedFields: body.updatedFields ?? [],
-    removedFieldIds: body.removedFieldIds ?? [],
-  };
-  const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidFieldGroup);
-  await checkFieldReferences(tx, eventId, owner, changes);
-  // A template inside a group reads its own group's fields: load them for the engine's checks.
-  const nested = [...new Set(plan.fields.flatMap((f) => (f.type === 'template' ? [f.fieldGroupId] : [])))];
-  const embedded = await loadGroupsWithFields(tx, eventId, nested, onBad);
-  const fields = Object.fromEntries([...plan.fields, ...embedded.fields].map((f) => [f.id, f]));
-  const groups = Object.fromEntries(embedded.groups.map((g) => [g.id, g]));
-  const scope = { fieldIds: plan.fields.map((f) => f.id), logicMap: body.fieldGroup.logicMap };
-  refuseBadLogic(checkLogicMap(scope, fields, groups, 'field group'), ['fieldGroup', 'logicMap']);
-  await refuseBreakingForms(
-    ctx,
-    tx,
-    eventId,
-    { ...presentFieldGroup(row, scope.fieldIds), ...scope },
-    plan.fields,
-  );
-  await writeFields(tx, eventId, owner, plan, by);
-  await tx
-    .update(fieldGroups)
-    .set({
-      title: body.fieldGroup.title,
-      description: body.fieldGroup.description,
-      isPublished: body.fieldGroup.isPublished,
-      logicMap: body.fieldGroup.logicMap,
-      updatedAt: new Date(),
-      updatedBy: by,
-    })
-    .where(and(eq(fieldGroups.eventId, eventId), eq(fieldGroups.id, row.id)));
+  return withTransaction(ctx, async (tx) => {
+    const row = await findGroup(tx, eventId, groupId);
+    await requireLock(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
+    const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
+    const onBad = reporter(ctx);
+    const current = await loadFields(tx, eventId, owner, onBad);
+    const changes = {
+      fieldIds: body.fieldGroup.fieldIds,
+      newFields: body.newFields ?? [],
+      updatedFields: body.updatedFields ?? [],
+      removedFieldIds: body.removedFieldIds ?? [],
+    };
+    const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidFieldGroup);
+    await checkFieldReferences(tx, eventId, owner, changes);
+    // A template inside a group reads its own group's fields: load them for the engine's checks.
+    const nested = [...new Set(plan.fields.flatMap((f) => (f.type === 'template' ? [f.fieldGroupId] : [])))];
+    const embedded = await loadGroupsWithFields(tx, eventId, nested, onBad);
+    const fields = Object.fromEntries([...plan.fields, ...embedded.fields].map((f) => [f.id, f]));
+    const groups = Object.fromEntries(embedded.groups.map((g) => [g.id, g]));
+    const scope = { fieldIds: plan.fields.map((f) => f.id), logicMap: body.fieldGroup.logicMap };
+    refuseBadLogic(checkLogicMap(scope, fields, groups, 'field group'), ['fieldGroup', 'logicMap']);
+    await refuseBreakingForms(
+      ctx,
+      tx,
+      eventId,
+      { ...presentFieldGroup(row, scope.fieldIds), ...scope },
+      plan.fields,
+    );
+    await writeFields(tx, eventId, owner, plan, by);
+    await tx
+      .update(fieldGroups)
+      .set({
+        title: body.fieldGroup.title,
+        description: body.fieldGroup.description,
+        isPublished: body.fieldGroup.isPublished,
+        logicMap: body.fieldGroup.logicMap,
+        updatedAt: new Date(),
+        updatedBy: by,
+      })
+      .where(and(eq(fieldGroups.eventId, eventId), eq(fieldGroups.id, row.id)));
+  });
 }
 
 /**
@@ -152,65 +156,69 @@ async function refuseBreakingForms(
 }
 
 export async function updateFieldGroupSettings(
-  tx: Tx,
+  ctx: AppContext,
   eventId: string,
   groupId: string,
   body: Settings,
   by: string,
 ) {
-  await findGroup(tx, eventId, groupId);
-  await refuseIfLockedByOther(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
-  await tx
-    .update(fieldGroups)
-    .set({ ...body, updatedAt: new Date(), updatedBy: by })
-    .where(and(eq(fieldGroups.eventId, eventId), eq(fieldGroups.id, groupId)));
+  return withTransaction(ctx, async (tx) => {
+    await findGroup(tx, eventId, groupId);
+    await refuseIfLockedByOther(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
+    await tx
+      .update(fieldGroups)
+      .set({ ...body, updatedAt: new Date(), updatedBy: by })
+      .where(and(eq(fieldGroups.eventId, eventId), eq(fieldGroups.id, groupId)));
+  });
 }
 
 /** Spec: the copy is unpublished, titled '(Copy)', with new ids and its logic re-pointed (the engine's duplicate). */
-export async function duplicateGroup(ctx: AppContext, tx: Tx, eventId: string, groupId: string, by: string) {
-  const row = await findGroup(tx, eventId, groupId);
-  const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
-  const fields = await loadFields(tx, eventId, owner, reporter(ctx));
-  const group = presentFieldGroup(
-    row,
-    fields.map((f) => f.id),
-  );
-  try {
-    const copy = duplicateFieldGroup(group, fields, {
-      newId: randomUUID,
-      userId: by,
-      now: new Date().toISOString(),
-    });
-    await tx.insert(fieldGroups).values({
-      eventId,
-      id: copy.group.id,
-      title: copy.group.title,
-      description: copy.group.description,
-      logicMap: copy.group.logicMap,
-      isPublished: copy.group.isPublished,
-      isArchived: false,
-      createdBy: by,
-      updatedBy: by,
-    });
-    const copyOwner: FieldOwner = { kind: 'fieldGroup', id: copy.group.id };
-    const changes = {
-      fieldIds: copy.group.fieldIds,
-      newFields: copy.fields,
-      updatedFields: [],
-      removedFieldIds: [],
-    };
-    await writeFields(
-      tx,
-      eventId,
-      copyOwner,
-      planFieldChanges(copyOwner, [], changes, FORM_ERRORS.invalidFieldGroup),
-      by,
+export async function duplicateGroup(ctx: AppContext, eventId: string, groupId: string, by: string) {
+  return withTransaction(ctx, async (tx) => {
+    const row = await findGroup(tx, eventId, groupId);
+    const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
+    const fields = await loadFields(tx, eventId, owner, reporter(ctx));
+    const group = presentFieldGroup(
+      row,
+      fields.map((f) => f.id),
     );
-    return copy.group.id;
-  } catch (error) {
-    if (error instanceof FormsDataError) throw badRequest(error.message);
-    throw error;
-  }
+    try {
+      const copy = duplicateFieldGroup(group, fields, {
+        newId: randomUUID,
+        userId: by,
+        now: new Date().toISOString(),
+      });
+      await tx.insert(fieldGroups).values({
+        eventId,
+        id: copy.group.id,
+        title: copy.group.title,
+        description: copy.group.description,
+        logicMap: copy.group.logicMap,
+        isPublished: copy.group.isPublished,
+        isArchived: false,
+        createdBy: by,
+        updatedBy: by,
+      });
+      const copyOwner: FieldOwner = { kind: 'fieldGroup', id: copy.group.id };
+      const changes = {
+        fieldIds: copy.group.fieldIds,
+        newFields: copy.fields,
+        updatedFields: [],
+        removedFieldIds: [],
+      };
+      await writeFields(
+        tx,
+        eventId,
+        copyOwner,
+        planFieldChanges(copyOwner, [], changes, FORM_ERRORS.invalidFieldGroup),
+        by,
+      );
+      return copy.group.id;
+    } catch (error) {
+      if (error instanceof FormsDataError) throw badRequest(error.message);
+      throw error;
+    }
+  });
 }
 
 export async function setFieldGroupsArchived(
@@ -230,18 +238,20 @@ export async function setFieldGroupsArchived(
 }
 
 /** Spec: deleting groups deletes their fields; a group a form's template embeds cannot be deleted. */
-export async function deleteFieldGroups(tx: Tx, eventId: string, ids: string[]) {
-  if ((await groupsUsedInForms(tx, eventId, ids)).length > 0) throw conflict(FORM_ERRORS.fieldGroupInUse);
-  const deleted = await tx
-    .delete(fieldGroups)
-    .where(and(eq(fieldGroups.eventId, eventId), inArray(fieldGroups.id, ids)))
-    .returning({ id: fieldGroups.id });
-  if (deleted.length === 0) throw notFound(FORM_ERRORS.fieldGroupNotFound);
-  await dropLocks(
-    tx,
-    eventId,
-    'fieldGroup',
-    deleted.map((d) => d.id),
-  );
-  return { count: deleted.length };
+export async function deleteFieldGroups(ctx: AppContext, eventId: string, ids: string[]) {
+  return withTransaction(ctx, async (tx) => {
+    if ((await groupsUsedInForms(tx, eventId, ids)).length > 0) throw conflict(FORM_ERRORS.fieldGroupInUse);
+    const deleted = await tx
+      .delete(fieldGroups)
+      .where(and(eq(fieldGroups.eventId, eventId), inArray(fieldGroups.id, ids)))
+      .returning({ id: fieldGroups.id });
+    if (deleted.length === 0) throw notFound(FORM_ERRORS.fieldGroupNotFound);
+    await dropLocks(
+      tx,
+      eventId,
+      'fieldGroup',
+      deleted.map((d) => d.id),
+    );
+    return { count: deleted.length };
+  });
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { actorOf } from '../../platform/http/guards';
 import type { App } from '../../platform/http/types';
-import { type LockTarget, releaseLock, requireLock, takeLock } from './locks';
+import { type LockTarget, releaseLock, renewLock, takeLock } from './locks';
 
 const emptyBody = z.strictObject({});
 
@@ -42,7 +42,7 @@ export function lockRoutes<P extends z.ZodObject>(app: App, ctx: AppContext, opt
       const { eventId, accountId } = actorOf(request);
       const target = targetOf(eventId, options.params.parse(request.params));
       await exists(target);
-      return { lock: await ctx.db.transaction((tx) => takeLock(tx, target, accountId)) };
+      return { lock: await takeLock(ctx, target, accountId) };
     },
   );
   app.put(
@@ -55,7 +55,7 @@ export function lockRoutes<P extends z.ZodObject>(app: App, ctx: AppContext, opt
       const { eventId, accountId } = actorOf(request);
       const target = targetOf(eventId, options.params.parse(request.params));
       await exists(target);
-      return { lock: await ctx.db.transaction((tx) => requireLock(tx, target, accountId)) };
+      return { lock: await renewLock(ctx, target, accountId) };
     },
   );
   app.delete(

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { FORM_ERRORS, LOCK_DURATION_MS, type Lock } from '../../../shared/forms/api';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { conflict } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { editLocks } from './tables';
@@ -79,14 +81,16 @@ async function holdFor(db: DbOrTx, target: LockTarget, accountId: string, now: D
  * Takes the lock when it is free, expired or already the caller's (refreshing it); otherwise
  * answers the other editor's lock, so the builder opens read-only and says who is editing.
  */
-export async function takeLock(db: DbOrTx, target: LockTarget, accountId: string): Promise<Lock> {
-  const now = new Date();
-  const row = await findLock(db, target);
-  if (row && row.holderId !== accountId && isLive(row, now)) return present(row, accountId);
-  await holdFor(db, target, accountId, now);
-  const taken = await findLock(db, target);
-  if (!taken) throw conflict(FORM_ERRORS.noLock);
-  return present(taken, accountId);
+export async function takeLock(ctx: AppContext, target: LockTarget, accountId: string): Promise<Lock> {
+  return withTransaction(ctx, async (db) => {
+    const now = new Date();
+    const row = await findLock(db, target);
+    if (row && row.holderId !== accountId && isLive(row, now)) return present(row, accountId);
+    await holdFor(db, target, accountId, now);
+    const taken = await findLock(db, target);
+    if (!taken) throw conflict(FORM_ERRORS.noLock);
+    return present(taken, accountId);
+  });
 }
 
 function heldByOther(row: FoundLock) {
@@ -132,4 +136,9 @@ export async function dropLocks(db: DbOrTx, eventId: string, type: LockTarget['t
         inArray(editLocks.resourceId, ids),
       ),
     );
+}
+
+/** The holder's heartbeat: the lock must still be theirs; its expiry moves on. */
+export function renewLock(ctx: AppContext, target: LockTarget, accountId: string): Promise<Lock> {
+  return withTransaction(ctx, (tx) => requireLock(tx, target, accountId));
 }

@@ -49,9 +49,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
     },
     async (request, reply) => {
       const { eventId, accountId } = actorOf(request);
-      const created = await ctx.db.transaction((tx) =>
-        createNotification(ctx, tx, eventId, request.params.formId, request.body, accountId),
-      );
+      const created = await createNotification(ctx, eventId, request.params.formId, request.body, accountId);
       return reply.status(201).send(created);
     },
   );
@@ -81,9 +79,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
     async (request) => {
       const { eventId, accountId } = actorOf(request);
       const { formId, notificationId } = request.params;
-      return ctx.db.transaction((tx) =>
-        updateNotification(ctx, tx, eventId, formId, notificationId, request.body, accountId),
-      );
+      return updateNotification(ctx, eventId, formId, notificationId, request.body, accountId);
     },
   );
   app.delete(
@@ -91,9 +87,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
     { schema: { tags, params: notificationParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const { formId, notificationId } = request.params;
-      await ctx.db.transaction((tx) =>
-        deleteNotification(tx, actorOf(request).eventId, formId, notificationId),
-      );
+      await deleteNotification(ctx, actorOf(request).eventId, formId, notificationId);
       return reply.status(204).send();
     },
   );

@@ -5,6 +5,7 @@ import { NOTIFICATION_ERRORS, type notificationBodySchema } from '../../../share
 import { type FormNotification, parseNotification } from '../../../shared/forms/schema/notification';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { presentNotification, storedSettings } from './present';
@@ -93,63 +94,67 @@ async function checkedSettings(ctx: AppContext, tx: Tx, eventId: string, formId:
   return storedSettings(notification);
 }
 
-export async function createNotification(
+export function createNotification(
   ctx: AppContext,
-  tx: Tx,
   eventId: string,
   formId: string,
   body: Body,
   by: string,
 ): Promise<FormNotification> {
-  await findForm(tx, eventId, formId);
-  const settings = await checkedSettings(ctx, tx, eventId, formId, body);
-  const [{ last }] = await tx
-    .select({ last: max(formNotifications.position) })
-    .from(formNotifications)
-    .where(inForm(eventId, formId));
-  const [row] = await tx
-    .insert(formNotifications)
-    .values({
-      eventId,
-      formId,
-      position: (last ?? -1) + 1,
-      // Only the form's own defaults carry the marks.
-      settings: { ...settings, isAdminDefault: false, isUserDefault: false },
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning();
-  return presentNotification(row);
+  return withTransaction(ctx, async (tx) => {
+    await findForm(tx, eventId, formId);
+    const settings = await checkedSettings(ctx, tx, eventId, formId, body);
+    const [{ last }] = await tx
+      .select({ last: max(formNotifications.position) })
+      .from(formNotifications)
+      .where(inForm(eventId, formId));
+    const [row] = await tx
+      .insert(formNotifications)
+      .values({
+        eventId,
+        formId,
+        position: (last ?? -1) + 1,
+        // Only the form's own defaults carry the marks.
+        settings: { ...settings, isAdminDefault: false, isUserDefault: false },
+        createdBy: by,
+        updatedBy: by,
+      })
+      .returning();
+    return presentNotification(row);
+  });
 }
 
-export async function updateNotification(
+export function updateNotification(
   ctx: AppContext,
-  tx: Tx,
   eventId: string,
   formId: string,
   notificationId: string,
   body: Body,
   by: string,
 ): Promise<FormNotification> {
-  const current = await findNotification(tx, eventId, formId, notificationId);
-  const settings = await checkedSettings(ctx, tx, eventId, formId, body);
-  // Which default it was is the form's history, not something an edit changes.
-  const marks = presentNotification(current);
-  const [row] = await tx
-    .update(formNotifications)
-    .set({
-      settings: { ...settings, isAdminDefault: marks.isAdminDefault, isUserDefault: marks.isUserDefault },
-      updatedAt: new Date(),
-      updatedBy: by,
-    })
-    .where(and(inForm(eventId, formId), eq(formNotifications.id, notificationId)))
-    .returning();
-  return presentNotification(row);
+  return withTransaction(ctx, async (tx) => {
+    const current = await findNotification(tx, eventId, formId, notificationId);
+    const settings = await checkedSettings(ctx, tx, eventId, formId, body);
+    // Which default it was is the form's history, not something an edit changes.
+    const marks = presentNotification(current);
+    const [row] = await tx
+      .update(formNotifications)
+      .set({
+        settings: { ...settings, isAdminDefault: marks.isAdminDefault, isUserDefault: marks.isUserDefault },
+        updatedAt: new Date(),
+        updatedBy: by,
+      })
+      .where(and(inForm(eventId, formId), eq(formNotifications.id, notificationId)))
+      .returning();
+    return presentNotification(row);
+  });
 }
 
-export async function deleteNotification(tx: Tx, eventId: string, formId: string, notificationId: string) {
-  await findNotification(tx, eventId, formId, notificationId);
-  await tx
-    .delete(formNotifications)
-    .where(and(inForm(eventId, formId), eq(formNotifications.id, notificationId)));
+export function deleteNotification(ctx: AppContext, eventId: string, formId: string, notificationId: string) {
+  return withTransaction(ctx, async (tx) => {
+    await findNotification(tx, eventId, formId, notificationId);
+    await tx
+      .delete(formNotifications)
+      .where(and(inForm(eventId, formId), eq(formNotifications.id, notificationId)));
+  });
 }

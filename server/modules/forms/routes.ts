@@ -78,7 +78,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { eventId, accountId } = actorOf(request);
-      const formId = await ctx.db.transaction((tx) => createForm(tx, eventId, request.body, accountId));
+      const formId = await createForm(ctx, eventId, request.body, accountId);
       return reply.status(201).send(await detail(eventId, formId, accountId));
     },
   );
@@ -108,7 +108,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const { eventId, accountId } = actorOf(request);
       const { formId } = request.params;
-      await ctx.db.transaction((tx) => updateForm(ctx, tx, eventId, formId, request.body, accountId));
+      await updateForm(ctx, eventId, formId, request.body, accountId);
       return detail(eventId, formId, accountId);
     },
   );
@@ -127,7 +127,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const { eventId, accountId } = actorOf(request);
       const { formId } = request.params;
-      await ctx.db.transaction((tx) => updateFormSettings(tx, eventId, formId, request.body, accountId));
+      await updateFormSettings(ctx, eventId, formId, request.body, accountId);
       return detail(eventId, formId, accountId);
     },
   );
@@ -139,9 +139,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { eventId, accountId } = actorOf(request);
-      const copyId = await ctx.db.transaction((tx) =>
-        duplicateForm(ctx, tx, eventId, request.params.formId, accountId),
-      );
+      const copyId = await duplicateForm(ctx, eventId, request.params.formId, accountId);
       return reply.status(201).send(await detail(eventId, copyId, accountId));
     },
   );
@@ -179,7 +177,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const { eventId } = actorOf(request);
-      return ctx.db.transaction((tx) => deleteForms(tx, eventId, request.body.ids));
+      return deleteForms(ctx, eventId, request.body.ids);
     },
   );
   lockRoutes(app, ctx, {
@@ -214,9 +212,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { eventId, accountId } = actorOf(request);
-      const created = await ctx.db.transaction((tx) =>
-        createConfirmation(ctx, tx, eventId, request.params.formId, request.body, accountId),
-      );
+      const created = await createConfirmation(ctx, eventId, request.params.formId, request.body, accountId);
       return reply.status(201).send(created);
     },
   );
@@ -245,9 +241,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const { eventId, accountId } = actorOf(request);
       const { formId, confirmationId } = request.params;
-      return ctx.db.transaction((tx) =>
-        updateConfirmation(ctx, tx, eventId, formId, confirmationId, request.body, accountId),
-      );
+      return updateConfirmation(ctx, eventId, formId, confirmationId, request.body, accountId);
     },
   );
   app.delete(
@@ -255,9 +249,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: confirmationParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const { formId, confirmationId } = request.params;
-      await ctx.db.transaction((tx) =>
-        deleteConfirmation(tx, actorOf(request).eventId, formId, confirmationId),
-      );
+      await deleteConfirmation(ctx, actorOf(request).eventId, formId, confirmationId);
       return reply.status(204).send();
     },
   );

@@ -17,6 +17,7 @@ import type { LogicMap, Rule } from '../../../shared/forms/schema/logic';
 import { parseNotification } from '../../../shared/forms/schema/notification';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import {
   checkFieldReferences,
@@ -164,20 +165,22 @@ export async function insertForm(
 }
 
 /** Spec: create writes the form, its first field, a default confirmation and the default notifications. */
-export async function createForm(tx: Tx, eventId: string, body: CreateBody, by: string) {
-  const formId = await insertForm(tx, eventId, body.form, by);
-  const owner: FieldOwner = { kind: 'form', id: formId };
-  const firstField = body.firstField ?? parseField({ id: randomUUID(), type: 'text' }, 'first');
-  const changes = {
-    fieldIds: [firstField.id],
-    newFields: [firstField],
-    updatedFields: [],
-    removedFieldIds: [],
-  };
-  await checkFieldReferences(tx, eventId, owner, changes);
-  await writeFields(tx, eventId, owner, planFieldChanges(owner, [], changes, FORM_ERRORS.invalidForm), by);
-  await insertDefaultAttachments(tx, eventId, formId, by);
-  return formId;
+export async function createForm(ctx: AppContext, eventId: string, body: CreateBody, by: string) {
+  return withTransaction(ctx, async (tx) => {
+    const formId = await insertForm(tx, eventId, body.form, by);
+    const owner: FieldOwner = { kind: 'form', id: formId };
+    const firstField = body.firstField ?? parseField({ id: randomUUID(), type: 'text' }, 'first');
+    const changes = {
+      fieldIds: [firstField.id],
+      newFields: [firstField],
+      updatedFields: [],
+      removedFieldIds: [],
+    };
+    await checkFieldReferences(tx, eventId, owner, changes);
+    await writeFields(tx, eventId, owner, planFieldChanges(owner, [], changes, FORM_ERRORS.invalidForm), by);
+    await insertDefaultAttachments(tx, eventId, formId, by);
+    return formId;
+  });
 }
 
 /** The default confirmation and the admin and user notification records every new form starts with. */
@@ -209,31 +212,32 @@ export async function insertDefaultAttachments(tx: Tx, eventId: string, formId: 
  */
 export async function updateForm(
   ctx: AppContext,
-  tx: Tx,
   eventId: string,
   formId: string,
   body: UpdateBody,
   by: string,
 ) {
-  const row = await findForm(tx, eventId, formId);
-  await requireLock(tx, { eventId, type: 'form', id: formId }, by);
-  const owner: FieldOwner = { kind: 'form', id: formId };
-  const onBad = reporter(ctx);
-  const current = await loadFields(tx, eventId, owner, onBad);
-  const changes = {
-    fieldIds: body.form.fieldIds,
-    newFields: body.newFields ?? [],
-    updatedFields: body.updatedFields ?? [],
-    removedFieldIds: body.removedFieldIds ?? [],
-  };
-  const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidForm);
-  await checkFieldReferences(tx, eventId, owner, changes);
-  await checkLogicOf(ctx, tx, eventId, { ...row, ...body.form }, plan.fields);
-  await writeFields(tx, eventId, owner, plan, by);
-  await tx
-    .update(forms)
-    .set({ ...body.form, updatedAt: new Date(), updatedBy: by })
-    .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+  return withTransaction(ctx, async (tx) => {
+    const row = await findForm(tx, eventId, formId);
+    await requireLock(tx, { eventId, type: 'form', id: formId }, by);
+    const owner: FieldOwner = { kind: 'form', id: formId };
+    const onBad = reporter(ctx);
+    const current = await loadFields(tx, eventId, owner, onBad);
+    const changes = {
+      fieldIds: body.form.fieldIds,
+      newFields: body.newFields ?? [],
+      updatedFields: body.updatedFields ?? [],
+      removedFieldIds: body.removedFieldIds ?? [],
+    };
+    const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidForm);
+    await checkFieldReferences(tx, eventId, owner, changes);
+    await checkLogicOf(ctx, tx, eventId, { ...row, ...body.form }, plan.fields);
+    await writeFields(tx, eventId, owner, plan, by);
+    await tx
+      .update(forms)
+      .set({ ...body.form, updatedAt: new Date(), updatedBy: by })
+      .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+  });
 }
 
 /** The engine's checks of a form's logic, with the groups its templates embed. */
@@ -267,18 +271,20 @@ async function checkLogicOf(
 
 /** Settings from the list or the settings screen; refused while someone else edits the form. */
 export async function updateFormSettings(
-  tx: Tx,
+  ctx: AppContext,
   eventId: string,
   formId: string,
   body: Settings,
   by: string,
 ) {
-  await findForm(tx, eventId, formId);
-  await refuseIfLockedByOther(tx, { eventId, type: 'form', id: formId }, by);
-  await tx
-    .update(forms)
-    .set({ ...body, updatedAt: new Date(), updatedBy: by })
-    .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+  return withTransaction(ctx, async (tx) => {
+    await findForm(tx, eventId, formId);
+    await refuseIfLockedByOther(tx, { eventId, type: 'form', id: formId }, by);
+    await tx
+      .update(forms)
+      .set({ ...body, updatedAt: new Date(), updatedBy: by })
+      .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+  });
 }
 
 /** Spec: archive toggle for many forms. Ids of another event are not touched (and not counted). */
@@ -299,17 +305,19 @@ export async function setFormsArchived(
 }
 
 /** Deleting forms removes their fields, confirmations and notification records (they cascade) and locks. */
-export async function deleteForms(tx: Tx, eventId: string, ids: string[]) {
-  const deleted = await tx
-    .delete(forms)
-    .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))
-    .returning({ id: forms.id });
-  if (deleted.length === 0) throw notFound(FORM_ERRORS.formNotFound);
-  await dropLocks(
-    tx,
-    eventId,
-    'form',
-    deleted.map((d) => d.id),
-  );
-  return { count: deleted.length };
+export async function deleteForms(ctx: AppContext, eventId: string, ids: string[]) {
+  return withTransaction(ctx, async (tx) => {
+    const deleted = await tx
+      .delete(forms)
+      .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))
+      .returning({ id: forms.id });
+    if (deleted.length === 0) throw notFound(FORM_ERRORS.formNotFound);
+    await dropLocks(
+      tx,
+      eventId,
+      'form',
+      deleted.map((d) => d.id),
+    );
+    return { count: deleted.length };
+  });
 }

@@ -9,7 +9,6 @@ import {
 } from '../../../shared/notifications/api';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import { notificationsPolicy } from './policy';
 import { registerNotificationJobs } from './publish';
 import { listMyNotifications, markAllRead, markRead } from './reader';
@@ -20,17 +19,11 @@ import {
   listNotifications,
   updateNotification,
 } from './service';
-import { notifications } from './tables';
 
 /** Bodies are checked in the service, so a refusal says 'Invalid notification' with its issues. */
 const anyBody = z.record(z.string(), z.unknown());
 
 export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
-  registerTeamTypeColumns('notifications', {
-    table: notifications,
-    eventId: notifications.eventId,
-    columns: [notifications.teamTypeIds],
-  });
   registerNotificationJobs(ctx);
   const tags = ['notifications'];
   const admin = [...guards.member, guards.authorize(notificationsPolicy.manage)];

@@ -47,9 +47,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const field = await ctx.db.transaction((tx) =>
-        createCustomField(tx, actor.eventId, request.body, actor.accountId),
-      );
+      const field = await createCustomField(ctx, actor.eventId, request.body, actor.accountId);
       return reply.status(201).send(field);
     },
   );
@@ -67,7 +65,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const { eventId } = actorOf(request);
-      return { items: await ctx.db.transaction((tx) => reorderCustomFields(tx, eventId, request.body.ids)) };
+      return { items: await reorderCustomFields(ctx, eventId, request.body.ids) };
     },
   );
   app.get(
@@ -92,8 +90,12 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return ctx.db.transaction((tx) =>
-        updateCustomField(tx, actor.eventId, request.params.customFieldId, request.body, actor.accountId),
+      return updateCustomField(
+        ctx,
+        actor.eventId,
+        request.params.customFieldId,
+        request.body,
+        actor.accountId,
       );
     },
   );
@@ -102,7 +104,7 @@ export const customFieldRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: customFieldParamsSchema }, preValidation: admin },
     async (request, reply) => {
       const { eventId } = actorOf(request);
-      await ctx.db.transaction((tx) => deleteCustomField(tx, eventId, request.params.customFieldId));
+      await deleteCustomField(ctx, eventId, request.params.customFieldId);
       return reply.status(204).send();
     },
   );

@@ -10,7 +10,9 @@ import {
   valuesFitFields,
 } from '../../../shared/people/customFields';
 import { TEAM_ERRORS } from '../../../shared/people/teams';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { customFields, teams } from './tables';
 
@@ -49,75 +51,83 @@ export async function getCustomField(db: DbOrTx, eventId: string, id: string): P
 
 /** Adds a field last in the order, and writes its default value into every team of the event. */
 export async function createCustomField(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   input: z.output<typeof createCustomFieldBodySchema>,
   actor: string,
 ): Promise<CustomField> {
-  const [{ next }] = await db
-    .select({ next: sql<number>`coalesce(max(${customFields.position}) + 1, 0)::int` })
-    .from(customFields)
-    .where(eq(customFields.eventId, eventId));
-  const [row] = await db
-    .insert(customFields)
-    .values({ ...input, eventId, position: next, createdBy: actor, updatedBy: actor })
-    .returning({ id: customFields.id });
-  // One statement for every team: the database does the batching the spec did by hand (500 a batch).
-  const value = JSON.stringify({ [row.id]: defaultCustomFieldValue(input.type) });
-  await db
-    .update(teams)
-    .set({ customFields: sql`${teams.customFields} || ${value}::jsonb` })
-    .where(eq(teams.eventId, eventId));
-  return getCustomField(db, eventId, row.id);
+  return withTransaction(ctx, async (db) => {
+    const [{ next }] = await db
+      .select({ next: sql<number>`coalesce(max(${customFields.position}) + 1, 0)::int` })
+      .from(customFields)
+      .where(eq(customFields.eventId, eventId));
+    const [row] = await db
+      .insert(customFields)
+      .values({ ...input, eventId, position: next, createdBy: actor, updatedBy: actor })
+      .returning({ id: customFields.id });
+    // One statement for every team: the database does the batching the spec did by hand (500 a batch).
+    const value = JSON.stringify({ [row.id]: defaultCustomFieldValue(input.type) });
+    await db
+      .update(teams)
+      .set({ customFields: sql`${teams.customFields} || ${value}::jsonb` })
+      .where(eq(teams.eventId, eventId));
+    return getCustomField(db, eventId, row.id);
+  });
 }
 
 export async function updateCustomField(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   id: string,
   input: z.output<typeof updateCustomFieldBodySchema>,
   actor: string,
 ): Promise<CustomField> {
-  const updated = await db
-    .update(customFields)
-    .set({ ...input, updatedBy: actor, updatedAt: new Date() })
-    .where(and(eq(customFields.eventId, eventId), eq(customFields.id, id)))
-    .returning({ id: customFields.id });
-  if (updated.length === 0) throw notFound(FIELD_NOT_FOUND);
-  return getCustomField(db, eventId, id);
+  return withTransaction(ctx, async (db) => {
+    const updated = await db
+      .update(customFields)
+      .set({ ...input, updatedBy: actor, updatedAt: new Date() })
+      .where(and(eq(customFields.eventId, eventId), eq(customFields.id, id)))
+      .returning({ id: customFields.id });
+    if (updated.length === 0) throw notFound(FIELD_NOT_FOUND);
+    return getCustomField(db, eventId, id);
+  });
 }
 
 /** Deletes a field and its value from every team. */
-export async function deleteCustomField(db: DbOrTx, eventId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(customFields)
-    .where(and(eq(customFields.eventId, eventId), eq(customFields.id, id)))
-    .returning({ id: customFields.id });
-  if (deleted.length === 0) throw notFound(FIELD_NOT_FOUND);
-  await db
-    .update(teams)
-    .set({ customFields: sql`${teams.customFields} - ${id}::text` })
-    .where(eq(teams.eventId, eventId));
+export async function deleteCustomField(ctx: AppContext, eventId: string, id: string): Promise<void> {
+  return withTransaction(ctx, async (db) => {
+    const deleted = await db
+      .delete(customFields)
+      .where(and(eq(customFields.eventId, eventId), eq(customFields.id, id)))
+      .returning({ id: customFields.id });
+    if (deleted.length === 0) throw notFound(FIELD_NOT_FOUND);
+    await db
+      .update(teams)
+      .set({ customFields: sql`${teams.customFields} - ${id}::text` })
+      .where(eq(teams.eventId, eventId));
+  });
 }
 
 /** Reorder: the ids must be exactly the event's fields, in their new order. */
 export async function reorderCustomFields(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   ids: string[],
 ): Promise<CustomField[]> {
-  const existing = await listCustomFields(db, eventId);
-  const known = new Set(existing.map((f) => f.id));
-  if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-    throw badRequest(INVALID_FIELD);
-  }
-  for (const [position, id] of ids.entries()) {
-    await db
-      .update(customFields)
-      .set({ position })
-      .where(and(eq(customFields.eventId, eventId), eq(customFields.id, id)));
-  }
-  return listCustomFields(db, eventId);
+  return withTransaction(ctx, async (db) => {
+    const existing = await listCustomFields(db, eventId);
+    const known = new Set(existing.map((f) => f.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+      throw badRequest(INVALID_FIELD);
+    }
+    for (const [position, id] of ids.entries()) {
+      await db
+        .update(customFields)
+        .set({ position })
+        .where(and(eq(customFields.eventId, eventId), eq(customFields.id, id)));
+    }
+    return listCustomFields(db, eventId);
+  });
 }
 
 /** Team values must name this event's fields with the right kind of value: else 'Invalid team'. */

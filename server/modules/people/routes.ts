@@ -78,9 +78,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await ctx.db.transaction((tx) =>
-        createTeamType(tx, actor.eventId, request.body.name, actor.accountId),
-      );
+      const created = await createTeamType(ctx, actor.eventId, request.body.name, actor.accountId);
       return reply.status(201).send(created);
     },
   );
@@ -106,8 +104,12 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return ctx.db.transaction((tx) =>
-        renameTeamType(tx, actor.eventId, request.params.teamTypeId, request.body.name, actor.accountId),
+      return renameTeamType(
+        ctx,
+        actor.eventId,
+        request.params.teamTypeId,
+        request.body.name,
+        actor.accountId,
       );
     },
   );
@@ -115,9 +117,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
     '/api/events/:eventId/team-types/:teamTypeId',
     { schema: { tags, params: teamTypeParamsSchema }, preValidation: admin },
     async (request, reply) => {
-      await ctx.db.transaction((tx) =>
-        deleteTeamType(tx, actorOf(request).eventId, request.params.teamTypeId),
-      );
+      await deleteTeamType(ctx, actorOf(request).eventId, request.params.teamTypeId);
       return reply.status(204).send();
     },
   );

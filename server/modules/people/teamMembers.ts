@@ -5,6 +5,7 @@ import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
 import { canSetPermission, USER_ERRORS } from '../../../shared/people/users';
 import type { AppContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { forgetAccountSessions } from '../auth/sessions';
@@ -22,8 +23,8 @@ type UpdateMember = z.output<typeof updateTeamMemberBodySchema>;
 
 /** createTeamMember: invite someone into a team by email, unless the team is full. */
 export async function addTeamMember(ctx: AppContext, actor: Actor, teamId: string, input: AddMember) {
-  const { member, outboxIds } = await creatingUser(() =>
-    ctx.db.transaction(async (tx) => {
+  const { member } = await creatingUser(() =>
+    withTransaction(ctx, async (tx, effects) => {
       const team = await findTeam(tx, actor.eventId, teamId, true);
       if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
       if (input.permissions === 'admin' && !peoplePolicy.grantAdmin(actor)) throw forbidden();
@@ -33,13 +34,11 @@ export async function addTeamMember(ctx: AppContext, actor: Actor, teamId: strin
       }
       const person = await ensureMember(tx, actor.eventId, input, input.permissions, actor.accountId);
       await joinTeam(tx, actor.eventId, person.accountId, teamId, 'teamMember', actor.accountId);
-      return {
-        member: { id: person.accountId },
-        outboxIds: await queueWelcome(tx, actor.eventId, person, actor.accountId),
-      };
+      const outboxIds = await queueWelcome(tx, actor.eventId, person, actor.accountId);
+      effects.afterCommit(() => dispatchEmails(ctx, outboxIds));
+      return { member: { id: person.accountId } };
     }),
   );
-  await dispatchEmails(ctx, outboxIds);
   return member;
 }
 

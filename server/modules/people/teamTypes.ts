@@ -1,7 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { TeamType, TeamTypeListResponse } from '../../../shared/people/schema';
 import { TEAM_ERRORS } from '../../../shared/people/teams';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teams, teamTypes } from './tables';
 import { forgetTeamTypeEverywhere } from './teamTypeReferences';
@@ -35,39 +37,45 @@ export async function assertTeamTypeInEvent(db: DbOrTx, eventId: string, teamTyp
   if (!row) throw badRequest(TEAM_ERRORS.invalidTeamType);
 }
 
-export async function createTeamType(db: DbOrTx, eventId: string, name: string, actor: string) {
-  const [row] = await db
-    .insert(teamTypes)
-    .values({ eventId, name, createdBy: actor, updatedBy: actor })
-    .returning({ id: teamTypes.id });
-  return getTeamType(db, eventId, row.id);
+export async function createTeamType(ctx: AppContext, eventId: string, name: string, actor: string) {
+  return withTransaction(ctx, async (db) => {
+    const [row] = await db
+      .insert(teamTypes)
+      .values({ eventId, name, createdBy: actor, updatedBy: actor })
+      .returning({ id: teamTypes.id });
+    return getTeamType(db, eventId, row.id);
+  });
 }
 
 export async function renameTeamType(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   teamTypeId: string,
   name: string,
   actor: string,
 ) {
-  const updated = await db
-    .update(teamTypes)
-    .set({ name, updatedBy: actor, updatedAt: new Date() })
-    .where(and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teamTypeId)))
-    .returning({ id: teamTypes.id });
-  if (updated.length === 0) throw notFound(TEAM_ERRORS.teamTypeNotFound);
-  return getTeamType(db, eventId, teamTypeId);
+  return withTransaction(ctx, async (db) => {
+    const updated = await db
+      .update(teamTypes)
+      .set({ name, updatedBy: actor, updatedAt: new Date() })
+      .where(and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teamTypeId)))
+      .returning({ id: teamTypes.id });
+    if (updated.length === 0) throw notFound(TEAM_ERRORS.teamTypeNotFound);
+    return getTeamType(db, eventId, teamTypeId);
+  });
 }
 
 /**
  * Deleting a team type takes it off every team (the foreign key sets team_type_id to null) and out
  * of every other area's team type lists (teamTypeReferences.ts). Call it inside a transaction.
  */
-export async function deleteTeamType(db: DbOrTx, eventId: string, teamTypeId: string): Promise<void> {
-  const deleted = await db
-    .delete(teamTypes)
-    .where(and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teamTypeId)))
-    .returning({ id: teamTypes.id });
-  if (deleted.length === 0) throw notFound(TEAM_ERRORS.teamTypeNotFound);
-  await forgetTeamTypeEverywhere(db, eventId, teamTypeId);
+export async function deleteTeamType(ctx: AppContext, eventId: string, teamTypeId: string): Promise<void> {
+  return withTransaction(ctx, async (db) => {
+    const deleted = await db
+      .delete(teamTypes)
+      .where(and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teamTypeId)))
+      .returning({ id: teamTypes.id });
+    if (deleted.length === 0) throw notFound(TEAM_ERRORS.teamTypeNotFound);
+    await forgetTeamTypeEverywhere(db, eventId, teamTypeId);
+  });
 }

@@ -5,6 +5,7 @@ import type { createTeamBodySchema, updateTeamBodySchema } from '../../../shared
 import { parentRoleAfterChildLeaves, standShareRoles, TEAM_ERRORS } from '../../../shared/people/teams';
 import type { AppContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { conflict, forbidden } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { dispatchEmails } from '../emails/service';
@@ -55,10 +56,13 @@ async function insertTeam(
 
 /** createTeam: the team, its owner's account and membership, and the owner's welcome email. */
 export async function createTeam(ctx: AppContext, actor: Actor, input: CreateTeam) {
-  const { team, outboxIds } = await creatingUser(() =>
-    ctx.db.transaction((tx) => insertTeam(tx, actor, input, { parentTeamId: null, standShareRole: 'none' })),
+  const { team } = await creatingUser(() =>
+    withTransaction(ctx, async (tx, effects) => {
+      const created = await insertTeam(tx, actor, input, { parentTeamId: null, standShareRole: 'none' });
+      effects.afterCommit(() => dispatchEmails(ctx, created.outboxIds));
+      return created;
+    }),
   );
-  await dispatchEmails(ctx, outboxIds);
   return team;
 }
 
@@ -69,8 +73,8 @@ export async function createStandShare(
   parentTeamId: string,
   input: CreateTeam,
 ) {
-  const { team, outboxIds } = await creatingUser(() =>
-    ctx.db.transaction(async (tx) => {
+  const { team } = await creatingUser(() =>
+    withTransaction(ctx, async (tx, effects) => {
       const parent = await findTeam(tx, actor.eventId, parentTeamId, true);
       if (!peoplePolicy.addStandShare(actor, await teamContext(tx, actor, parent))) throw forbidden();
       const roles = standShareRoles(parent.standShareRole);
@@ -86,10 +90,10 @@ export async function createStandShare(
         .update(teams)
         .set({ standShareRole: roles.parent, updatedBy: actor.accountId, updatedAt: new Date() })
         .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, parent.id)));
+      effects.afterCommit(() => dispatchEmails(ctx, created.outboxIds));
       return created;
     }),
   );
-  await dispatchEmails(ctx, outboxIds);
   return team;
 }
 

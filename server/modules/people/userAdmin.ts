@@ -4,6 +4,7 @@ import { TEAM_ERRORS } from '../../../shared/people/teams';
 import { canDeleteUser, canSetPermission, USER_ERRORS } from '../../../shared/people/users';
 import type { AppContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { endAllSessions, forgetAccountSessions } from '../auth/sessions';
@@ -58,10 +59,10 @@ export async function changePermission(
 
 /** sendWelcomeChaser: only for someone who has never signed in to this event. */
 export async function resendWelcome(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
-  const outboxId = await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (tx, effects) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (user.hasLoggedIn) throw conflict(USER_ERRORS.alreadySignedIn);
-    return queueWelcomeChaser(
+    const outboxId = await queueWelcomeChaser(
       tx,
       actor.eventId,
       {
@@ -72,8 +73,8 @@ export async function resendWelcome(ctx: AppContext, actor: Actor, userId: strin
       },
       actor.accountId,
     );
+    effects.afterCommit(() => dispatchEmails(ctx, [outboxId]));
   });
-  await dispatchEmails(ctx, [outboxId]);
 }
 
 /** The team the deleted user owns passes to the successor, who must be in that team or in none. */

@@ -11,6 +11,7 @@ import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
+import { withTransaction } from '../../platform/db/transaction';
 import { conflict } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -20,7 +21,7 @@ import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, releaseSubmissionFiles } from './files';
-import { recordSubmissionEvent } from './saved';
+import { announceSubmission, recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from './store';
 import { formSubmissions } from './tables';
 
@@ -97,92 +98,91 @@ export async function getSubmission(
  */
 export async function editSubmission(
   ctx: AppContext,
-  tx: DbOrTx,
   actor: Actor,
   key: { formId: string; submissionId: string },
   body: { values: Record<string, unknown>; version: number | null },
 ): Promise<SubmitResult> {
-  const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
-  const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'any');
-  const context = await contextOf(tx, actor);
-  const checked = checkedAnswers(definition, body.values, { isDraft: row.isDraft, context });
-  if (body.version !== row.version) throw conflict(SUBMISSION_ERRORS.versionConflict);
-  // New files are the organiser's uploads, or the team's still waiting in its draft.
-  const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
-    eventId: actor.eventId,
-    submissionId: row.id,
-    definition,
-    values: checked,
-    uploader: { guest: false, accountId: actor.accountId, teamId: row.teamId },
-    mode: { isDraft: row.isDraft, context },
-  });
-  const version = await overwrite(
-    tx,
-    row,
-    { values, version: body.version, isDraft: row.isDraft, by: actor.accountId },
-    SUBMISSION_ERRORS.versionConflict,
-  );
-  await releaseDropped();
-  // The organiser's correction of a submitted form is a 'form update' too; a draft's is not.
-  if (!row.isDraft) {
-    await recordSubmissionEvent(tx, {
+  return withTransaction(ctx, async (tx, effects) => {
+    const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
+    // The listeners (notifications, webhooks) hear of the save once it has committed.
+    effects.afterCommit(() => announceSubmission(ctx, actor.eventId, row.id));
+    const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'any');
+    const context = await contextOf(tx, actor);
+    const checked = checkedAnswers(definition, body.values, { isDraft: row.isDraft, context });
+    if (body.version !== row.version) throw conflict(SUBMISSION_ERRORS.versionConflict);
+    // New files are the organiser's uploads, or the team's still waiting in its draft.
+    const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
       eventId: actor.eventId,
-      formId: key.formId,
       submissionId: row.id,
-      kind: 'updated',
-      version,
-      by: actor.accountId,
+      definition,
+      values: checked,
+      uploader: { guest: false, accountId: actor.accountId, teamId: row.teamId },
+      mode: { isDraft: row.isDraft, context },
     });
-  }
-  return {
-    id: row.id,
-    version,
-    confirmationId: confirmationFor(definition, fill.confirmations, values, context),
-  };
+    const version = await overwrite(
+      tx,
+      row,
+      { values, version: body.version, isDraft: row.isDraft, by: actor.accountId },
+      SUBMISSION_ERRORS.versionConflict,
+    );
+    await releaseDropped();
+    // The organiser's correction of a submitted form is a 'form update' too; a draft's is not.
+    if (!row.isDraft) {
+      await recordSubmissionEvent(tx, {
+        eventId: actor.eventId,
+        formId: key.formId,
+        submissionId: row.id,
+        kind: 'updated',
+        version,
+        by: actor.accountId,
+      });
+    }
+    return {
+      id: row.id,
+      version,
+      confirmationId: confirmationFor(definition, fill.confirmations, values, context),
+    };
+  });
 }
 
 /**
  * Deletes submissions of one form. Spec: deleting a submission sets the linked task incomplete;
  * a team that still has another submitted one keeps its task complete.
  */
-export async function deleteSubmissions(
-  tx: DbOrTx,
-  ctx: Pick<AppContext, 'storage' | 'logger'>,
-  eventId: string,
-  formId: string,
-  ids: string[],
-) {
-  await findForm(tx, eventId, formId);
-  const removed = await tx
-    .delete(formSubmissions)
-    .where(
-      and(
-        eq(formSubmissions.eventId, eventId),
-        eq(formSubmissions.formId, formId),
-        inArray(formSubmissions.id, ids),
-      ),
-    )
-    .returning({ id: formSubmissions.id, teamId: formSubmissions.teamId });
-  await releaseSubmissionFiles(
-    tx,
-    ctx,
-    eventId,
-    removed.map((row) => row.id),
-  );
-  const teamIds = [...new Set(removed.flatMap((row) => (row.teamId ? [row.teamId] : [])))];
-  for (const teamId of teamIds) {
-    const [left] = await tx
-      .select({ n: count() })
-      .from(formSubmissions)
+export async function deleteSubmissions(ctx: AppContext, eventId: string, formId: string, ids: string[]) {
+  return withTransaction(ctx, async (tx) => {
+    await findForm(tx, eventId, formId);
+    const removed = await tx
+      .delete(formSubmissions)
       .where(
         and(
           eq(formSubmissions.eventId, eventId),
           eq(formSubmissions.formId, formId),
-          eq(formSubmissions.teamId, teamId),
-          eq(formSubmissions.isDraft, false),
+          inArray(formSubmissions.id, ids),
         ),
-      );
-    if ((left?.n ?? 0) === 0) await setFormTaskProgress(tx, { eventId, formId, teamId }, false);
-  }
-  return { count: removed.length };
+      )
+      .returning({ id: formSubmissions.id, teamId: formSubmissions.teamId });
+    await releaseSubmissionFiles(
+      tx,
+      ctx,
+      eventId,
+      removed.map((row) => row.id),
+    );
+    const teamIds = [...new Set(removed.flatMap((row) => (row.teamId ? [row.teamId] : [])))];
+    for (const teamId of teamIds) {
+      const [left] = await tx
+        .select({ n: count() })
+        .from(formSubmissions)
+        .where(
+          and(
+            eq(formSubmissions.eventId, eventId),
+            eq(formSubmissions.formId, formId),
+            eq(formSubmissions.teamId, teamId),
+            eq(formSubmissions.isDraft, false),
+          ),
+        );
+      if ((left?.n ?? 0) === 0) await setFormTaskProgress(tx, { eventId, formId, teamId }, false);
+    }
+    return { count: removed.length };
+  });
 }

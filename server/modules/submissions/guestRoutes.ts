@@ -15,15 +15,9 @@ import { withinLimit } from '../../platform/rateLimit';
 import { forms } from '../forms/tables';
 import { checkedAnswers, confirmationFor } from './answers';
 import { loadFill } from './definition';
-import {
-  claimSubmissionFiles,
-  GUEST_UPLOADER,
-  placeOf,
-  reservedSubmissionId,
-  storeSubmissionUpload,
-} from './files';
+import { GUEST_UPLOADER, placeOf, storeSubmissionUpload } from './files';
+import { storeGuestSubmission } from './guestService';
 import { guestSubmissionId, newGuestToken } from './guestToken';
-import { announceSubmission, recordSubmissionEvent } from './saved';
 import { formSubmissions } from './tables';
 
 /** Guest submissions an address may make in an hour: a crowd at one venue, not a flood. */
@@ -81,52 +75,13 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       if (request.body.website !== '') {
         return reply.status(201).send({ id: guestSubmissionId(newGuestToken()), version: 1, confirmationId });
       }
-      const row = await ctx.db.transaction(async (tx) => {
-        // The id the guest's uploads were stored under (their files sit in its folder), else new;
-        // either way worked out from a 256-bit guest token (guestToken.ts).
-        const token = request.body.submissionId;
-        const id = await reservedSubmissionId(
-          tx,
-          eventId,
-          token ? guestSubmissionId(token) : undefined,
-          GUEST_UPLOADER,
-          () => guestSubmissionId(newGuestToken()),
-        );
-        const claimed = await claimSubmissionFiles(tx, ctx, {
-          eventId,
-          submissionId: id,
-          definition,
-          values,
-          uploader: { guest: true },
-          mode: { isDraft: false, context: guestContext },
-        });
-        const [stored] = await tx
-          .insert(formSubmissions)
-          .values({
-            id,
-            eventId,
-            formId: fill.form.id,
-            teamId: null,
-            isDraft: false,
-            isGuest: true,
-            values: claimed.values,
-            submittedAt: new Date(),
-            createdBy: 'guest',
-            updatedBy: 'guest',
-          })
-          .returning({ id: formSubmissions.id, version: formSubmissions.version });
-        if (!stored) throw new Error('guest submission not stored');
-        const submission = { submissionId: stored.id, version: stored.version };
-        await recordSubmissionEvent(tx, {
-          eventId,
-          formId: fill.form.id,
-          ...submission,
-          kind: 'submitted',
-          by: 'guest',
-        });
-        return stored;
+      const row = await storeGuestSubmission(ctx, {
+        eventId,
+        formId: fill.form.id,
+        definition,
+        values,
+        submissionId: request.body.submissionId,
       });
-      await announceSubmission(ctx, eventId, row.id);
       return reply.status(201).send({ ...row, confirmationId });
     },
   );

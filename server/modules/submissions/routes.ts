@@ -20,15 +20,13 @@ import { forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { CONTENT_TYPES, userReportCsv, userReportXlsx } from '../people/export';
-import { registerUserTransfer } from '../people/userTransfer';
 import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './adminService';
 import { loadFill } from './definition';
 import { buildSubmissionsReport, submissionsFileName } from './export';
-import { placeOf, registerSubmissionFileAccess, storeSubmissionUpload } from './files';
+import { placeOf, storeSubmissionUpload } from './files';
 import { guestRoutes } from './guestRoutes';
 import { sendSubmissionPdf } from './pdf';
 import { submissionsPolicy } from './policy';
-import { announceSubmission } from './saved';
 import { findSubmission } from './store';
 import {
   editMySubmission,
@@ -38,15 +36,12 @@ import {
   saveDraft,
   submit,
 } from './teamService';
-import { transferSubmissions } from './userTransfer';
 
 /** A form with many fields and loops answers in a few hundred KB at most. */
 const ANSWERS_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['submissions'];
-  registerSubmissionFileAccess();
-  registerUserTransfer('submissions.owner', transferSubmissions);
   const team = [...guards.member, guards.authorize(submissionsPolicy.fillForms)];
   const organiser = [...guards.member, guards.authorize(submissionsPolicy.manageSubmissions)];
   const mine = '/api/events/:eventId/my-forms';
@@ -90,8 +85,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       ...answers,
       preValidation: team,
     },
-    async (request) =>
-      ctx.db.transaction((tx) => saveDraft(ctx, tx, actorOf(request), request.params.formId, request.body)),
+    async (request) => saveDraft(ctx, actorOf(request), request.params.formId, request.body),
   );
   app.post(
     `${mine}/:formId/submit`,
@@ -107,10 +101,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const result = await ctx.db.transaction((tx) =>
-        submit(ctx, tx, actor, request.params.formId, request.body),
-      );
-      await announceSubmission(ctx, actor.eventId, result.id);
+      const result = await submit(ctx, actor, request.params.formId, request.body);
       return reply.status(201).send(result);
     },
   );
@@ -184,10 +175,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await ctx.db.transaction((tx) =>
-        editMySubmission(ctx, tx, actor, request.params, request.body),
-      );
-      await announceSubmission(ctx, actor.eventId, result.id);
+      const result = await editMySubmission(ctx, actor, request.params, request.body);
       return result;
     },
   );
@@ -241,9 +229,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: organiser,
     },
     async (request) =>
-      ctx.db.transaction((tx) =>
-        deleteSubmissions(tx, ctx, actorOf(request).eventId, request.params.formId, request.body.ids),
-      ),
+      deleteSubmissions(ctx, actorOf(request).eventId, request.params.formId, request.body.ids),
   );
   app.get(
     `${admin}/:submissionId/pdf`,
@@ -276,10 +262,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await ctx.db.transaction((tx) =>
-        editSubmission(ctx, tx, actor, request.params, request.body),
-      );
-      await announceSubmission(ctx, actor.eventId, result.id);
+      const result = await editSubmission(ctx, actor, request.params, request.body);
       return result;
     },
   );

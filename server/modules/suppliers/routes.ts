@@ -19,7 +19,6 @@ import {
 } from '../../../shared/suppliers/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import { getDirectorySupplier, listDirectory } from './directory';
 import {
   createSupplierGroup,
@@ -28,7 +27,6 @@ import {
   listSupplierGroups,
   updateSupplierGroup,
 } from './groups';
-import { registerLogoAccess } from './logo';
 import { suppliersPolicy } from './policy';
 import {
   createSupplier,
@@ -38,7 +36,6 @@ import {
   setSupplierArchived,
   updateSupplier,
 } from './service';
-import { suppliers } from './tables';
 
 const emptyBody = z.strictObject({});
 const ARCHIVE_ACTIONS = [
@@ -47,18 +44,12 @@ const ARCHIVE_ACTIONS = [
 ] as const;
 
 export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
-  registerTeamTypeColumns('suppliers', {
-    table: suppliers,
-    eventId: suppliers.eventId,
-    columns: [suppliers.showToTeamTypeIds, suppliers.hideFromTeamTypeIds],
-  });
   const tags = ['suppliers'];
   const moderator = [...guards.member, guards.authorize(suppliersPolicy.manageSuppliers)];
   const anyMember = [...guards.member, guards.authorize(suppliersPolicy.readDirectory)];
   const supplierInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidSupplier };
   const groupInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidGroup };
   const base = '/api/events/:eventId';
-  registerLogoAccess();
 
   // ---- Supplier groups (shown as supplier types) ----
   app.get(
@@ -184,9 +175,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await ctx.db.transaction((tx) =>
-        createSupplier(ctx, tx, actor.eventId, request.body, actor.accountId),
-      );
+      const created = await createSupplier(ctx, actor.eventId, request.body, actor.accountId);
       return reply.status(201).send(created);
     },
   );
@@ -212,9 +201,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return ctx.db.transaction((tx) =>
-        updateSupplier(ctx, tx, actor.eventId, request.params.supplierId, request.body, actor.accountId),
-      );
+      return updateSupplier(ctx, actor.eventId, request.params.supplierId, request.body, actor.accountId);
     },
   );
   for (const [action, isArchived] of ARCHIVE_ACTIONS) {
@@ -246,7 +233,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: supplierParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const actor = actorOf(request);
-      await ctx.db.transaction((tx) => deleteSupplier(ctx, tx, actor.eventId, request.params.supplierId));
+      await deleteSupplier(ctx, actor.eventId, request.params.supplierId);
       return reply.status(204).send();
     },
   );

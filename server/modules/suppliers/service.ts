@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
@@ -164,40 +165,37 @@ async function moveBetweenGroups(tx: Tx, eventId: string, supplierId: string, gr
     );
 }
 
-export async function createSupplier(
-  ctx: AppContext,
-  tx: Tx,
-  eventId: string,
-  body: SupplierValues,
-  by: string,
-) {
-  await checkReferences(tx, eventId, body);
-  const [row] = await tx
-    .insert(suppliers)
-    .values({ ...(await columnsOf(body)), eventId, createdBy: by, updatedBy: by })
-    .returning({ id: suppliers.id });
-  await syncLogo(tx, ctx, eventId, row.id, null, body.logoFileId);
-  await moveBetweenGroups(tx, eventId, row.id, body.groupIds);
-  return getSupplier(tx, eventId, row.id);
+export async function createSupplier(ctx: AppContext, eventId: string, body: SupplierValues, by: string) {
+  return withTransaction(ctx, async (tx) => {
+    await checkReferences(tx, eventId, body);
+    const [row] = await tx
+      .insert(suppliers)
+      .values({ ...(await columnsOf(body)), eventId, createdBy: by, updatedBy: by })
+      .returning({ id: suppliers.id });
+    await syncLogo(tx, ctx, eventId, row.id, null, body.logoFileId);
+    await moveBetweenGroups(tx, eventId, row.id, body.groupIds);
+    return getSupplier(tx, eventId, row.id);
+  });
 }
 
 export async function updateSupplier(
   ctx: AppContext,
-  tx: Tx,
   eventId: string,
   supplierId: string,
   body: SupplierValues,
   by: string,
 ) {
-  const current = await findSupplier(tx, eventId, supplierId);
-  await checkReferences(tx, eventId, body);
-  await syncLogo(tx, ctx, eventId, supplierId, current.logoFileId, body.logoFileId);
-  await tx
-    .update(suppliers)
-    .set({ ...(await columnsOf(body)), updatedBy: by, updatedAt: new Date() })
-    .where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));
-  await moveBetweenGroups(tx, eventId, supplierId, body.groupIds);
-  return getSupplier(tx, eventId, supplierId);
+  return withTransaction(ctx, async (tx) => {
+    const current = await findSupplier(tx, eventId, supplierId);
+    await checkReferences(tx, eventId, body);
+    await syncLogo(tx, ctx, eventId, supplierId, current.logoFileId, body.logoFileId);
+    await tx
+      .update(suppliers)
+      .set({ ...(await columnsOf(body)), updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));
+    await moveBetweenGroups(tx, eventId, supplierId, body.groupIds);
+    return getSupplier(tx, eventId, supplierId);
+  });
 }
 
 export async function setSupplierArchived(
@@ -217,8 +215,10 @@ export async function setSupplierArchived(
 }
 
 /** Spec: deleting a supplier removes its files and its id from groups (the membership rows cascade). */
-export async function deleteSupplier(ctx: AppContext, tx: Tx, eventId: string, supplierId: string) {
-  await findSupplier(tx, eventId, supplierId);
-  await releaseLogo(tx, ctx, eventId, supplierId);
-  await tx.delete(suppliers).where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));
+export async function deleteSupplier(ctx: AppContext, eventId: string, supplierId: string) {
+  return withTransaction(ctx, async (tx) => {
+    await findSupplier(tx, eventId, supplierId);
+    await releaseLogo(tx, ctx, eventId, supplierId);
+    await tx.delete(suppliers).where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));
+  });
 }

@@ -57,8 +57,7 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
       config: { invalidMessage: TASK_ERRORS.invalidProgress },
       preValidation: moderator,
     },
-    async (request) =>
-      ctx.db.transaction((tx) => setTeamStatuses(tx, actorOf(request), request.params.taskId, request.body)),
+    async (request) => setTeamStatuses(ctx, actorOf(request), request.params.taskId, request.body),
   );
   app.get(
     `${base}/task-groups/:groupId/tasks`,
@@ -82,8 +81,12 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return ctx.db.transaction((tx) =>
-        reorderGroupTasks(tx, actor.eventId, request.params.groupId, request.body.taskIds, actor.accountId),
+      return reorderGroupTasks(
+        ctx,
+        actor.eventId,
+        request.params.groupId,
+        request.body.taskIds,
+        actor.accountId,
       );
     },
   );

@@ -2,7 +2,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { GroupTask } from '../../../shared/tasks/adminApi';
 import type { TaskGroupRow } from '../../../shared/tasks/api';
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { taskGroups, tasks } from './tables';
 
@@ -77,25 +79,27 @@ export async function renameTaskGroup(
 
 /** Spec: archiving a group empties its taskIds (its tasks leave it); unarchiving only clears the flag. */
 export async function setTaskGroupArchived(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   groupId: string,
   isArchived: boolean,
   by: string,
 ) {
-  const updated = await db
-    .update(taskGroups)
-    .set({ isArchived, updatedBy: by, updatedAt: new Date() })
-    .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
-    .returning({ id: taskGroups.id });
-  if (updated.length === 0) throw notFound(GROUP_NOT_FOUND);
-  if (isArchived) {
-    await db
-      .update(tasks)
-      .set({ groupId: null, position: 0, updatedBy: by, updatedAt: new Date() })
-      .where(and(eq(tasks.eventId, eventId), eq(tasks.groupId, groupId)));
-  }
-  return getTaskGroup(db, eventId, groupId);
+  return withTransaction(ctx, async (db) => {
+    const updated = await db
+      .update(taskGroups)
+      .set({ isArchived, updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
+      .returning({ id: taskGroups.id });
+    if (updated.length === 0) throw notFound(GROUP_NOT_FOUND);
+    if (isArchived) {
+      await db
+        .update(tasks)
+        .set({ groupId: null, position: 0, updatedBy: by, updatedAt: new Date() })
+        .where(and(eq(tasks.eventId, eventId), eq(tasks.groupId, groupId)));
+    }
+    return getTaskGroup(db, eventId, groupId);
+  });
 }
 
 /** Deleting a group leaves its tasks in no group (the foreign key sets group_id to null). */
@@ -133,25 +137,27 @@ export async function listGroupTasks(
  * that a stale screen (a task added or moved meanwhile) is refused instead of half-applied.
  */
 export async function reorderGroupTasks(
-  db: DbOrTx,
+  ctx: AppContext,
   eventId: string,
   groupId: string,
   taskIds: string[],
   by: string,
 ) {
-  const current = await listGroupTasks(db, eventId, groupId);
-  const wanted = new Set(taskIds);
-  const same =
-    wanted.size === taskIds.length &&
-    taskIds.length === current.items.length &&
-    current.items.every((task) => wanted.has(task.id));
-  if (!same) throw badRequest(TASK_ERRORS.invalidGroup);
-  if (taskIds.length > 0) {
-    const ids = sql`${`{${taskIds.join(',')}}`}::uuid[]`;
-    await db
-      .update(tasks)
-      .set({ position: sql`array_position(${ids}, ${tasks.id}) - 1`, updatedBy: by, updatedAt: new Date() })
-      .where(and(eq(tasks.eventId, eventId), eq(tasks.groupId, groupId)));
-  }
-  return listGroupTasks(db, eventId, groupId);
+  return withTransaction(ctx, async (db) => {
+    const current = await listGroupTasks(db, eventId, groupId);
+    const wanted = new Set(taskIds);
+    const same =
+      wanted.size === taskIds.length &&
+      taskIds.length === current.items.length &&
+      current.items.every((task) => wanted.has(task.id));
+    if (!same) throw badRequest(TASK_ERRORS.invalidGroup);
+    if (taskIds.length > 0) {
+      const ids = sql`${`{${taskIds.join(',')}}`}::uuid[]`;
+      await db
+        .update(tasks)
+        .set({ position: sql`array_position(${ids}, ${tasks.id}) - 1`, updatedBy: by, updatedAt: new Date() })
+        .where(and(eq(tasks.eventId, eventId), eq(tasks.groupId, groupId)));
+    }
+    return listGroupTasks(db, eventId, groupId);
+  });
 }

@@ -22,7 +22,6 @@ import {
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import { taskAdminRoutes } from './adminRoutes';
 import {
   createTaskGroup,
@@ -34,15 +33,13 @@ import {
 } from './groups';
 import { tasksPolicy } from './policy';
 import { registerTaskReminders } from './reminderJob';
-import { tasks } from './tables';
-import { registerTaskAttachmentAccess } from './taskAttachments';
 import { createTask, deleteTask, getTask, listTasks, setTaskArchived, updateTask } from './taskService';
-import { listMyTasks, reviewTeamTask, setMyProgress } from './teamTasks';
+import { saveMyProgress } from './teamTaskService';
+import { listMyTasks, reviewTeamTask } from './teamTasks';
 
 const emptyBody = z.strictObject({});
 
 export const tasksRoutes: RouteModule = (app, ctx, guards) => {
-  registerTeamTypeColumns('tasks', { table: tasks, eventId: tasks.eventId, columns: [tasks.teamTypeIds] });
   const tags = ['tasks'];
   const moderator = [...guards.member, guards.authorize(tasksPolicy.manageTasks)];
   const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
@@ -51,7 +48,6 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   const base = '/api/events/:eventId';
   taskAdminRoutes(app, ctx, guards);
   registerTaskReminders(ctx);
-  registerTaskAttachmentAccess();
 
   // ---- Task groups ----
   app.get(
@@ -133,9 +129,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        return ctx.db.transaction((tx) =>
-          setTaskGroupArchived(tx, actor.eventId, request.params.groupId, isArchived, actor.accountId),
-        );
+        return setTaskGroupArchived(ctx, actor.eventId, request.params.groupId, isArchived, actor.accountId);
       },
     );
   }
@@ -176,9 +170,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await ctx.db.transaction((tx) =>
-        createTask(tx, ctx, actor.eventId, request.body, actor.accountId),
-      );
+      const created = await createTask(ctx, actor.eventId, request.body, actor.accountId);
       return reply.status(201).send(created);
     },
   );
@@ -204,9 +196,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return ctx.db.transaction((tx) =>
-        updateTask(tx, ctx, actor.eventId, request.params.taskId, request.body, actor.accountId),
-      );
+      return updateTask(ctx, actor.eventId, request.params.taskId, request.body, actor.accountId);
     },
   );
   for (const [action, isArchived] of [
@@ -230,7 +220,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: taskParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const { eventId } = actorOf(request);
-      await ctx.db.transaction((tx) => deleteTask(tx, ctx, eventId, request.params.taskId));
+      await deleteTask(ctx, eventId, request.params.taskId);
       return reply.status(204).send();
     },
   );
@@ -257,9 +247,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: anyMember,
     },
     async (request) =>
-      ctx.db.transaction((tx) =>
-        setMyProgress(tx, actorOf(request), request.params.taskId, request.body.progressStatus),
-      ),
+      saveMyProgress(ctx, actorOf(request), request.params.taskId, request.body.progressStatus),
   );
   app.post(
     `${base}/tasks/:taskId/teams/:teamId/review`,
@@ -272,7 +260,6 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       },
       preValidation: [...guards.member, guards.authorize(tasksPolicy.reviewTasks)],
     },
-    async (request) =>
-      ctx.db.transaction((tx) => reviewTeamTask(tx, actorOf(request), request.params, request.body)),
+    async (request) => reviewTeamTask(ctx, actorOf(request), request.params, request.body),
   );
 };

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { forms } from '../forms/tables';
@@ -29,7 +30,6 @@ import { releaseTaskUploads } from './taskUploads';
 /** The admin side of tasks: list, read, create, update, archive, delete. */
 
 type TaskBody = z.output<typeof adminTaskBodySchema>;
-type FilesContext = Pick<AppContext, 'storage' | 'logger'>;
 type TaskListQuery = z.output<typeof adminTaskListQuerySchema>;
 
 /** A task row with the titles of its group and linked form (the form's own event, as a guard). */
@@ -131,46 +131,49 @@ async function values({ attachmentIds: _attachments, description, ...body }: Tas
   };
 }
 
-export async function createTask(db: DbOrTx, ctx: FilesContext, eventId: string, body: TaskBody, by: string) {
-  const columns = await values(body);
-  await checkReferences(db, eventId, body);
-  const position = await nextPosition(db, eventId, body.groupId);
-  const [row] = await db
-    .insert(tasks)
-    .values({ ...columns, eventId, position, createdBy: by, updatedBy: by })
-    .returning({ id: tasks.id });
-  await saveAttachments(db, ctx, eventId, row.id, body.attachmentIds);
-  if (columns.formId) await completeForSubmittedTeams(db, eventId, columns.formId);
-  return getTask(db, eventId, row.id);
+export async function createTask(ctx: AppContext, eventId: string, body: TaskBody, by: string) {
+  return withTransaction(ctx, async (db) => {
+    const columns = await values(body);
+    await checkReferences(db, eventId, body);
+    const position = await nextPosition(db, eventId, body.groupId);
+    const [row] = await db
+      .insert(tasks)
+      .values({ ...columns, eventId, position, createdBy: by, updatedBy: by })
+      .returning({ id: tasks.id });
+    await saveAttachments(db, ctx, eventId, row.id, body.attachmentIds);
+    if (columns.formId) await completeForSubmittedTeams(db, eventId, columns.formId);
+    return getTask(db, eventId, row.id);
+  });
 }
 
 export async function updateTask(
-  db: DbOrTx,
-  ctx: FilesContext,
+  ctx: AppContext,
   eventId: string,
   taskId: string,
   body: TaskBody,
   by: string,
 ) {
-  const columns = await values(body);
-  const current = await getTask(db, eventId, taskId);
-  await checkReferences(db, eventId, body);
-  const position =
-    current.groupId === body.groupId ? undefined : await nextPosition(db, eventId, body.groupId);
-  await db
-    .update(tasks)
-    .set({
-      ...columns,
-      ...(position === undefined ? {} : { position }),
-      updatedBy: by,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
-  await saveAttachments(db, ctx, eventId, taskId, body.attachmentIds);
-  if (columns.formId && columns.formId !== current.formId) {
-    await completeForSubmittedTeams(db, eventId, columns.formId);
-  }
-  return getTask(db, eventId, taskId);
+  return withTransaction(ctx, async (db) => {
+    const columns = await values(body);
+    const current = await getTask(db, eventId, taskId);
+    await checkReferences(db, eventId, body);
+    const position =
+      current.groupId === body.groupId ? undefined : await nextPosition(db, eventId, body.groupId);
+    await db
+      .update(tasks)
+      .set({
+        ...columns,
+        ...(position === undefined ? {} : { position }),
+        updatedBy: by,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
+    await saveAttachments(db, ctx, eventId, taskId, body.attachmentIds);
+    if (columns.formId && columns.formId !== current.formId) {
+      await completeForSubmittedTeams(db, eventId, columns.formId);
+    }
+    return getTask(db, eventId, taskId);
+  });
 }
 
 export async function setTaskArchived(
@@ -190,18 +193,15 @@ export async function setTaskArchived(
 }
 
 /** Deleting a task deletes every team's status of it (foreign key cascade) and its attachments. */
-export async function deleteTask(
-  db: DbOrTx,
-  ctx: FilesContext,
-  eventId: string,
-  taskId: string,
-): Promise<void> {
-  // The teams' uploads are found through task_uploads rows, which go with the task: release first.
-  await releaseTaskUploads(db, ctx, eventId, taskId);
-  const deleted = await db
-    .delete(tasks)
-    .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)))
-    .returning({ id: tasks.id });
-  if (deleted.length === 0) throw notFound(TASK_NOT_FOUND);
-  await releaseAttachments(db, ctx, eventId, taskId);
+export async function deleteTask(ctx: AppContext, eventId: string, taskId: string): Promise<void> {
+  return withTransaction(ctx, async (db) => {
+    // The teams' uploads are found through task_uploads rows, which go with the task: release first.
+    await releaseTaskUploads(db, ctx, eventId, taskId);
+    const deleted = await db
+      .delete(tasks)
+      .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)))
+      .returning({ id: tasks.id });
+    if (deleted.length === 0) throw notFound(TASK_NOT_FOUND);
+    await releaseAttachments(db, ctx, eventId, taskId);
+  });
 }

@@ -9,11 +9,11 @@ import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { openThread } from './commentPolicy';
 import { tasksPolicy } from './policy';
-import { addUpload, listUploads, registerTaskFileAccess, removeUpload } from './taskUploads';
+import { listUploads } from './taskUploads';
+import { attachUpload, detachUpload } from './teamTaskService';
 
 /** A team's uploads for an upload task, and who may read task files (decision 0011). */
 export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
-  registerTaskFileAccess();
   const tags = ['tasks'];
   const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
   const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
@@ -44,9 +44,7 @@ export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const { taskId, teamId } = request.params;
       const actor = actorOf(request);
-      const created = await ctx.db.transaction(async (tx) =>
-        addUpload(tx, actor, await openThread(tx, actor, taskId, teamId), request.body.fileId),
-      );
+      const created = await attachUpload(ctx, actor, { taskId, teamId }, request.body.fileId);
       return reply.status(201).send(created);
     },
   );
@@ -56,9 +54,7 @@ export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const { taskId, teamId, uploadId } = request.params;
       const actor = actorOf(request);
-      await ctx.db.transaction(async (tx) =>
-        removeUpload(tx, ctx, actor, await openThread(tx, actor, taskId, teamId), uploadId),
-      );
+      await detachUpload(ctx, actor, { taskId, teamId }, uploadId);
       return reply.status(204).send();
     },
   );

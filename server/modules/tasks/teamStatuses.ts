@@ -18,9 +18,11 @@ import {
   teamTaskStatus,
 } from '../../../shared/tasks/index';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { containing } from '../../platform/db/search';
+import { withTransaction } from '../../platform/db/transaction';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -212,79 +214,81 @@ function stateOf(status: StatusRecord | null | undefined): ApprovalState & { ass
  * team; a refusal is reported for that team and the others still change.
  */
 export async function setTeamStatuses(
-  db: DbOrTx,
+  ctx: AppContext,
   actor: Actor,
   taskId: string,
   body: { teamIds: string[]; progressStatus: ProgressStatus },
 ): Promise<BulkStatusResponse> {
-  const task = await findTask(db, actor.eventId, taskId);
-  const teamIds = [...new Set(body.teamIds)];
-  const found = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.eventId, actor.eventId), inArray(teams.id, teamIds), teamsSeeing(task)));
-  if (found.length !== teamIds.length) throw notFound(TEAM_ERRORS.teamNotFound);
+  return withTransaction(ctx, async (db) => {
+    const task = await findTask(db, actor.eventId, taskId);
+    const teamIds = [...new Set(body.teamIds)];
+    const found = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.eventId, actor.eventId), inArray(teams.id, teamIds), teamsSeeing(task)));
+    if (found.length !== teamIds.length) throw notFound(TEAM_ERRORS.teamNotFound);
 
-  const current = await db
-    .select()
-    .from(taskStatuses)
-    .where(
-      and(
-        eq(taskStatuses.eventId, actor.eventId),
-        eq(taskStatuses.taskId, taskId),
-        inArray(taskStatuses.teamId, teamIds),
-      ),
-    )
-    .for('update');
-  const byTeam = new Map(current.map((s) => [s.teamId, s]));
-  const result: BulkStatusResponse = { updated: 0, unchanged: 0, refused: [] };
-  const now = new Date();
-  const changes: (typeof taskStatuses.$inferInsert)[] = [];
-  for (const teamId of teamIds) {
-    const state = stateOf(byTeam.get(teamId));
-    const transition = setProgress(state, {
-      progress: body.progressStatus,
-      isApprovalNeeded: task.isApprovalNeeded,
-      actor: { userId: actor.accountId, level: actor.permissions },
-    });
-    if (!transition.ok) {
-      result.refused.push({ teamId, message: transition.error });
-      continue;
-    }
-    if (transition.state.progressStatus === state.progressStatus) {
-      result.unchanged += 1;
-      continue;
-    }
-    result.updated += 1;
-    const { progressStatus, approvalStatus, approvalReview, approvalHistory } = transition.state;
-    changes.push({
-      eventId: actor.eventId,
-      taskId,
-      teamId,
-      progressStatus,
-      approvalStatus,
-      approvalReview,
-      approvalHistory,
-      createdBy: actor.accountId,
-      updatedBy: actor.accountId,
-      updatedAt: now,
-    });
-  }
-  for (let start = 0; start < changes.length; start += BATCH) {
-    await db
-      .insert(taskStatuses)
-      .values(changes.slice(start, start + BATCH))
-      .onConflictDoUpdate({
-        target: [taskStatuses.eventId, taskStatuses.taskId, taskStatuses.teamId],
-        set: {
-          progressStatus: sql`excluded.progress_status`,
-          approvalStatus: sql`excluded.approval_status`,
-          approvalReview: sql`excluded.approval_review`,
-          approvalHistory: sql`excluded.approval_history`,
-          updatedBy: sql`excluded.updated_by`,
-          updatedAt: sql`excluded.updated_at`,
-        },
+    const current = await db
+      .select()
+      .from(taskStatuses)
+      .where(
+        and(
+          eq(taskStatuses.eventId, actor.eventId),
+          eq(taskStatuses.taskId, taskId),
+          inArray(taskStatuses.teamId, teamIds),
+        ),
+      )
+      .for('update');
+    const byTeam = new Map(current.map((s) => [s.teamId, s]));
+    const result: BulkStatusResponse = { updated: 0, unchanged: 0, refused: [] };
+    const now = new Date();
+    const changes: (typeof taskStatuses.$inferInsert)[] = [];
+    for (const teamId of teamIds) {
+      const state = stateOf(byTeam.get(teamId));
+      const transition = setProgress(state, {
+        progress: body.progressStatus,
+        isApprovalNeeded: task.isApprovalNeeded,
+        actor: { userId: actor.accountId, level: actor.permissions },
       });
-  }
-  return result;
+      if (!transition.ok) {
+        result.refused.push({ teamId, message: transition.error });
+        continue;
+      }
+      if (transition.state.progressStatus === state.progressStatus) {
+        result.unchanged += 1;
+        continue;
+      }
+      result.updated += 1;
+      const { progressStatus, approvalStatus, approvalReview, approvalHistory } = transition.state;
+      changes.push({
+        eventId: actor.eventId,
+        taskId,
+        teamId,
+        progressStatus,
+        approvalStatus,
+        approvalReview,
+        approvalHistory,
+        createdBy: actor.accountId,
+        updatedBy: actor.accountId,
+        updatedAt: now,
+      });
+    }
+    for (let start = 0; start < changes.length; start += BATCH) {
+      await db
+        .insert(taskStatuses)
+        .values(changes.slice(start, start + BATCH))
+        .onConflictDoUpdate({
+          target: [taskStatuses.eventId, taskStatuses.taskId, taskStatuses.teamId],
+          set: {
+            progressStatus: sql`excluded.progress_status`,
+            approvalStatus: sql`excluded.approval_status`,
+            approvalReview: sql`excluded.approval_review`,
+            approvalHistory: sql`excluded.approval_history`,
+            updatedBy: sql`excluded.updated_by`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+    }
+    return result;
+  });
 }

@@ -23,13 +23,17 @@ import {
 } from '../../../shared/tasks/teamWork';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { dispatchEmails } from '../emails/service';
-import { registerUserTransfer } from '../people/userTransfer';
-import { changeAssignees, transferAssignments } from './assignments';
 import { openThread } from './commentPolicy';
-import { addComment, deleteComment, listThread, setCommentPinned, toggleCommentLike } from './comments';
-import { acceptDisclaimer } from './disclaimers';
+import { listThread } from './comments';
 import { tasksPolicy } from './policy';
+import {
+  acceptTaskDisclaimer,
+  commentOnThread,
+  likeComment,
+  pinComment,
+  removeComment,
+  setAssignees,
+} from './teamTaskService';
 import { getTeamWork, teamWorkSummary } from './teamWork';
 
 /**
@@ -37,7 +41,6 @@ import { getTeamWork, teamWorkSummary } from './teamWork';
  * /tasks/:taskId/teams/:teamId (a team reaches its own; organisers reach every team's; decision 0011).
  */
 export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
-  registerUserTransfer('tasks.assignments', transferAssignments);
   const tags = ['tasks'];
   const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
   const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
@@ -89,10 +92,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { taskId, teamId } = request.params;
-      const { view, outboxIds } = await ctx.db.transaction(async (tx) =>
-        addComment(tx, await openThread(tx, actorOf(request), taskId, teamId), request.body.text),
-      );
-      await dispatchEmails(ctx, outboxIds);
+      const view = await commentOnThread(ctx, actorOf(request), { taskId, teamId }, request.body.text);
       return reply.status(201).send(commentViewSchema.parse(view));
     },
   );
@@ -110,10 +110,13 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { taskId, teamId, commentId } = request.params;
-      const { view, outboxIds } = await ctx.db.transaction(async (tx) =>
-        addComment(tx, await openThread(tx, actorOf(request), taskId, teamId), request.body.text, commentId),
+      const view = await commentOnThread(
+        ctx,
+        actorOf(request),
+        { taskId, teamId },
+        request.body.text,
+        commentId,
       );
-      await dispatchEmails(ctx, outboxIds);
       return reply.status(201).send(view);
     },
   );
@@ -125,9 +128,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const { taskId, teamId, commentId } = request.params;
-      return ctx.db.transaction(async (tx) =>
-        toggleCommentLike(tx, await openThread(tx, actorOf(request), taskId, teamId), commentId),
-      );
+      return likeComment(ctx, actorOf(request), { taskId, teamId }, commentId);
     },
   );
   app.put(
@@ -139,14 +140,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { taskId, teamId, commentId } = request.params;
-      await ctx.db.transaction(async (tx) =>
-        setCommentPinned(
-          tx,
-          await openThread(tx, actorOf(request), taskId, teamId),
-          commentId,
-          request.body.isPinned,
-        ),
-      );
+      await pinComment(ctx, actorOf(request), { taskId, teamId }, commentId, request.body.isPinned);
       return reply.status(204).send();
     },
   );
@@ -155,9 +149,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: commentParamsSchema }, preValidation: anyMember },
     async (request, reply) => {
       const { taskId, teamId, commentId } = request.params;
-      await ctx.db.transaction(async (tx) =>
-        deleteComment(tx, await openThread(tx, actorOf(request), taskId, teamId), commentId),
-      );
+      await removeComment(ctx, actorOf(request), { taskId, teamId }, commentId);
       return reply.status(204).send();
     },
   );
@@ -177,9 +169,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const { taskId, teamId } = request.params;
-      const assignedTo = await ctx.db.transaction(async (tx) =>
-        changeAssignees(tx, await openThread(tx, actorOf(request), taskId, teamId), request.body),
-      );
+      const assignedTo = await setAssignees(ctx, actorOf(request), { taskId, teamId }, request.body);
       return { assignedTo };
     },
   );
@@ -196,10 +186,7 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const { taskId, teamId } = request.params;
-      const actor = actorOf(request);
-      return ctx.db.transaction(async (tx) =>
-        acceptDisclaimer(tx, actor, await openThread(tx, actor, taskId, teamId)),
-      );
+      return acceptTaskDisclaimer(ctx, actorOf(request), { taskId, teamId });
     },
   );
 };

@@ -21,7 +21,9 @@ import {
   teamTaskStatus,
 } from '../../../shared/tasks/index';
 import { TEAM_WORK_ERRORS } from '../../../shared/tasks/teamWork';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { memberships, teams } from '../people/tables';
@@ -220,27 +222,29 @@ async function hasAccepted(db: DbOrTx, key: { eventId: string; taskId: string; t
 
 /** A moderator approves or rejects a team's completion; the decision joins the history. */
 export async function reviewTeamTask(
-  db: DbOrTx,
+  ctx: AppContext,
   actor: Actor,
   params: { taskId: string; teamId: string },
   decision: { decision: 'approved' | 'rejected'; review: string },
 ) {
-  const [task] = await db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.id, params.taskId)));
-  if (!task) throw notFound(TASK_NOT_FOUND);
-  const [team] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, params.teamId)));
-  if (!team) throw notFound(TEAM_ERRORS.teamNotFound);
-  const current = await findStatus(db, actor.eventId, params.taskId, params.teamId);
-  const transition = review(stateOf(current), {
-    ...decision,
-    isApprovalNeeded: task.isApprovalNeeded,
-    actor: { userId: actor.accountId, level: actor.permissions },
-    at: new Date().toISOString(),
+  return withTransaction(ctx, async (db) => {
+    const [task] = await db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.id, params.taskId)));
+    if (!task) throw notFound(TASK_NOT_FOUND);
+    const [team] = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, params.teamId)));
+    if (!team) throw notFound(TEAM_ERRORS.teamNotFound);
+    const current = await findStatus(db, actor.eventId, params.taskId, params.teamId);
+    const transition = review(stateOf(current), {
+      ...decision,
+      isApprovalNeeded: task.isApprovalNeeded,
+      actor: { userId: actor.accountId, level: actor.permissions },
+      at: new Date().toISOString(),
+    });
+    return saveStatus(db, { eventId: actor.eventId, ...params }, transition, actor.accountId);
   });
-  return saveStatus(db, { eventId: actor.eventId, ...params }, transition, actor.accountId);
 }

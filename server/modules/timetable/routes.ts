@@ -21,7 +21,6 @@ import { TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import { createFeed, deleteFeed, feedOwner, feedStatus, renderFeed } from './feeds';
 import { linkOptions } from './links';
 import { readMyTimeTable, sessionCalendarFile } from './myTimeTable';
@@ -34,7 +33,6 @@ import {
   listSessions,
   updateSession,
 } from './sessions';
-import { timetableSessions } from './tables';
 import { createTrack, deleteTrack, listTracks, updateTrack } from './tracks';
 
 /** Bodies are checked in the service, so a refusal says 'Invalid session values' with its issues. */
@@ -47,11 +45,6 @@ function sendCalendar(reply: FastifyReply, body: string, fileName?: string) {
 }
 
 export const timetableRoutes: RouteModule = (app, ctx, guards) => {
-  registerTeamTypeColumns('timetable_sessions', {
-    table: timetableSessions,
-    eventId: timetableSessions.eventId,
-    columns: [timetableSessions.teamTypeIds],
-  });
   const tags = ['time table'];
   const moderator = [...guards.member, guards.authorize(timetablePolicy.manage)];
   const member = [...guards.member, guards.authorize(timetablePolicy.readOwn)];

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliver } from '../../modules/emails/service';
 import { outboxEmails } from '../../modules/emails/tables';
 import {
   APP_URL,
@@ -97,5 +98,27 @@ describe('email over SMTP (SMTP_URL set)', () => {
     expect(row.status).toBe('failed');
     expect(row.error).toContain('Mailbox unavailable');
     expect(received.some((m) => m.to.includes(user.email))).toBe(false);
+  });
+
+  it('redacts the token of an email that failed, and a retry in the same process still sends the live link', async () => {
+    const user = await makeUser(t, eventId, 'user');
+    refuse.add(user.email);
+    await forgot(user.email);
+    const [failed] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
+    expect(failed.status).toBe('failed');
+    expect(failed.links).toEqual([`${APP_URL}/auth/reset-password?token=redacted`]);
+    expect(failed.text).not.toMatch(/token=(?!redacted)/);
+    expect(failed.html).not.toMatch(/token=(?!redacted)/);
+
+    // The job's retry (pg-boss runs deliver again) once the mailbox accepts mail.
+    refuse.delete(user.email);
+    await deliver(t.ctx, failed.id);
+    const message = received.find((m) => m.to.includes(user.email));
+    const unfolded = message?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=') ?? '';
+    const sentToken = unfolded.match(/reset-password\?token=([\w%-]+)/)?.[1] ?? '';
+    expect(sentToken.length).toBeGreaterThan(20);
+    const [sent] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, failed.id));
+    expect(sent.status).toBe('sent');
+    expect(JSON.stringify(sent)).not.toContain(sentToken);
   });
 });

@@ -1,0 +1,13 @@
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { registerContentFileAccess } from './reader';
+import { contentPages } from './tables';
+
+/** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */
+export function wireContent(): void {
+  registerTeamTypeColumns('content', {
+    table: contentPages,
+    eventId: contentPages.eventId,
+    columns: [contentPages.allowedTeamTypeIds],
+  });
+  registerContentFileAccess();
+}

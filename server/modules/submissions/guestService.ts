@@ -1,0 +1,71 @@
+import type { FormDefinition } from '../../../shared/forms/definition';
+import { guestContext } from '../../../shared/forms/definition';
+import type { AppContext } from '../../platform/context';
+import { withTransaction } from '../../platform/db/transaction';
+import { claimSubmissionFiles, GUEST_UPLOADER, reservedSubmissionId } from './files';
+import { guestSubmissionId, newGuestToken } from './guestToken';
+import { announceSubmission, recordSubmissionEvent } from './saved';
+import { formSubmissions } from './tables';
+
+/**
+ * Stores a guest's checked answers (the route has already applied the rate limit and the
+ * honeypot), claims the guest's uploads, and tells the listeners once it has committed.
+ */
+export async function storeGuestSubmission(
+  ctx: AppContext,
+  input: {
+    eventId: string;
+    formId: string;
+    definition: FormDefinition;
+    values: Record<string, unknown>;
+    submissionId: string | undefined;
+  },
+): Promise<{ id: string; version: number }> {
+  const { eventId, definition, values } = input;
+  return withTransaction(ctx, async (tx, effects) => {
+    // The id the guest's uploads were stored under (their files sit in its folder), else new;
+    // either way worked out from a 256-bit guest token (guestToken.ts). `submissionId` is the token.
+    const token = input.submissionId;
+    const id = await reservedSubmissionId(
+      tx,
+      eventId,
+      token ? guestSubmissionId(token) : undefined,
+      GUEST_UPLOADER,
+      () => guestSubmissionId(newGuestToken()),
+    );
+    const claimed = await claimSubmissionFiles(tx, ctx, {
+      eventId,
+      submissionId: id,
+      definition,
+      values,
+      uploader: { guest: true },
+      mode: { isDraft: false, context: guestContext },
+    });
+    const [stored] = await tx
+      .insert(formSubmissions)
+      .values({
+        id,
+        eventId,
+        formId: input.formId,
+        teamId: null,
+        isDraft: false,
+        isGuest: true,
+        values: claimed.values,
+        submittedAt: new Date(),
+        createdBy: 'guest',
+        updatedBy: 'guest',
+      })
+      .returning({ id: formSubmissions.id, version: formSubmissions.version });
+    if (!stored) throw new Error('guest submission not stored');
+    const submission = { submissionId: stored.id, version: stored.version };
+    await recordSubmissionEvent(tx, {
+      eventId,
+      formId: input.formId,
+      ...submission,
+      kind: 'submitted',
+      by: 'guest',
+    });
+    effects.afterCommit(() => announceSubmission(ctx, eventId, stored.id));
+    return stored;
+  });
+}

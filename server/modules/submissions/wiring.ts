@@ -1,0 +1,9 @@
+import { registerUserTransfer } from '../people/userTransfer';
+import { registerSubmissionFileAccess } from './files';
+import { transferSubmissions } from './userTransfer';
+
+/** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */
+export function wireSubmissions(): void {
+  registerSubmissionFileAccess();
+  registerUserTransfer('submissions.owner', transferSubmissions);
+}

@@ -1,0 +1,13 @@
+import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { registerLogoAccess } from './logo';
+import { suppliers } from './tables';
+
+/** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */
+export function wireSuppliers(): void {
+  registerTeamTypeColumns('suppliers', {
+    table: suppliers,
+    eventId: suppliers.eventId,
+    columns: [suppliers.showToTeamTypeIds, suppliers.hideFromTeamTypeIds],
+  });
+  registerLogoAccess();
+}

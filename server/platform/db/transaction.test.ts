@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness';
+import type { Database } from './client';
+import { withTransaction } from './transaction';
+
+describe('withTransaction', () => {
+  let database: Database;
+  const logged: unknown[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+  const ctx = () => ({ db: database.db, logger });
+  const count = async () => {
+    const { rows } = (await database.db.execute(sql`select count(*)::int as n from tx_probe`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return rows[0].n;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.db.execute(sql`create table tx_probe (id int)`);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('runs the effects after the commit, in order, with the write visible', async () => {
+    const seen: string[] = [];
+    const result = await withTransaction(ctx(), async (tx, effects) => {
+      await tx.execute(sql`insert into tx_probe values (1)`);
+      effects.afterCommit(async () => {
+        seen.push(`first saw ${await count()}`);
+      });
+      effects.afterCommit(() => {
+        seen.push('second');
+      });
+      expect(seen).toEqual([]);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(seen).toEqual(['first saw 1', 'second']);
+  });
+
+  it('runs no effect and keeps no write when the work throws', async () => {
+    const before = await count();
+    let ran = false;
+    await expect(
+      withTransaction(ctx(), async (tx, effects) => {
+        await tx.execute(sql`insert into tx_probe values (2)`);
+        effects.afterCommit(() => {
+          ran = true;
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(ran).toBe(false);
+    expect(await count()).toBe(before);
+  });
+
+  it('joins the outer transaction when nested and defers effects to the outermost commit', async () => {
+    const before = await count();
+    const order: string[] = [];
+    await withTransaction(ctx(), async (outer, effects) => {
+      await withTransaction(ctx(), async (inner, innerEffects) => {
+        expect(inner).toBe(outer);
+        await inner.execute(sql`insert into tx_probe values (3)`);
+        innerEffects.afterCommit(() => {
+          order.push('inner effect');
+        });
+      });
+      order.push('inner returned');
+      effects.afterCommit(() => {
+        order.push('outer effect');
+      });
+    });
+    expect(order).toEqual(['inner returned', 'inner effect', 'outer effect']);
+    expect(await count()).toBe(before + 1);
+
+    // An inner failure rolls the whole transaction back, inner effects included.
+    let ran = false;
+    await expect(
+      withTransaction(ctx(), async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (4)`);
+        await withTransaction(ctx(), async (_inner, innerEffects) => {
+          innerEffects.afterCommit(() => {
+            ran = true;
+          });
+          throw new Error('inner failed');
+        });
+      }),
+    ).rejects.toThrow('inner failed');
+    expect(ran).toBe(false);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('logs a failing effect instead of throwing, and still runs the next', async () => {
+    let next = false;
+    const result = await withTransaction(ctx(), async (_tx, effects) => {
+      effects.afterCommit(() => {
+        throw new Error('queue down');
+      });
+      effects.afterCommit(() => {
+        next = true;
+      });
+      return 7;
+    });
+    expect(result).toBe(7);
+    expect(next).toBe(true);
+    expect(logged).toContainEqual(expect.objectContaining({ msg: 'after-commit effect failed' }));
+  });
+});
