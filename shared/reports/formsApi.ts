@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from '../people/schema';
 
 /**
- * The HTTP contract of form reports (reportViewer and above; decision 0021). Only submitted (not
+ * The HTTP contract of form reports (reportViewer and above; decision 0015). Only submitted (not
  * draft) submissions count; a team counts as submitted when it has at least one submitted
  * submission of the form, as draft when it has only a draft, and as not started otherwise, among
  * the teams that see the form (every team but organiser teams: decision 0017).

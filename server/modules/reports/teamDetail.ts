@@ -120,7 +120,7 @@ export async function teamReportDetail(
             : (t.updated_by_name ?? 'Former member'),
       updatedAt: iso(t.updated_at),
     })),
-    // A submission counts over an open draft: the team has sent the form (decision 0021).
+    // A submission counts over an open draft: the team has sent the form (decision 0015).
     forms: forms.map((f) => ({
       formId: f.form_id,
       title: f.title,
