@@ -109,3 +109,15 @@ export const oneFormReportExportQuerySchema = oneFormReportQuerySchema.omit({ pa
 
 /** The overview's per-form counts: the first forms by title, enough for a chart. */
 export const OVERVIEW_FORM_LIMIT = 12;
+
+/** One form's submissions as a file: a same-origin GET with the screen's filters. */
+export function oneFormExportPath(
+  eventId: string,
+  formId: string,
+  fileFormat: (typeof FORM_EXPORT_FORMATS)[number],
+  filters: Record<string, string | undefined> = {},
+): string {
+  const params = new URLSearchParams({ format: fileFormat });
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return `/api/events/${eventId}/reports/forms/${formId}/export?${params}`;
+}

@@ -66,7 +66,12 @@ describe('form reports API', () => {
     hiddenFormId = (await forms.createForm(admin, 'Not published')).form.id;
 
     const { active, quiet, formula, organisers } = world.teams;
-    const submission = (teamId: string | null, values: object, isDraft = false, daysAgo = 1) =>
+    const submission = (
+      teamId: string | null,
+      values: Record<string, unknown>,
+      isDraft = false,
+      daysAgo = 1,
+    ) =>
       t.ctx.db.insert(formSubmissions).values({
         eventId,
         formId,
