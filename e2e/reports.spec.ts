@@ -113,4 +113,43 @@ test('a report viewer reads the overview, the risk, team, login and task reports
   await expect(page.getByRole('heading', { level: 1, name: taskTitle })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Teams of this task' }).getByRole('row')).not.toHaveCount(1);
   await expectAccessible(page, 'one task report');
+
+  // Forms: the overview's chart links to the form report; only submitted forms count.
+  await page.goto('/admin/reports');
+  const formsChart = page.getByRole('region', { name: 'Submissions per form' });
+  await expect(formsChart.getByRole('row')).not.toHaveCount(1);
+  await formsChart.getByRole('link', { name: 'Form report' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports\/forms$/);
+  const formsTable = page.getByRole('table', { name: 'Form report' });
+  await expect(formsTable.getByRole('row')).not.toHaveCount(1);
+  await expectAccessible(page, 'form report');
+  const formRows = await formsTable.getByRole('row').count();
+  const formsCsv = await downloadCsv(page);
+  expect(formsCsv[0].slice(0, 6)).toEqual(['Form', 'Public', 'Teams', 'Submitted', 'Draft', 'Not Started']);
+  expect(formsCsv.length).toBe(formRows);
+  // The demo has forms that teams submitted and forms with drafts left open.
+  const submittedForm = formsCsv.slice(1).find((row) => Number(row[3]) > 0 && Number(row[4]) > 0);
+  if (!submittedForm) throw new Error('no demo form has both submissions and drafts');
+  const [formTitle, , , submittedTeams] = submittedForm;
+
+  // One form: its teams by state, its submissions under report labels, and the same in the file.
+  const formLink = formsTable.getByRole('link', { name: formTitle, exact: true });
+  await formLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: formTitle })).toBeVisible();
+  const states = page.getByRole('region', { name: 'Teams by state' });
+  await expect(
+    states
+      .getByRole('row', { name: /^Submitted/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText(submittedTeams ?? 'missing');
+  const submissions = page.getByRole('table', { name: 'Submissions of this form' });
+  await expect(submissions.getByRole('row')).not.toHaveCount(1);
+  await expect(submissions.getByRole('columnheader', { name: /^1\. / })).toBeVisible();
+  await expectAccessible(page, 'one form report');
+  const submissionRows = await submissions.getByRole('row').count();
+  const formCsv = await downloadCsv(page);
+  expect(formCsv[0].slice(0, 4)).toEqual(['Team', 'Guest', 'Submitted By', 'Submitted']);
+  expect(formCsv[0][4]).toMatch(/^1\. /);
+  expect(formCsv.length).toBe(submissionRows);
 });

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import type { Permission } from '../auth/permissions';
+import { SUBMISSION_STATES } from '../forms/submissionsApi';
 import { listQuerySchema, pagedSchema } from '../people/schema';
 import { TASK_STATUS_FILTERS, TEAM_TASK_STATUSES } from '../tasks/dueStatus';
 import { TASK_TYPES } from '../tasks/schema';
+import { formReportRowSchema } from './formsApi';
 import { LOGIN_ACTIVITIES } from './loginActivity';
 import { RISK_LEVELS } from './risk';
 
 /**
  * The HTTP contract of reports (spec: reports need the reportViewer level). Every call only reads;
- * an id of another event answers 404. Form reports wait for submissions (issue 16 leaves them out).
+ * an id of another event answers 404. Form reports: shared/reports/formsApi.ts.
  *
  * Routes (prefix /api/events/:eventId/reports):
  *   GET /filters                                   ReportFilterOptions (team types and task groups to filter by)
@@ -62,6 +64,10 @@ export const reportOverviewSchema = z.object({
   byLoginActivity: activityCounts,
   neverLoggedIn: z.number().int(),
   taskStatuses: statusCounts,
+  /** The published forms by title (the first OVERVIEW_FORM_LIMIT), teams by state of each. */
+  forms: z.array(formReportRowSchema),
+  /** How many published forms there are in all. */
+  formCount: z.number().int(),
   /** Today in the event's time zone, the day statuses and scores are worked out for. */
   today: z.string(),
   launchDate: z.string().nullable(),
@@ -145,6 +151,8 @@ export const teamReportRowSchema = z.object({
   teamLastLoginInTime: z.string().nullable(),
   loginActivity: z.enum(LOGIN_ACTIVITIES),
   tasks: teamTaskCounts,
+  /** Published forms, and those the team has submitted (a draft is not a submission). */
+  forms: z.object({ total: z.number().int(), submitted: z.number().int() }),
   riskScore: z.number(),
   riskPercent: z.number(),
   riskLevel: z.enum(RISK_LEVELS),
@@ -187,6 +195,17 @@ export const teamReportDetailSchema = z.object({
       updatedAt: z.string().nullable(),
     }),
   ),
+  /** Every published form: submitted (at least one submission), draft (only a draft) or not started. */
+  forms: z.array(
+    z.object({
+      formId: z.uuid(),
+      title: z.string(),
+      state: z.enum(SUBMISSION_STATES),
+      submissions: z.number().int(),
+      /** ISO instant of the latest submission; null when none. */
+      lastSubmittedAt: z.string().nullable(),
+    }),
+  ),
   today: z.string(),
   launchDate: z.string().nullable(),
 });
@@ -194,7 +213,7 @@ export type TeamReportDetail = z.output<typeof teamReportDetailSchema>;
 
 // ---- Exports ----
 
-export const REPORT_EXPORTS = ['tasks', 'teams', 'risk', 'logins'] as const;
+export const REPORT_EXPORTS = ['tasks', 'teams', 'risk', 'logins', 'forms'] as const;
 export type ReportExport = (typeof REPORT_EXPORTS)[number];
 export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];

@@ -52,7 +52,8 @@ export function ReportsOverviewScreen() {
       tips={
         <Text size="sm">
           The risk score combines how engaged a team is (logins and completed tasks, growing after the launch
-          date) with its overdue and due-soon tasks. Form reports arrive with form submissions.
+          date) with its overdue and due-soon tasks. Form reports count submitted forms only: a draft is not a
+          submission.
         </Text>
       }
     >
@@ -112,6 +113,33 @@ export function ReportsOverviewScreen() {
                     to: `/admin/reports/tasks?status=${status}`,
                   }))}
                 />
+              </ChartCard>
+              <ChartCard title="Submissions per form" to="/admin/reports/forms" linkLabel="Form report">
+                {data.forms.length === 0 ? (
+                  <Text size="sm">No form is published yet.</Text>
+                ) : (
+                  <>
+                    <BarChart
+                      caption="Teams that submitted each published form"
+                      unit="teams"
+                      headers={['Form', 'Teams submitted']}
+                      bars={data.forms.map((form) => ({
+                        key: form.id,
+                        label: form.title,
+                        value: form.submitted,
+                        color: 'green',
+                        whole: form.teams,
+                        to: `/admin/reports/forms/${form.id}`,
+                      }))}
+                    />
+                    <Text size="sm" mt="xs">
+                      Share of the {data.teams.toLocaleString()} teams that see each form; drafts are not
+                      counted.
+                      {data.formCount > data.forms.length &&
+                        ` ${data.forms.length} of ${data.formCount} forms shown, by title.`}
+                    </Text>
+                  </>
+                )}
               </ChartCard>
             </SimpleGrid>
           </>

@@ -1,5 +1,6 @@
-import { Group, List, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { SUBMISSION_STATE_LABELS } from '../../../shared/forms/submissionsApi';
 import type { TeamReportDetail } from '../../../shared/reports/api';
 import { RISK_MODEL } from '../../../shared/reports/risk';
 import { type DateContext, formatDate, formatDateTime } from '../../lib/format';
@@ -112,7 +113,46 @@ function Tasks({ detail, dates }: { detail: TeamReportDetail; dates: DateContext
   );
 }
 
-/** /admin/reports/teams/:teamId: one team's score explained, its members' logins and its tasks. */
+const FORM_STATE_COLOURS = { submitted: 'green', draft: 'yellow', notStarted: 'red' } as const;
+
+function Forms({ detail, dates }: { detail: TeamReportDetail; dates: DateContext }) {
+  if (detail.forms.length === 0) return <Text>No form is published yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table>
+        <caption>Forms of this team</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Form</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th>Submissions</Table.Th>
+            <Table.Th>Last submitted</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {detail.forms.map((f) => (
+            <Table.Tr key={f.formId}>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/reports/forms/${f.formId}`}>
+                  {f.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={FORM_STATE_COLOURS[f.state]} c="dark.9" variant="light" miw="max-content">
+                  {SUBMISSION_STATE_LABELS[f.state]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{f.submissions}</Table.Td>
+              <Table.Td>{f.lastSubmittedAt ? formatDateTime(f.lastSubmittedAt, dates) : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /admin/reports/teams/:teamId: one team's score explained, its members' logins, tasks and forms. */
 export function TeamReportDetailScreen() {
   const { event } = useSession();
   const dates = useEventDates();
@@ -144,6 +184,12 @@ export function TeamReportDetailScreen() {
                 Tasks ({data.team.tasks.complete} of {data.team.tasks.total - data.team.tasks.na} complete)
               </Title>
               <Tasks detail={data} dates={dates} />
+            </Paper>
+            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="forms-heading">
+              <Title order={2} size="h4" id="forms-heading" mb="sm">
+                Forms ({data.team.forms.submitted} of {data.team.forms.total} submitted)
+              </Title>
+              <Forms detail={data} dates={dates} />
             </Paper>
           </SimpleGrid>
         )}

@@ -83,6 +83,11 @@ function columnsFor(view: View, dates: DateContext): Column[] {
     header: 'Overdue / due soon',
     render: (r) => `${r.tasks.overdue} / ${r.tasks.dueSoon}`,
   };
+  const forms: Column = {
+    key: 'forms',
+    header: 'Forms submitted',
+    render: (r) => `${r.forms.submitted} of ${r.forms.total}`,
+  };
   const members: Column = {
     key: 'members',
     header: 'Members logged in',
@@ -100,7 +105,7 @@ function columnsFor(view: View, dates: DateContext): Column[] {
     };
     return [team, hasLoggedIn, activity, members];
   }
-  return [team, risk, activity, completion, late, members];
+  return [team, risk, activity, completion, late, forms, members];
 }
 
 const VIEWS: Record<

@@ -6,6 +6,7 @@ import {
   teamReportDetailSchema,
   teamReportResponseSchema,
 } from '../../../shared/reports/api';
+import { formReportResponseSchema, oneFormReportSchema } from '../../../shared/reports/formsApi';
 import { teamStatusListResponseSchema } from '../../../shared/tasks/adminApi';
 import { api, type QueryValue, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
@@ -60,4 +61,20 @@ export const useTeamReportDetail = (eventId: string, teamId: string) =>
     queryKey: [...reportsKey(eventId), 'team', teamId],
     queryFn: () => api.get(`${base(eventId)}/teams/${teamId}`, teamReportDetailSchema),
     enabled: eventId !== '' && teamId !== '',
+  });
+
+export const useFormReport = (eventId: string, query: ReportQuery) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'forms', query],
+    queryFn: () => api.get(`${base(eventId)}/forms${toQueryString(query)}`, formReportResponseSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '',
+  });
+
+export const useOneFormReport = (eventId: string, formId: string, query: ReportQuery) =>
+  useQuery({
+    queryKey: [...reportsKey(eventId), 'form', formId, query],
+    queryFn: () => api.get(`${base(eventId)}/forms/${formId}${toQueryString(query)}`, oneFormReportSchema),
+    placeholderData: keepPreviousData,
+    enabled: eventId !== '' && formId !== '',
   });

@@ -1,7 +1,12 @@
 import { Anchor, Badge, Button, Group, Menu, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { REPORT_EXPORT_FORMATS, type ReportExport, reportExportPath } from '../../../shared/reports/api';
+import {
+  REPORT_EXPORT_FORMATS,
+  type ReportExport,
+  type ReportExportFormat,
+  reportExportPath,
+} from '../../../shared/reports/api';
 import { LOGIN_ACTIVITY_LABELS, type LoginActivity } from '../../../shared/reports/loginActivity';
 import { RISK_LEVEL_LABELS, type RiskLevel } from '../../../shared/reports/risk';
 
@@ -39,14 +44,28 @@ export interface Bar {
   color: string;
   /** Where the bar's label links: the report filtered to it. */
   to?: string;
+  /** What the share is of (teams that see a form); the sum of the bars when not given. */
+  whole?: number;
 }
 
 /**
  * A bar chart that is a table: each row a label, its count and share, and a bar. Screen readers read
  * the table (the bars are decoration, hidden from them); sighted users see the bars. No chart library.
  */
-export function BarChart({ caption, bars, unit }: { caption: string; bars: Bar[]; unit: string }) {
+export function BarChart({
+  caption,
+  bars,
+  unit,
+  headers,
+}: {
+  caption: string;
+  bars: Bar[];
+  unit: string;
+  /** The first two column headers, when 'Group'/'Status' and 'Teams'/'Count' do not fit. */
+  headers?: [string, string];
+}) {
   const total = bars.reduce((sum, bar) => sum + bar.value, 0);
+  const [first, second] = headers ?? (unit === 'teams' ? ['Group', 'Teams'] : ['Status', 'Count']);
   return (
     <Table verticalSpacing={6} layout="fixed">
       <caption>
@@ -54,34 +73,37 @@ export function BarChart({ caption, bars, unit }: { caption: string; bars: Bar[]
       </caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="30%">{unit === 'teams' ? 'Group' : 'Status'}</Table.Th>
-          <Table.Th w="22%">{unit === 'teams' ? 'Teams' : 'Count'}</Table.Th>
+          <Table.Th w="30%">{first}</Table.Th>
+          <Table.Th w="22%">{second}</Table.Th>
           <Table.Th>Share</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {bars.map((bar) => (
-          <Table.Tr key={bar.key}>
-            <Table.Td>
-              {bar.to ? (
-                <Anchor component={Link} to={bar.to}>
-                  {bar.label}
-                </Anchor>
-              ) : (
-                bar.label
-              )}
-            </Table.Td>
-            <Table.Td>{bar.value.toLocaleString()}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Progress value={percent(bar.value, total)} color={bar.color} flex={1} aria-hidden />
-                <Text size="sm" w={40} ta="right">
-                  {percent(bar.value, total)}%
-                </Text>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        {bars.map((bar) => {
+          const share = percent(bar.value, bar.whole ?? total);
+          return (
+            <Table.Tr key={bar.key}>
+              <Table.Td>
+                {bar.to ? (
+                  <Anchor component={Link} to={bar.to}>
+                    {bar.label}
+                  </Anchor>
+                ) : (
+                  bar.label
+                )}
+              </Table.Td>
+              <Table.Td>{bar.value.toLocaleString()}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Progress value={share} color={bar.color} flex={1} aria-hidden />
+                  <Text size="sm" w={40} ta="right">
+                    {share}%
+                  </Text>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
   );
@@ -94,6 +116,8 @@ export function ReportExportMenu(props: {
   eventId: string;
   report: ReportExport;
   filters: Record<string, string | undefined>;
+  /** The file's address for a format, when it is not the report list's (one form's submissions). */
+  href?: (format: ReportExportFormat) => string;
 }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -111,7 +135,9 @@ export function ReportExportMenu(props: {
           <Menu.Item
             key={format}
             component="a"
-            href={reportExportPath(props.eventId, props.report, format, props.filters)}
+            href={
+              props.href?.(format) ?? reportExportPath(props.eventId, props.report, format, props.filters)
+            }
             download
           >
             {FORMAT_LABELS[format]}
@@ -125,6 +151,7 @@ export function ReportExportMenu(props: {
 export const REPORT_LINKS = [
   { label: 'Overview', to: '/admin/reports' },
   { label: 'Tasks', to: '/admin/reports/tasks' },
+  { label: 'Forms', to: '/admin/reports/forms' },
   { label: 'Teams', to: '/admin/reports/teams' },
   { label: 'Risk', to: '/admin/reports/risk' },
   { label: 'Login activity', to: '/admin/reports/logins' },

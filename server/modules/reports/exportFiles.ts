@@ -22,16 +22,20 @@ import { completionOf } from './teamReport';
  * streaming XLSX writers, so every spreadsheet of the portal is made one way.
  */
 
-type Table = { header: string[]; rows: (string | number)[][] };
+export type Table = { header: string[]; rows: (string | number)[][] };
+/** A report file: one of the report lists, or one form's submissions. */
+export type ReportFile = ReportExport | 'form';
 
-const SHEET_NAMES: Record<ReportExport, string> = {
+const SHEET_NAMES: Record<ReportFile, string> = {
   tasks: 'Tasks',
+  forms: 'Forms',
+  form: 'Submissions',
   teams: 'Teams',
   risk: 'Risk',
   logins: 'Login activity',
 };
 
-function formatters(day: ReportDay) {
+export function formatters(day: ReportDay) {
   const dateTime = new Intl.DateTimeFormat(day.locale, {
     timeZone: day.timeZone,
     dateStyle: 'medium',
@@ -82,7 +86,7 @@ export function taskTable(rows: TaskReportRow[], day: ReportDay): Table {
 }
 
 export function teamTable(
-  report: Exclude<ReportExport, 'tasks'>,
+  report: Exclude<ReportExport, 'tasks' | 'forms'>,
   rows: TeamReportRow[],
   day: ReportDay,
 ): Table {
@@ -137,6 +141,8 @@ export function teamTable(
       'Complete %',
       'Risk Level',
       'Risk %',
+      'Forms Submitted',
+      'Forms',
     ],
     rows: rows.map((r) => [
       r.name,
@@ -152,6 +158,8 @@ export function teamTable(
       f.percent(completionOf(r)),
       RISK_LEVEL_LABELS[r.riskLevel],
       r.riskPercent.toFixed(1),
+      r.forms.submitted,
+      r.forms.total,
     ]),
   };
 }
@@ -163,7 +171,7 @@ const CONTENT_TYPES: Record<ReportExportFormat, string> = {
 
 /** <report>-<shortName>-<YYYY-MM-DD>.<format>, in characters every browser and file system accept. */
 export function reportFileName(
-  report: ReportExport,
+  report: ReportFile,
   shortName: string,
   today: string,
   format: ReportExportFormat,
@@ -176,13 +184,21 @@ export function reportFileName(
   return `${report}-report-${name}-${today}.${format}`;
 }
 
+/** `name` goes into the file name after the event's (one form's file carries the form's title). */
 export function sendReportFile(
   reply: FastifyReply,
-  report: ReportExport,
+  report: ReportFile,
   format: ReportExportFormat,
   table: Table,
   day: ReportDay,
+  name?: string,
 ) {
+  const fileName = reportFileName(
+    report,
+    name ? `${day.shortName}-${name}` : day.shortName,
+    day.today,
+    format,
+  );
   const file = {
     header: table.header.map(neutraliseCell),
     rows: table.rows.map((row) => row.map((cell) => neutraliseCell(String(cell)))),
@@ -191,10 +207,7 @@ export function sendReportFile(
   };
   reply
     .header('content-type', CONTENT_TYPES[format])
-    .header(
-      'content-disposition',
-      `attachment; filename="${reportFileName(report, day.shortName, day.today, format)}"`,
-    )
+    .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store');
   return reply.send(format === 'csv' ? userReportCsv(file) : userReportXlsx(file, SHEET_NAMES[report]));
 }

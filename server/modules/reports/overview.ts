@@ -1,10 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ReportFilterOptions, ReportOverview } from '../../../shared/reports/api';
+import { OVERVIEW_FORM_LIMIT } from '../../../shared/reports/formsApi';
 import { LOGIN_ACTIVITIES, type LoginActivity } from '../../../shared/reports/loginActivity';
 import { RISK_LEVELS, type RiskLevel } from '../../../shared/reports/risk';
 import type { DbOrTx } from '../../platform/db/client';
 import { teamTypes } from '../people/tables';
 import { taskGroups } from '../tasks/tables';
+import { formReportRows, sortFormRows } from './formReport';
 import type { ReportDay } from './reportDay';
 import { loadTeamFacts } from './teamFacts';
 import { scoreTeam } from './teamReport';
@@ -12,9 +14,15 @@ import { scoreTeam } from './teamReport';
 const zeroes = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
-/** The overview's charts: teams by risk level and login activity, and every team task status by chip. */
+/**
+ * The overview's charts: teams by risk level and login activity, every team task status by chip,
+ * and the teams that submitted each published form.
+ */
 export async function reportOverview(db: DbOrTx, eventId: string, day: ReportDay): Promise<ReportOverview> {
-  const facts = await loadTeamFacts(db, eventId, day);
+  const [facts, forms] = await Promise.all([
+    loadTeamFacts(db, eventId, day),
+    formReportRows(db, eventId, {}),
+  ]);
   const byRiskLevel = zeroes<RiskLevel>(RISK_LEVELS);
   const byLoginActivity = zeroes<LoginActivity>(LOGIN_ACTIVITIES);
   const taskStatuses = { complete: 0, 'n/a': 0, overdue: 0, dueSoon: 0, incomplete: 0 };
@@ -36,6 +44,8 @@ export async function reportOverview(db: DbOrTx, eventId: string, day: ReportDay
     byLoginActivity,
     neverLoggedIn,
     taskStatuses,
+    forms: sortFormRows(forms, 'title', 'asc').slice(0, OVERVIEW_FORM_LIMIT),
+    formCount: forms.length,
     today: day.today,
     launchDate: day.launchDate,
   };

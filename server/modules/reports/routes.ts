@@ -12,11 +12,23 @@ import {
   teamReportQuerySchema,
   teamReportResponseSchema,
 } from '../../../shared/reports/api';
+import {
+  formReportExportQuerySchema,
+  formReportQuerySchema,
+  formReportResponseSchema,
+  oneFormReportExportQuerySchema,
+  oneFormReportQuerySchema,
+  oneFormReportSchema,
+  reportFormParamsSchema,
+} from '../../../shared/reports/formsApi';
 import { teamStatusListQuerySchema, teamStatusListResponseSchema } from '../../../shared/tasks/adminApi';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { listTeamStatuses } from '../tasks/teamStatuses';
 import { sendReportFile, taskTable, teamTable } from './exportFiles';
+import { formsTable, oneFormTable } from './formExportFiles';
+import { formReport, sortedFormRows } from './formReport';
+import { oneFormReport } from './oneFormReport';
 import { reportFilterOptions, reportOverview } from './overview';
 import { reportsPolicy } from './policy';
 import { reportDay } from './reportDay';
@@ -135,6 +147,68 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const { eventId } = actorOf(request);
       return teamReportDetail(ctx.db, eventId, request.params.teamId, await dayOf(eventId));
+    },
+  );
+
+  app.get(
+    `${base}/forms`,
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: formReportQuerySchema,
+        response: { 200: formReportResponseSchema },
+      },
+      preValidation: viewer,
+    },
+    async (request) => {
+      const { eventId } = actorOf(request);
+      return formReport(ctx.db, eventId, await dayOf(eventId), request.query);
+    },
+  );
+  app.get(
+    `${base}/forms/export`,
+    {
+      schema: { tags, params: eventIdParamsSchema, querystring: formReportExportQuerySchema },
+      preValidation: viewer,
+    },
+    async (request, reply) => {
+      const { eventId } = actorOf(request);
+      const day = await dayOf(eventId);
+      const rows = await sortedFormRows(ctx.db, eventId, request.query);
+      return sendReportFile(reply, 'forms', request.query.format, formsTable(rows, day), day);
+    },
+  );
+  app.get(
+    `${base}/forms/:formId`,
+    {
+      schema: {
+        tags,
+        params: reportFormParamsSchema,
+        querystring: oneFormReportQuerySchema,
+        response: { 200: oneFormReportSchema },
+      },
+      preValidation: viewer,
+    },
+    async (request) => {
+      const { eventId } = actorOf(request);
+      const day = await dayOf(eventId);
+      return oneFormReport(ctx, ctx.db, eventId, request.params.formId, day, request.query);
+    },
+  );
+  app.get(
+    `${base}/forms/:formId/export`,
+    {
+      schema: { tags, params: reportFormParamsSchema, querystring: oneFormReportExportQuerySchema },
+      preValidation: viewer,
+    },
+    async (request, reply) => {
+      const { eventId } = actorOf(request);
+      const day = await dayOf(eventId);
+      const { format, ...query } = request.query;
+      const report = await oneFormReport(ctx, ctx.db, eventId, request.params.formId, day, query);
+      const table = oneFormTable(report, day);
+      return sendReportFile(reply, 'form', format, table, day, report.form.title);
     },
   );
 };

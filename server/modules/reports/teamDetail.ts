@@ -28,10 +28,18 @@ type TaskRow = {
   updated_by_name: string | null;
 };
 
+type FormRow = {
+  form_id: string;
+  title: string;
+  submitted: number;
+  drafts: number;
+  last_submitted_at: Date | string | null;
+};
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const DUE = { o: 'overdue', s: 'dueSoon', p: 'pending' } as const;
 
-/** One team's report: its line, the parts of its score, its members' logins and every task that applies. */
+/** One team's report: its line, the parts of its score, its members' logins, its tasks and its forms. */
 export async function teamReportDetail(
   db: DbOrTx,
   eventId: string,
@@ -40,7 +48,7 @@ export async function teamReportDetail(
 ): Promise<TeamReportDetail> {
   const [facts] = await loadTeamFacts(db, eventId, day, teamId);
   if (!facts) throw notFound(REPORT_ERRORS.teamNotFound);
-  const [members, tasks] = await Promise.all([
+  const [members, tasks, forms] = await Promise.all([
     rowsOf<MemberRow>(
       db,
       sql`
@@ -65,6 +73,20 @@ export async function teamReportDetail(
       left join accounts a on a.id::text = s.updated_by
       where t.event_id = ${eventId} and not t.is_archived and ${applies}
       order by t.due_date, t.title, t.id
+    `,
+    ),
+    rowsOf<FormRow>(
+      db,
+      sql`
+      select f.id as form_id, f.title,
+        count(s.id) filter (where not s.is_draft)::int as submitted,
+        count(s.id) filter (where s.is_draft)::int as drafts,
+        max(s.submitted_at) filter (where not s.is_draft) as last_submitted_at
+      from forms f
+      left join form_submissions s on s.event_id = ${eventId} and s.form_id = f.id and s.team_id = ${teamId}
+      where f.event_id = ${eventId} and f.is_published and not f.is_archived
+      group by f.id, f.title
+      order by f.title, f.id
     `,
     ),
   ]);
@@ -97,6 +119,14 @@ export async function teamReportDetail(
             ? 'System Update'
             : (t.updated_by_name ?? 'Former member'),
       updatedAt: iso(t.updated_at),
+    })),
+    // A submission counts over an open draft: the team has sent the form (decision 0015).
+    forms: forms.map((f) => ({
+      formId: f.form_id,
+      title: f.title,
+      state: Number(f.submitted) > 0 ? 'submitted' : Number(f.drafts) > 0 ? 'draft' : 'notStarted',
+      submissions: Number(f.submitted),
+      lastSubmittedAt: iso(f.last_submitted_at),
     })),
     today: day.today,
     launchDate: day.launchDate,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import type { ReportDay } from './reportDay';
 
-/** What reports know of one team: its logins and its task statuses by due status. */
+/** What reports know of one team: its logins, its task statuses by due status and its forms. */
 export interface TeamFacts {
   teamId: string;
   name: string;
@@ -16,6 +16,9 @@ export interface TeamFacts {
   overdue: number;
   dueSoon: number;
   pending: number;
+  /** Published forms of the event, and those the team has submitted at least once (drafts aside). */
+  forms: number;
+  formsSubmitted: number;
 }
 
 /** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
@@ -57,6 +60,8 @@ type FactsRow = {
   finished_o: number;
   finished_s: number;
   finished_p: number;
+  forms: number;
+  forms_submitted: number;
 };
 
 /**
@@ -86,6 +91,8 @@ export async function loadTeamFacts(
     overdue: Number(r.applies_o) - Number(r.finished_o),
     dueSoon: Number(r.applies_s) - Number(r.finished_s),
     pending: Number(r.applies_p) - Number(r.finished_p),
+    forms: Number(r.forms),
+    formsSubmitted: Number(r.forms_submitted),
   }));
 }
 
@@ -131,6 +138,13 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
       from memberships m join tm on tm.id = m.team_id
       where m.event_id = ${eventId}
       group by m.team_id
+    ),
+    pf as (select id from forms where event_id = ${eventId} and is_published and not is_archived),
+    subs as (
+      select s.team_id, count(distinct s.form_id)::int as forms_submitted
+      from form_submissions s join tm on tm.id = s.team_id join pf on pf.id = s.form_id
+      where s.event_id = ${eventId} and not s.is_draft
+      group by s.team_id
     )
     select tm.id as team_id, tm.name, tm.team_type_id, tt.name as team_type_name,
       coalesce(l.members, 0) as members, coalesce(l.logged_in, 0) as logged_in, l.last_login,
@@ -138,11 +152,13 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
       coalesce(k.applies_p, 0) as applies_p,
       coalesce(f.complete, 0) as complete, coalesce(f.na, 0) as na,
       coalesce(f.finished_o, 0) as finished_o, coalesce(f.finished_s, 0) as finished_s,
-      coalesce(f.finished_p, 0) as finished_p
+      coalesce(f.finished_p, 0) as finished_p,
+      (select count(*)::int from pf) as forms, coalesce(sb.forms_submitted, 0) as forms_submitted
     from tm
     left join team_types tt on tt.id = tm.team_type_id
     left join kind_tasks k on k.type_key = tm.type_key and k.stand_share_role = tm.stand_share_role
     left join finished f on f.team_id = tm.id
     left join logins l on l.team_id = tm.id
+    left join subs sb on sb.team_id = tm.id
   `;
 }

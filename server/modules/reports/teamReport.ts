@@ -45,6 +45,7 @@ export function scoreTeam(facts: TeamFacts, day: ReportDay): ScoredTeam {
       dueSoon: facts.dueSoon,
       pending: facts.pending,
     },
+    forms: { total: facts.forms, submitted: facts.formsSubmitted },
     riskScore: risk.riskScore,
     riskPercent: risk.riskPercent,
     riskLevel: risk.riskLevel,
