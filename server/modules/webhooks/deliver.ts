@@ -39,7 +39,10 @@ export type SendResult = {
 export function cutText(text: string, bytes = WEBHOOK_RESPONSE_KEEP_BYTES): string {
   const buffer = Buffer.from(text, 'utf8');
   if (buffer.length <= bytes) return text;
-  return buffer.subarray(0, bytes).toString('utf8').replace(/\uFFFD$/, '');
+  return buffer
+    .subarray(0, bytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 }
 
 export async function sendWebhook(
@@ -54,7 +57,8 @@ export async function sendWebhook(
   try {
     destination = await checkDestination(request.url, guard);
   } catch (error) {
-    const message = error instanceof UnsafeDestination ? error.message : 'The destination could not be checked';
+    const message =
+      error instanceof UnsafeDestination ? error.message : 'The destination could not be checked';
     return { ok: false, statusCode: null, durationMs: elapsed(), responseText: '', error: message };
   }
   const body = request.body ?? '';

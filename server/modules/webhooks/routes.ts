@@ -53,7 +53,12 @@ export const webhooksRoutes: RouteModule = (app, ctx, guards) => {
   app.post(
     base,
     {
-      schema: { tags, params: formParamsSchema, body: webhookBodySchema, response: { 201: webhookCreatedSchema } },
+      schema: {
+        tags,
+        params: formParamsSchema,
+        body: webhookBodySchema,
+        response: { 201: webhookCreatedSchema },
+      },
       preValidation: admin,
     },
     async (request, reply) => {
@@ -66,13 +71,21 @@ export const webhooksRoutes: RouteModule = (app, ctx, guards) => {
   );
   app.get(
     one,
-    { schema: { tags, params: webhookParamsSchema, response: { 200: webhookViewSchema } }, preValidation: admin },
+    {
+      schema: { tags, params: webhookParamsSchema, response: { 200: webhookViewSchema } },
+      preValidation: admin,
+    },
     async (request) => presentWebhook(await findWebhook(ctx.db, keyOf(request))),
   );
   app.put(
     one,
     {
-      schema: { tags, params: webhookParamsSchema, body: webhookBodySchema, response: { 200: webhookViewSchema } },
+      schema: {
+        tags,
+        params: webhookParamsSchema,
+        body: webhookBodySchema,
+        response: { 200: webhookViewSchema },
+      },
       preValidation: admin,
     },
     async (request) => {
@@ -81,10 +94,14 @@ export const webhooksRoutes: RouteModule = (app, ctx, guards) => {
       return ctx.db.transaction((tx) => updateWebhook(ctx, tx, keyOf(request), request.body, by));
     },
   );
-  app.delete(one, { schema: { tags, params: webhookParamsSchema }, preValidation: admin }, async (request, reply) => {
-    await ctx.db.transaction((tx) => deleteWebhook(tx, keyOf(request)));
-    return reply.status(204).send();
-  });
+  app.delete(
+    one,
+    { schema: { tags, params: webhookParamsSchema }, preValidation: admin },
+    async (request, reply) => {
+      await ctx.db.transaction((tx) => deleteWebhook(tx, keyOf(request)));
+      return reply.status(204).send();
+    },
+  );
   app.post(
     `${one}/secret`,
     {

@@ -30,7 +30,6 @@ export async function refuseUnsafeUrl(ctx: AppContext, url: string) {
   }
 }
 
-
 const columnsOf = (body: Body) => ({
   name: body.name,
   isActive: body.isActive,
@@ -87,10 +86,7 @@ export async function deleteWebhook(tx: Tx, key: WebhookKey) {
 export async function rotateSecret(tx: Tx, key: WebhookKey, by: string) {
   await findWebhook(tx, key);
   const secret = newWebhookSecret();
-  await tx
-    .update(formWebhooks)
-    .set({ secret, updatedAt: new Date(), updatedBy: by })
-    .where(whereKey(key));
+  await tx.update(formWebhooks).set({ secret, updatedAt: new Date(), updatedBy: by }).where(whereKey(key));
   return { secret };
 }
 

@@ -66,7 +66,9 @@ export async function checkDestination(raw: string, options: GuardOptions): Prom
   if (url.username || url.password) throw new UnsafeDestination('The request URL may not carry a password');
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (isIP(host) === 4 && hostAsWritten(raw) !== host)
-    throw new UnsafeDestination('Write an IPv4 address as four decimal numbers (no decimal, hex or octal forms)');
+    throw new UnsafeDestination(
+      'Write an IPv4 address as four decimal numbers (no decimal, hex or octal forms)',
+    );
   if (isLocalhostName(host) && !options.allowPrivate)
     throw new UnsafeDestination('The request URL may not point at this server (localhost)');
 
@@ -79,7 +81,8 @@ export async function checkDestination(raw: string, options: GuardOptions): Prom
     } catch {
       throw new UnsafeDestination(`The request URL's host ${host} could not be found`);
     }
-    if (candidates.length === 0) throw new UnsafeDestination(`The request URL's host ${host} could not be found`);
+    if (candidates.length === 0)
+      throw new UnsafeDestination(`The request URL's host ${host} could not be found`);
   }
   for (const candidate of candidates) {
     const reason = refusedAddress(candidate.address, options.allowPrivate);

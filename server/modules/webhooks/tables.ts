@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PayloadField, RequestFormat, RequestMethod } from '../../../shared/forms/schema/webhook';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Rule } from '../../../shared/forms/schema/logic';
+import type { PayloadField, RequestFormat, RequestMethod } from '../../../shared/forms/schema/webhook';
 import type { Payload } from '../../../shared/forms/webhook-body';
 import { DELIVERY_KINDS, DELIVERY_STATES } from '../../../shared/webhooks/api';
 import { auditColumns, idColumn } from '../../platform/db/columns';

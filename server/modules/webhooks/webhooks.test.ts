@@ -36,7 +36,11 @@ describe('webhooks (admin only)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { webhook, secret } = res.json();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(webhook).toMatchObject({ name: 'CRM', isActive: true, requestURL: 'https://crm.example.com/hooks' });
+    expect(webhook).toMatchObject({
+      name: 'CRM',
+      isActive: true,
+      requestURL: 'https://crm.example.com/hooks',
+    });
     expect(JSON.stringify(webhook)).not.toContain(secret);
 
     const read = await w.forms.call('GET', w.admin, `${w.base}/${webhook.id}`);
@@ -89,12 +93,22 @@ describe('webhooks (admin only)', () => {
 
   it("answers 404 for another event's form and webhook ids", async () => {
     const { webhook } = await w.createWebhook('https://crm.example.com/o');
-    const theirs = await other.call('POST', otherAdmin, `/forms/${otherFormId}/webhooks`, w.body('https://a.example.com'));
+    const theirs = await other.call(
+      'POST',
+      otherAdmin,
+      `/forms/${otherFormId}/webhooks`,
+      w.body('https://a.example.com'),
+    );
     expect(theirs.statusCode, theirs.body).toBe(201);
     const theirId = theirs.json().webhook.id;
     // Their form through our event, and our webhook through their form.
     expect((await w.forms.call('GET', w.admin, `/forms/${otherFormId}/webhooks`)).statusCode).toBe(404);
-    const viaOurs = await w.forms.call('POST', w.admin, `/forms/${otherFormId}/webhooks`, w.body('https://b.example.com'));
+    const viaOurs = await w.forms.call(
+      'POST',
+      w.admin,
+      `/forms/${otherFormId}/webhooks`,
+      w.body('https://b.example.com'),
+    );
     expect(viaOurs.statusCode).toBe(404);
     for (const [method, path] of [
       ['GET', `${w.base}/${theirId}`],
@@ -127,12 +141,21 @@ describe('webhooks (admin only)', () => {
       { ...w.body('https://crm.example.com'), requestMethod: 'PATCH' },
       { ...w.body('https://crm.example.com'), requestFormat: 'YAML' },
       { ...w.body('https://crm.example.com'), headerValue: 'a\r\nX-Injected: 1' },
-      { ...w.body('https://crm.example.com'), payloadFields: [{ category: 'client', targetId: 'x', sourceId: 'password' }] },
-      { ...w.body('https://crm.example.com'), payloadFields: [{ category: 'field', targetId: '', sourceId: w.company.id }] },
+      {
+        ...w.body('https://crm.example.com'),
+        payloadFields: [{ category: 'client', targetId: 'x', sourceId: 'password' }],
+      },
+      {
+        ...w.body('https://crm.example.com'),
+        payloadFields: [{ category: 'field', targetId: '', sourceId: w.company.id }],
+      },
       { ...w.body('https://crm.example.com'), unknown: true },
       { ...w.body('https://crm.example.com'), rules: [{ sourceId: 'nope', operator: 'equals', value: 'x' }] },
       // A rule on a field the form does not have: the engine's own message.
-      { ...w.body('https://crm.example.com'), rules: [{ sourceId: '00000000-0000-4000-8000-000000000000', sourceValue: 'x' }] },
+      {
+        ...w.body('https://crm.example.com'),
+        rules: [{ sourceId: '00000000-0000-4000-8000-000000000000', sourceValue: 'x' }],
+      },
     ];
     for (const [index, payload] of bad.entries()) {
       const res = await w.forms.call('POST', w.admin, w.base, payload);

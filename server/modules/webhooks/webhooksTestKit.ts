@@ -15,7 +15,7 @@ export type Received = { method: string; url: string; headers: IncomingHttpHeade
  */
 export async function startReceiver() {
   const received: Received[] = [];
-  const state = { status: 200, answer: '{"ok":true}' };
+  const state = { status: 200, answer: '{"ok":true}', headers: {} as Record<string, string> };
   let server: Server;
   let port = 0;
   const start = () =>
@@ -30,7 +30,9 @@ export async function startReceiver() {
             headers: req.headers,
             body: Buffer.concat(chunks).toString('utf8'),
           });
-          res.writeHead(state.status, { 'content-type': 'application/json' }).end(state.answer);
+          res
+            .writeHead(state.status, { 'content-type': 'application/json', ...state.headers })
+            .end(state.answer);
         });
       });
       server.listen(port, '127.0.0.1', () => {
