@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
+import { newField } from '../forms/formsTestKit';
 import { backoffMs, retryDueDeliveries } from './jobs';
 import { webhookDeliveries } from './tables';
 import { startReceiver, verifySignature, webhookWorld } from './webhooksTestKit';
@@ -153,6 +154,51 @@ describe('webhook delivery: signed, retried with backoff, failed, redelivered', 
     receiver.state.status = 200;
     receiver.state.answer = '{"ok":true}';
     receiver.state.headers = {};
+  });
+
+  it('sends null for an answer the logic hides, even when the team sent one', async () => {
+    const standType = newField('dropdown', 'Stand type', {
+      options: [
+        { id: 'shell', label: 'Shell scheme', value: 'shell' },
+        { id: 'own', label: 'Own build', value: 'own' },
+      ],
+    });
+    const fascia = newField('text', 'Fascia name');
+    const made = await w.forms.createForm(w.admin, 'Fascia');
+    await w.forms.takeLock(w.admin, `/forms/${made.form.id}`);
+    const saved = await w.forms.call('PUT', w.admin, `/forms/${made.form.id}`, {
+      form: {
+        title: 'Fascia',
+        isPublished: true,
+        fieldIds: [standType.id, fascia.id],
+        logicMap: {
+          [standType.id]: {
+            rules: [{ sourceId: standType.id, sourceType: 'dropdown', sourceValue: 'shell' }],
+            thenFieldId: fascia.id,
+          },
+        },
+      },
+      newFields: [standType, fascia],
+      removedFieldIds: [made.fields[0].id],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const hooks = `/forms/${made.form.id}/webhooks`;
+    const created = await w.forms.call('POST', w.admin, hooks, {
+      ...w.body(receiver.url),
+      payloadFields: [
+        { category: 'field', targetId: 'stand', sourceId: standType.id },
+        { category: 'field', targetId: 'fascia', sourceId: fascia.id },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = await w.forms.call('POST', w.exhibitor.cookie, `/my-forms/${made.form.id}/submit`, {
+      values: { [standType.id]: 'own', [fascia.id]: 'Hidden Name Ltd' },
+      version: null,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const body = receiver.received.at(-1)?.body ?? '';
+    expect(JSON.parse(body)).toEqual({ stand: 'own', fascia: null });
+    expect(body).not.toContain('Hidden Name');
   });
 
   it('still refuses cloud metadata and link-local with private destinations allowed', async () => {

@@ -82,6 +82,7 @@ describe('webhooks (admin only)', () => {
       ['POST', `${one}/secret`, {}],
       ['GET', `${one}/deliveries`],
       ['POST', `${one}/test`, {}],
+      ['POST', `${one}/deliveries/${webhook.id}/redeliver`, {}],
     ];
     for (const [method, path, payload] of calls) {
       const res = await w.forms.call(method, w.moderator.cookie, path, payload);
