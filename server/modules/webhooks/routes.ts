@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formParamsSchema } from '../../../shared/forms/api';
 import {
@@ -36,11 +37,10 @@ export const webhooksRoutes: RouteModule = (app, ctx, guards) => {
   const admin = [...guards.member, guards.authorize(webhooksPolicy.manage)];
   const base = '/api/events/:eventId/forms/:formId/webhooks';
   const one = `${base}/:webhookId`;
-  const keyOf = (request: { params: { formId: string; webhookId: string } } & object) => ({
-    eventId: actorOf(request as never).eventId,
-    formId: request.params.formId,
-    webhookId: request.params.webhookId,
-  });
+  const keyOf = (request: FastifyRequest) => {
+    const { formId, webhookId } = request.params as { formId: string; webhookId: string };
+    return { eventId: actorOf(request).eventId, formId, webhookId };
+  };
 
   app.get(
     base,
