@@ -201,16 +201,6 @@ if (kind === 'seeded') {
     ['owner', 'Mared', 'Evans'],
   ]);
   writeJson('e2e-form-tasks.json', { ...estuary, members: estuaryMembers });
-  // Webhooks: an admin sends a form's submissions to a receiver the journey runs; a team submits.
-  const wharf = createEvent({
-    name: 'Wharf Trade Show 2027',
-    shortName: 'Wharf Show',
-    start: '2027-09-08',
-    end: '2027-09-10',
-    admin: ['cara.quinn@wharf-show.example', 'Cara', 'Quinn'],
-  });
-  const wharfMembers = createPeople(wharf.eventId, 'wharf-show.example', [['owner', 'Idris', 'Bell']]);
-  writeJson('e2e-webhooks.json', { ...wharf, members: wharfMembers });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

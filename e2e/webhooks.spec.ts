@@ -1,13 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, seeded, signIn } from './support';
 import { expect, type Page, test } from './test';
-
-type Person = { email: string; password: string };
-type Wharf = { eventId: string; admin: Person; members: { owner: Person } };
-const wharf = (): Wharf => JSON.parse(readFileSync('.tmp/e2e-webhooks.json', 'utf8'));
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -45,45 +40,48 @@ function signatureHolds(secret: string, r: Received): boolean {
   return r.headers['webhook-signature'] === `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
 }
 
-/** A published form with one question and a team to fill it in, made through the API. */
-async function makeForm(page: Page, eventId: string, ownerEmail: string): Promise<string> {
+/** A published public form with one question, made through the API as the builder saves it. */
+async function makeForm(page: Page, eventId: string): Promise<{ formId: string; company: string }> {
   const call = async (method: string, path: string, data: object = {}) => {
     const res = await page.request.fetch(`/api/events/${eventId}${path}`, { method, data });
     expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
     return res.status() === 204 ? null : res.json();
   };
-  const made = await call('POST', '/forms', { form: { title: 'Stand order', isPublished: true } });
+  const form = { title: 'Webhook stand order', isPublished: true, isPublic: true };
+  const made = await call('POST', '/forms', { form });
   const formId: string = made.form.id;
   await call('POST', `/forms/${formId}/lock`);
   const company = { id: randomUUID(), type: 'text', label: 'Company name', isRequired: true };
   await call('PUT', `/forms/${formId}`, {
-    form: { title: 'Stand order', isPublished: true, fieldIds: [company.id] },
+    form: { ...form, fieldIds: [company.id] },
     newFields: [company],
     removedFieldIds: [made.fields[0].id],
   });
   await call('DELETE', `/forms/${formId}/lock`);
-  await call('POST', '/teams', {
-    name: 'Wharf Ropes',
-    owner: { firstName: 'Idris', surname: 'Bell', email: ownerEmail },
-  });
-  return formId;
+  return { formId, company: company.id };
 }
 
 test('an admin sends a form to a local receiver: signed mapped JSON on submit, a failed try while it is down, Redeliver once it is back', async ({
   page,
-  browser,
+  playwright,
 }) => {
-  const { eventId, admin, members } = wharf();
+  const { eventId, admin } = seeded();
   const crm = receiver();
   await crm.start();
   try {
     await signIn(page, admin.email, admin.password);
-    const formId = await makeForm(page, eventId, members.owner.email);
+    // Olivia is admin of Harbourside (moderator of Northern, where webhooks are not hers).
+    await page.goto('/my-events');
+    await page.getByRole('button', { name: 'Open Harbourside Food & Drink Expo 2027' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const { formId, company } = await makeForm(page, eventId);
 
     // From the builder's quick link to the (empty) list, then Add webhook.
     await page.goto(`/admin/forms/${formId}`);
     await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Stand order: webhooks', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Webhook stand order: webhooks', level: 1 }),
+    ).toBeVisible();
     await expectAccessible(page, 'webhooks');
     await page.getByRole('link', { name: 'Add webhook' }).click();
     await page.getByRole('textbox', { name: /^Name/ }).fill('Stand CRM');
@@ -101,16 +99,13 @@ test('an admin sends a form to a local receiver: signed mapped JSON on submit, a
     await page.getByRole('button', { name: 'Continue to the webhook' }).click();
     await expect(page.getByRole('heading', { name: 'Stand CRM', level: 1 })).toBeVisible();
 
-    // The team submits; the receiver gets the mapped answer, signed with the secret shown once.
-    const team = await browser.newPage();
-    await signIn(team, members.owner.email, members.owner.password);
-    const company = (await (await team.request.get(`/api/events/${eventId}/my-forms/${formId}`)).json())
-      .definition.fields[0].id as string;
-    const ok = await team.request.post(`/api/events/${eventId}/my-forms/${formId}/submit`, {
-      data: { values: { [company]: 'Wharf Ropes Ltd' }, version: null },
+    // A guest submits the public form; the receiver gets the mapped answer, signed with the secret.
+    const guest = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    const sent = await guest.post(`/api/guests/forms/${formId}/submissions`, {
+      data: { values: { [company]: 'Wharf Ropes Ltd' } },
     });
-    expect(ok.status(), await ok.text()).toBe(201);
-    await team.close();
+    expect(sent.status(), await sent.text()).toBe(201);
+    await guest.dispose();
     await expect.poll(() => crm.received.length, { timeout: 15_000 }).toBe(1);
     expect(JSON.parse(crm.received[0].body)).toEqual({ company: 'Wharf Ropes Ltd' });
     expect(signatureHolds(secret, crm.received[0])).toBe(true);
