@@ -12,7 +12,12 @@ export function SecretReveal(props: { secret: string; onDone: () => void; doneLa
           The receiving system checks each delivery's webhook-signature header with this secret (Standard
           Webhooks). It will not be shown again; if it is lost, rotate it.
         </Text>
-        <Code block aria-label="Signing secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+        <Code
+          block
+          role="group"
+          aria-label="Signing secret"
+          style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+        >
           {props.secret}
         </Code>
         <Group>

@@ -98,10 +98,10 @@ export function WebhookPreview(props: { eventId: string; detail: FormDetail; dra
           Person and team values are a sample here; the signature headers (webhook-id, webhook-timestamp,
           webhook-signature) are added when it is sent.
         </Text>
-        <Code block aria-label="Request line and headers">
+        <Code block role="group" aria-label="Request line and headers">
           {`${request.method} ${request.url}${headers ? `\n${headers}` : ''}`}
         </Code>
-        <Code block aria-label="Body" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        <Code block role="group" aria-label="Body" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
           {request.body === null
             ? '(no body: GET sends the payload in the query string)'
             : pretty(request.body, draft.requestFormat)}

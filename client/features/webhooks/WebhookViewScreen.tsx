@@ -180,7 +180,12 @@ function DeliveryRow(props: {
                 </Text>
               )}
               {nextAt && <Text size="sm">Next try: {nextAt}</Text>}
-              <Code block aria-label="Response" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              <Code
+                block
+                role="group"
+                aria-label="Response"
+                style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+              >
                 {d.responseText ? prettyResponse(d.responseText) : '(no response body)'}
               </Code>
             </Stack>
