@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'r
 // the entry chunk that every screen, the sign-in form too, loads first.
 import { AREA_LEVELS } from '../shared/auth/permissions';
 import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../shared/forms/api';
+import { WEBHOOKS_LEVEL } from '../shared/webhooks/api';
 import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
@@ -183,6 +184,12 @@ const screens = {
     })),
   ),
   editFormNotification: lazyModule(() => import('./features/forms/notifications/NotificationFormScreen')),
+  webhooks: lazyModule(() => import('./features/webhooks/WebhooksScreen')),
+  addWebhook: lazyModule(() =>
+    import('./features/webhooks/WebhookFormScreen').then((m) => ({ Component: m.AddWebhookScreen })),
+  ),
+  editWebhook: lazyModule(() => import('./features/webhooks/WebhookFormScreen')),
+  viewWebhook: lazyModule(() => import('./features/webhooks/WebhookViewScreen')),
   fieldGroups: lazyModule(() => import('./features/forms/fieldGroups/FieldGroupsScreen')),
   archivedFieldGroups: lazyModule(() =>
     import('./features/forms/fieldGroups/FieldGroupsScreen').then((m) => ({
@@ -406,6 +413,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: ':formId/notifications/:notificationId',
                       lazy: screens.editFormNotification,
                     }),
+                    {
+                      path: ':formId/webhooks',
+                      // Spec: webhooks are admin only (moderators manage the form, not its webhooks).
+                      loader: requireLevel(queryClient, WEBHOOKS_LEVEL),
+                      children: [
+                        section({ index: true, lazy: screens.webhooks }),
+                        section({ path: 'add', lazy: screens.addWebhook }),
+                        section({ path: ':webhookId', lazy: screens.viewWebhook }),
+                        section({ path: ':webhookId/edit', lazy: screens.editWebhook }),
+                      ],
+                    },
                   ],
                 },
                 {

@@ -33,6 +33,7 @@ import { tasksRoutes } from './modules/tasks/routes';
 import { taskUploadRoutes } from './modules/tasks/taskUploadRoutes';
 import { teamTaskRoutes } from './modules/tasks/teamTaskRoutes';
 import { timetableRoutes } from './modules/timetable/routes';
+import { webhooksRoutes } from './modules/webhooks/routes';
 import type { AppContext } from './platform/context';
 import { answerOversizedBodies } from './platform/http/bodyLimit';
 import { registerCompression } from './platform/http/compression';
@@ -68,6 +69,7 @@ const ROUTE_MODULES: RouteModule[] = [
   timetableRoutes,
   notificationsRoutes,
   emailsRoutes,
+  webhooksRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

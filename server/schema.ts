@@ -16,3 +16,4 @@ export * from './modules/suppliers/tables';
 export * from './modules/tasks/commentTables';
 export * from './modules/tasks/tables';
 export * from './modules/timetable/tables';
+export * from './modules/webhooks/tables';

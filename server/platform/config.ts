@@ -18,6 +18,8 @@ const configSchema = z.object({
   /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** On-premises installs: let webhooks reach private and loopback addresses (never metadata). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -34,6 +36,7 @@ export type Config = {
   cookieSecure: boolean;
   rateLimitPerMinute: number;
   trustProxy: boolean;
+  webhookAllowPrivate: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === 'true' : c.NODE_ENV === 'production',
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY === 'true',
+    webhookAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

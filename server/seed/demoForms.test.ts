@@ -4,6 +4,7 @@ import { checkFormLogic } from '../../shared/forms/check-logic';
 import { makeDefinition } from '../../shared/forms/definition';
 import type { SubmissionListResponse, SubmissionView } from '../../shared/forms/submissionsApi';
 import { validateSubmission } from '../../shared/forms/validate';
+import type { WebhookListResponse } from '../../shared/webhooks/api';
 import { teams } from '../modules/people/tables';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../test/harness';
 import { seedDemoForms } from './demoForms';
@@ -68,5 +69,22 @@ describe('demo forms', () => {
     const hotel = list.items.find((f) => f.title === 'Hotel Booking');
     const guests = (await get(`/forms/${hotel?.id}/submissions`)).json() as SubmissionListResponse;
     expect(guests.items.filter((s) => s.isGuest)).toHaveLength(2);
+  });
+
+  it("adds the fixtures' webhooks, inactive, mapping the form's own fields", async () => {
+    const list = (await get('/forms')).json() as FormListResponse;
+    const hooked: string[] = [];
+    for (const row of list.items) {
+      const detail = (await get(`/forms/${row.id}`)).json() as FormDetail;
+      const webhooks = (await get(`/forms/${row.id}/webhooks`)).json() as WebhookListResponse;
+      for (const webhook of webhooks.items) {
+        hooked.push(webhook.name);
+        expect(webhook.isActive).toBe(false);
+        const fieldIds = new Set(detail.fields.map((f) => f.id));
+        for (const source of webhook.payloadFields.filter((p) => p.category === 'field'))
+          expect(fieldIds.has(source.sourceId), source.targetId).toBe(true);
+      }
+    }
+    expect(hooked.sort()).toEqual(['Send order to the caterer', 'Update the CRM']);
   });
 });

@@ -12,12 +12,13 @@ import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
 import { withTransaction } from '../platform/db/transaction';
 import { type SeededForm, seedDemoSubmissions } from './demoSubmissions';
+import { seedDemoWebhooks } from './demoWebhooks';
 
 /**
  * The forms engine's fixture forms as real forms of the demo event: stand build (pages and
  * nested logic), catering order (item lists and totals, confirmations by rule), exhibitor profile
  * and hotel booking (a looping guest template on the 'Guest details' field group), each with its
- * confirmations and default notifications; and a reusable 'Site contact' group no form uses yet.
+ * confirmations, default notifications and webhooks (inactive); and a reusable 'Site contact' group no form uses yet.
  * Teams have submitted and drafted them (demoSubmissions.ts).
  */
 export const DEMO_FORM_FIXTURES = [
@@ -37,6 +38,7 @@ export async function seedDemoForms(ctx: AppContext, eventId: string) {
     }
     const formIds = seeded.map((form) => form.formId);
     await seedDemoSubmissions(tx, eventId, seeded);
+    await seedDemoWebhooks(tx, eventId, seeded);
     const groupId = await createFieldGroup(
       ctx,
       eventId,

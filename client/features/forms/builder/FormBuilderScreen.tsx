@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '../../../../shared/auth/permissions';
 import type { FormDetail } from '../../../../shared/forms/api';
+import { WEBHOOKS_LEVEL } from '../../../../shared/webhooks/api';
 import { useSession } from '../../../lib/session';
 import { useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -94,7 +95,7 @@ function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
 
 /** /admin/forms/:formId (moderator and above): the form builder, on the forms engine. */
 export function FormBuilderScreen() {
-  const { event } = useSession();
+  const { event, level } = useSession();
   const eventId = event?.id ?? '';
   const formId = useParams().formId ?? '';
   const detail = useForm(eventId, formId);
@@ -112,6 +113,8 @@ export function FormBuilderScreen() {
         { label: 'Submissions', to: `/admin/forms/${formId}/submissions` },
         { label: 'Confirmations', to: `/admin/forms/${formId}/confirmations` },
         { label: 'Notifications', to: `/admin/forms/${formId}/notifications` },
+        // Spec: webhooks are admin only; a moderator is not offered the link.
+        ...(can(level, WEBHOOKS_LEVEL) ? [{ label: 'Webhooks', to: `/admin/forms/${formId}/webhooks` }] : []),
       ]}
       tips="Add fields from the field types, drag them into order (or focus a handle, press Space and use the arrows), then Save. A Page break starts a new page."
     >

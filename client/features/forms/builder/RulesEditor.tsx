@@ -236,22 +236,26 @@ export function RulesEditor(props: {
   scope: RuleScope;
   disabled: boolean;
   onChange: (operator: Operator, rules: Rule[]) => void;
+  /** Webhooks have no operator (every rule must match): the Match choice is not offered. */
+  hideOperator?: boolean;
 }) {
-  const { operator, rules, scope, disabled, onChange } = props;
+  const { operator, rules, scope, disabled, onChange, hideOperator = false } = props;
   const firstSource = ruleSources(scope.fields)[0];
   return (
     <Stack gap="xs">
-      <Select
-        label="Match"
-        data={[
-          { value: 'ANY', label: 'Any of these rules (ANY)' },
-          { value: 'ALL', label: 'All of these rules (ALL)' },
-        ]}
-        value={operator}
-        allowDeselect={false}
-        disabled={disabled}
-        onChange={(next) => onChange(next === 'ALL' ? 'ALL' : 'ANY', [...rules])}
-      />
+      {!hideOperator && (
+        <Select
+          label="Match"
+          data={[
+            { value: 'ANY', label: 'Any of these rules (ANY)' },
+            { value: 'ALL', label: 'All of these rules (ALL)' },
+          ]}
+          value={operator}
+          allowDeselect={false}
+          disabled={disabled}
+          onChange={(next) => onChange(next === 'ALL' ? 'ALL' : 'ANY', [...rules])}
+        />
+      )}
       {rules.map((rule, index) => (
         <RuleRow
           // Rules have no ids; their place is their identity while editing.

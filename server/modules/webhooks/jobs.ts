@@ -1,0 +1,171 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { webhookApplies } from '../../../shared/forms/webhooks';
+import { type DeliveryKind, WEBHOOK_MAX_ATTEMPTS } from '../../../shared/webhooks/api';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved';
+import { sendWebhook } from './deliver';
+import { payloadFor, payloadSource, requestFor } from './payloads';
+import { presentWebhook } from './present';
+import { type GuardOptions, type Resolver, systemResolver } from './ssrf';
+import { formWebhooks, webhookDeliveries } from './tables';
+
+/**
+ * Delivery by the job queue, never inside a request. A submission made or changed queues one
+ * delivery per webhook that applies; each try is a job. A failed try is due again after 1 min,
+ * 6 min, 36 min, 3.6 h and 21.6 h (six tries over about a day), then the delivery is failed. The
+ * due tries are picked up by a job that runs every minute, so a retry survives a restart.
+ */
+
+export const DELIVER_JOB = 'webhooks.deliver';
+export const RETRY_DUE_JOB = 'webhooks.retryDue';
+const deliverJobSchema = z.object({ v: z.literal(1), deliveryId: z.uuid() });
+/** A try in progress holds the delivery this long; a process that dies mid-send frees it after. */
+const LEASE_MS = 5 * 60_000;
+const RETRY_BATCH = 50;
+
+export const backoffMs = (attempt: number) => 60_000 * 6 ** (attempt - 1);
+
+/** Per app: the tests answer DNS themselves to prove a changed answer is caught at send. */
+const resolvers = new WeakMap<AppContext, Resolver>();
+export function setWebhookResolver(ctx: AppContext, resolver: Resolver): void {
+  resolvers.set(ctx, resolver);
+}
+export function guardOf(ctx: AppContext): GuardOptions {
+  return { allowPrivate: ctx.config.webhookAllowPrivate, resolve: resolvers.get(ctx) ?? systemResolver };
+}
+
+/** Records a delivery and asks the queue to try it; once per (webhook, submission event). */
+export async function queueDelivery(
+  db: DbOrTx,
+  values: {
+    eventId: string;
+    webhookId: string;
+    kind: DeliveryKind;
+    payload: Record<string, unknown>;
+    submissionId: string | null;
+    submissionEventId?: string;
+    by: string;
+  },
+) {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      eventId: values.eventId,
+      webhookId: values.webhookId,
+      kind: values.kind,
+      payload: values.payload as never,
+      submissionId: values.submissionId,
+      submissionEventId: values.submissionEventId ?? null,
+      nextAttemptAt: new Date(),
+      createdBy: values.by,
+      updatedBy: values.by,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function sendQueued(ctx: AppContext, deliveryId: string): Promise<void> {
+  await ctx.jobs.send(DELIVER_JOB, { v: 1, deliveryId });
+}
+
+/** A submission made or changed: one delivery for each active webhook whose rules hold. */
+async function onSubmission(ctx: AppContext, event: SubmissionEvent): Promise<void> {
+  const key = { eventId: event.eventId, formId: event.formId };
+  const rows = await ctx.db
+    .select()
+    .from(formWebhooks)
+    .where(and(eq(formWebhooks.eventId, key.eventId), eq(formWebhooks.formId, key.formId)));
+  const webhooks = rows.map(presentWebhook).filter((webhook) => webhook.isActive);
+  if (webhooks.length === 0) return;
+  const source = await payloadSource(ctx, ctx.db, key, event.submissionId);
+  for (const webhook of webhooks) {
+    if (!webhookApplies(source.definition, webhook, source.values, source.context)) continue;
+    const queued = await queueDelivery(ctx.db, {
+      eventId: event.eventId,
+      webhookId: webhook.id,
+      kind: event.kind,
+      payload: payloadFor(source, webhook),
+      submissionId: event.submissionId,
+      submissionEventId: event.id,
+      by: event.createdBy,
+    });
+    if (queued) await sendQueued(ctx, queued.id);
+  }
+}
+
+/**
+ * One try of a delivery, if it is due: claimed with a lease first, so the job and the minute's
+ * sweep never send it at the same time.
+ */
+export async function attemptDelivery(ctx: AppContext, deliveryId: string, now = new Date()): Promise<void> {
+  const [claimed] = await ctx.db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.state, 'pending'),
+        lte(webhookDeliveries.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  if (!claimed) return;
+  const [row] = await ctx.db.select().from(formWebhooks).where(eq(formWebhooks.id, claimed.webhookId));
+  if (!row) return;
+  const webhook = presentWebhook(row);
+  const attempt = claimed.attempt + 1;
+  const isSubmission = claimed.kind === 'submitted' || claimed.kind === 'updated';
+  const result =
+    isSubmission && !webhook.isActive
+      ? { ok: false, statusCode: null, durationMs: 0, responseText: '', error: 'The webhook was turned off' }
+      : await sendWebhook(
+          requestFor(webhook, claimed.payload),
+          { secret: row.secret, messageId: claimed.id },
+          guardOf(ctx),
+          now,
+        );
+  const final = result.ok || attempt >= WEBHOOK_MAX_ATTEMPTS || (isSubmission && !webhook.isActive);
+  await ctx.db
+    .update(webhookDeliveries)
+    .set({
+      attempt,
+      state: result.ok ? 'succeeded' : final ? 'failed' : 'pending',
+      nextAttemptAt: final ? null : new Date(now.getTime() + backoffMs(attempt)),
+      lastAttemptAt: now,
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      responseText: result.responseText,
+      error: result.error,
+      updatedAt: new Date(),
+    })
+    .where(eq(webhookDeliveries.id, claimed.id));
+}
+
+/** Every delivery whose next try is due (and any a dead process left leased). */
+export async function retryDueDeliveries(ctx: AppContext, now = new Date()): Promise<number> {
+  const due = await ctx.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(RETRY_BATCH);
+  for (const { id } of due) await attemptDelivery(ctx, id, now);
+  return due.length;
+}
+
+export function registerWebhookJobs(ctx: AppContext): void {
+  onSubmissionSaved(ctx, 'webhooks', onSubmission);
+  ctx.jobs.register(DELIVER_JOB, async (data) => {
+    const { deliveryId } = deliverJobSchema.parse(data);
+    await attemptDelivery(ctx, deliveryId);
+  });
+  ctx.jobs.register(RETRY_DUE_JOB, async () => {
+    await retryDueDeliveries(ctx);
+  });
+  ctx.jobs
+    .schedule(RETRY_DUE_JOB, '* * * * *')
+    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule webhook retries'));
+}
