@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { Webhook } from '../../../shared/forms/schema/webhook';
 import { WEBHOOK_ERRORS, type webhookBodySchema } from '../../../shared/webhooks/api';
 import type { AppContext } from '../../platform/context';
-import type { Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { findForm, refuseBadRules } from '../forms/service';
