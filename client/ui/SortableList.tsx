@@ -27,9 +27,13 @@ export function SortableList<T>(props: {
   items: readonly T[];
   getId: (item: T) => string;
   onReorder: (items: T[]) => void;
-  renderItem: (item: T, handle: ReactNode) => ReactNode;
+  renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
   /** What the handle says it moves, e.g. "Move section Plan". */
-  handleLabel: (item: T) => string;
+  handleLabel: (item: T, index: number) => string;
+  /** `li` when the caller wraps the list in an `ol`/`ul`, so each row stays a list item. */
+  rowElement?: 'div' | 'li';
+  /** While a change is being saved, so a second drag cannot start from a stale order. */
+  disabled?: boolean;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -45,9 +49,15 @@ export function SortableList<T>(props: {
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {props.items.map((item) => (
-          <SortableRow key={props.getId(item)} id={props.getId(item)} label={props.handleLabel(item)}>
-            {(handle) => props.renderItem(item, handle)}
+        {props.items.map((item, index) => (
+          <SortableRow
+            key={props.getId(item)}
+            id={props.getId(item)}
+            label={props.handleLabel(item, index)}
+            element={props.rowElement ?? 'div'}
+            disabled={props.disabled ?? false}
+          >
+            {(handle) => props.renderItem(item, handle, index)}
           </SortableRow>
         ))}
       </SortableContext>
@@ -58,14 +68,18 @@ export function SortableList<T>(props: {
 function SortableRow({
   id,
   label,
+  element: Row,
+  disabled,
   children,
 }: {
   id: string;
   label: string;
+  element: 'div' | 'li';
+  disabled: boolean;
   children: (handle: ReactNode) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id });
+    useSortable({ id, disabled });
   const handle = (
     <ActionIcon
       ref={setActivatorNodeRef}
@@ -80,9 +94,10 @@ function SortableRow({
     </ActionIcon>
   );
   return (
-    <div
+    <Row
       ref={setNodeRef}
       style={{
+        listStyle: 'none',
         transform: CSS.Transform.toString(transform),
         transition,
         position: 'relative',
@@ -91,6 +106,6 @@ function SortableRow({
       }}
     >
       {children(handle)}
-    </div>
+    </Row>
   );
 }
