@@ -32,6 +32,11 @@ export function SortableList<T>(props: {
   handleLabel: (item: T, index: number) => string;
   /** `li` when the caller wraps the list in an `ol`/`ul`, so each row stays a list item. */
   rowElement?: 'div' | 'li';
+  /**
+   * The element around the rows (an `ol`), placed inside the drag context so dnd-kit's hidden
+   * instructions and live region sit beside the list, not inside it (a list holds only items).
+   */
+  wrap?: (rows: ReactNode) => ReactNode;
   /** While a change is being saved, so a second drag cannot start from a stale order. */
   disabled?: boolean;
 }) {
@@ -40,6 +45,17 @@ export function SortableList<T>(props: {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = props.items.map(props.getId);
+  const rows = props.items.map((item, index) => (
+    <SortableRow
+      key={props.getId(item)}
+      id={props.getId(item)}
+      label={props.handleLabel(item, index)}
+      element={props.rowElement ?? 'div'}
+      disabled={props.disabled ?? false}
+    >
+      {(handle) => props.renderItem(item, handle, index)}
+    </SortableRow>
+  ));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
@@ -49,17 +65,7 @@ export function SortableList<T>(props: {
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {props.items.map((item, index) => (
-          <SortableRow
-            key={props.getId(item)}
-            id={props.getId(item)}
-            label={props.handleLabel(item, index)}
-            element={props.rowElement ?? 'div'}
-            disabled={props.disabled ?? false}
-          >
-            {(handle) => props.renderItem(item, handle, index)}
-          </SortableRow>
-        ))}
+        {(props.wrap ?? ((r: ReactNode) => r))(rows)}
       </SortableContext>
     </DndContext>
   );

@@ -38,24 +38,27 @@ function ReorderList({ fields, eventId }: { fields: CustomField[]; eventId: stri
       <Text size="sm" c="dimmed">
         Team forms show the fields in this order. Drag a field by its handle, or use the arrows, then save.
       </Text>
-      <Stack gap={4} component="ol" p={0} m={0} aria-label="Custom field order">
-        <SortableList
-          items={order}
-          getId={(field) => field.id}
-          onReorder={setOrder}
-          rowElement="li"
-          handleLabel={(field) => `Drag ${field.label}`}
-          renderItem={(field, handle, i) => (
-            <FieldRow
-              field={field}
-              handle={handle}
-              isFirst={i === 0}
-              isLast={i === order.length - 1}
-              onMove={(step) => moveTo(i, i + step)}
-            />
-          )}
-        />
-      </Stack>
+      <SortableList
+        items={order}
+        getId={(field) => field.id}
+        onReorder={setOrder}
+        rowElement="li"
+        wrap={(rows) => (
+          <Stack gap={4} component="ol" p={0} m={0} aria-label="Custom field order">
+            {rows}
+          </Stack>
+        )}
+        handleLabel={(field) => `Drag ${field.label}`}
+        renderItem={(field, handle, i) => (
+          <FieldRow
+            field={field}
+            handle={handle}
+            isFirst={i === 0}
+            isLast={i === order.length - 1}
+            onMove={(step) => moveTo(i, i + step)}
+          />
+        )}
+      />
       <Group>
         <Button onClick={save} loading={reorder.isPending}>
           Save order

@@ -52,27 +52,30 @@ export function GroupTaskOrder({ eventId, groupId }: { eventId: string; groupId:
           <Text size="sm" c="dimmed" mb="md">
             Teams see the tasks of this group in this order. Drag a task by its handle, or use the arrows.
           </Text>
-          <Stack gap="xs" component="ol" aria-label="Tasks of this group in order" p={0} m={0}>
-            <SortableList
-              items={items}
-              getId={(task) => task.id}
-              onReorder={save}
-              rowElement="li"
-              disabled={reorder.isPending}
-              handleLabel={(task) => `Drag ${task.title}`}
-              renderItem={(task, handle, index) => (
-                <TaskRow
-                  task={task}
-                  handle={handle}
-                  position={index + 1}
-                  disabled={reorder.isPending}
-                  onMove={(step) => save(moveItem(items, index, step))}
-                  isFirst={index === 0}
-                  isLast={index === items.length - 1}
-                />
-              )}
-            />
-          </Stack>
+          <SortableList
+            items={items}
+            getId={(task) => task.id}
+            onReorder={save}
+            rowElement="li"
+            wrap={(rows) => (
+              <Stack gap="xs" component="ol" aria-label="Tasks of this group in order" p={0} m={0}>
+                {rows}
+              </Stack>
+            )}
+            disabled={reorder.isPending}
+            handleLabel={(task) => `Drag ${task.title}`}
+            renderItem={(task, handle, index) => (
+              <TaskRow
+                task={task}
+                handle={handle}
+                position={index + 1}
+                disabled={reorder.isPending}
+                onMove={(step) => save(moveItem(items, index, step))}
+                isFirst={index === 0}
+                isLast={index === items.length - 1}
+              />
+            )}
+          />
         </>
       )}
     </Paper>
