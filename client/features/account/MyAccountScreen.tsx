@@ -9,11 +9,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { emailChangeBodySchema, updateProfileBodySchema } from '../../../shared/auth/schema';
 import { isApiError } from '../../lib/api';
-import { errorMessage, fieldErrors, issuesByPath } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { useRequestEmailChange, useSendPasswordReset, useUpdateProfile } from './api';
@@ -31,29 +32,23 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function NameForm() {
   const { account } = useSession().me;
-  const [firstName, setFirstName] = useState(account.firstName);
-  const [surname, setSurname] = useState(account.surname);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(updateProfileBodySchema, {
+    initialValues: { firstName: account.firstName, surname: account.surname },
+  });
   const update = useUpdateProfile();
   const feedback = useFeedback();
+  const { firstName, surname } = form.values;
   const unchanged = firstName.trim() === account.firstName && surname.trim() === account.surname;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = updateProfileBodySchema.safeParse({ firstName, surname });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    update.mutate(body, {
       onSuccess: () => feedback.success(),
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -63,17 +58,13 @@ function NameForm() {
             label="First name"
             required
             autoComplete="given-name"
-            value={firstName}
-            error={errors.firstName}
-            onChange={(e) => setFirstName(e.currentTarget.value)}
+            {...form.getInputProps('firstName')}
           />
           <TextInput
             label="Last name"
             required
             autoComplete="family-name"
-            value={surname}
-            error={errors.surname}
-            onChange={(e) => setSurname(e.currentTarget.value)}
+            {...form.getInputProps('surname')}
           />
         </SimpleGrid>
         <Group>
@@ -88,30 +79,29 @@ function NameForm() {
 
 function EmailChangeForm() {
   const { account } = useSession().me;
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(emailChangeBodySchema, {
+    initialValues: { newEmail: '', password: '' },
+    check: ({ newEmail, password }) => ({
+      // Plainer words than the schema's for empty boxes, and a change that would change nothing.
+      ...(!newEmail.trim()
+        ? { newEmail: 'Enter the new email address' }
+        : newEmail.trim().toLowerCase() === account.email
+          ? { newEmail: 'This is already your email address.' }
+          : {}),
+      ...(password ? {} : { password: 'Enter your current password' }),
+    }),
+  });
   const change = useRequestEmailChange();
   const feedback = useFeedback();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = emailChangeBodySchema.safeParse({ newEmail, password });
-    const found = parsed.success ? {} : issuesByPath(parsed.error.issues);
-    if (!newEmail.trim()) found.newEmail = 'Enter the new email address';
-    else if (parsed.success && parsed.data.newEmail === account.email)
-      found.newEmail = 'This is already your email address.';
-    if (!password) found.password = 'Enter your current password';
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0) return;
-    change.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    change.mutate(body, {
       onSuccess: () => {
         feedback.show(
           'info',
-          `We have sent a verification link to ${parsed.data.newEmail}. Your email address changes when you open it.`,
+          `We have sent a verification link to ${body.newEmail}. Your email address changes when you open it.`,
         );
-        setNewEmail('');
-        setPassword('');
+        form.reset();
       },
       onError: (error) => {
         // Identity errors about a field belong next to that field.
@@ -119,19 +109,19 @@ function EmailChangeForm() {
           isApiError(error) &&
           (error.code === 'auth/wrong-password' || error.code === 'auth/invalid-credential')
         ) {
-          setErrors({ password: errorMessage(error) });
+          form.setErrors({ password: errorMessage(error) });
         } else if (
           isApiError(error) &&
           (error.code === 'auth/email-already-in-use' || error.code === 'auth/invalid-email')
         ) {
-          setErrors({ newEmail: errorMessage(error) });
+          form.setErrors({ newEmail: errorMessage(error) });
         } else {
-          setErrors(fieldErrors(error));
+          form.setServerErrors(error);
           feedback.error(error);
         }
       },
-    });
-  }
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -146,17 +136,13 @@ function EmailChangeForm() {
             type="email"
             required
             autoComplete="email"
-            value={newEmail}
-            error={errors.newEmail}
-            onChange={(e) => setNewEmail(e.currentTarget.value)}
+            {...form.getInputProps('newEmail')}
           />
           <PasswordInput
             label="Current password"
             required
             autoComplete="current-password"
-            value={password}
-            error={errors.password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.getInputProps('password')}
           />
         </SimpleGrid>
         <Group>

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { emailSchema } from '../../../shared/auth/schema';
+import { forgotPasswordBodySchema } from '../../../shared/auth/schema';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { AuthLayout } from './AuthLayout';
 import { useForgotPassword } from './api';
@@ -11,22 +11,18 @@ export const FORGOT_PASSWORD_SENT =
   'If an account exists for that address, we have sent a link to reset the password.';
 
 export function ForgotPasswordScreen() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(forgotPasswordBodySchema, {
+    initialValues: { email: '' },
+    // The schema's text is about a malformed address; an empty box gets a plainer one.
+    check: ({ email }) => (email.trim() ? {} : { email: 'Enter your email address' }),
+  });
   const forgot = useForgotPassword();
   const feedback = useFeedback();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setError(email.trim() ? parsed.error.issues[0]?.message : 'Enter your email address');
-      return;
-    }
-    setError(undefined);
+  const submit = form.onSubmit(({ email }) => {
     feedback.clear();
-    forgot.mutate(parsed.data, { onError: (err) => feedback.error(err) });
-  }
+    forgot.mutate(email, { onError: (err) => feedback.error(err) });
+  });
 
   return (
     <AuthLayout
@@ -54,9 +50,7 @@ export function ForgotPasswordScreen() {
               type="email"
               autoComplete="email"
               required
-              value={email}
-              error={error}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              {...form.getInputProps('email')}
             />
             <Button type="submit" loading={forgot.isPending}>
               Send reset link

@@ -1,11 +1,12 @@
 import { Alert, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
-import { newPasswordSchema, PASSWORD_MIN, tokenSchema } from '../../../shared/auth/schema';
+import { PASSWORD_MIN, passwordWithTokenBodySchema, tokenSchema } from '../../../shared/auth/schema';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
 import { AuthLayout } from './AuthLayout';
 import { usePasswordWithToken, useVerifyToken } from './api';
@@ -62,40 +63,32 @@ export function PasswordTokenScreen({ mode }: { mode: PasswordMode }) {
 }
 
 function NewPasswordForm({ mode, token, email }: { mode: PasswordMode; token: string; email: string }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const form = useSchemaForm(passwordWithTokenBodySchema, {
+    initialValues: { password: '', confirm: '' },
+    toInput: ({ password }) => ({ token, password }),
+    check: ({ password, confirm }) =>
+      confirm === password ? {} : { confirm: 'The passwords do not match.' },
+  });
   const save = usePasswordWithToken(mode);
   const feedback = useFeedback();
   const navigate = useNavigate();
   const copy = COPY[mode];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = newPasswordSchema.safeParse(password);
-    const found = {
-      password: checked.success ? undefined : checked.error.issues[0]?.message,
-      confirm: confirm === password ? undefined : 'The passwords do not match.',
-    };
-    setErrors(found);
-    if (found.password || found.confirm) return;
+  const submit = form.onSubmit((body) => {
     feedback.clear();
-    save.mutate(
-      { token, password },
-      {
-        onSuccess: (result) =>
-          navigate('/auth/login', {
-            replace: true,
-            state: { ...feedbackState('success', copy.done), email: result.email },
-          }),
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'auth/weak-password')
-            setErrors({ password: errorMessage(error) });
-          else feedback.error(error);
-        },
+    save.mutate(body, {
+      onSuccess: (result) =>
+        navigate('/auth/login', {
+          replace: true,
+          state: { ...feedbackState('success', copy.done), email: result.email },
+        }),
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'auth/weak-password')
+          form.setErrors({ password: errorMessage(error) });
+        else feedback.error(error);
       },
-    );
-  }
+    });
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -106,17 +99,13 @@ function NewPasswordForm({ mode, token, email }: { mode: PasswordMode; token: st
           description={`Use at least ${PASSWORD_MIN} characters.`}
           autoComplete="new-password"
           required
-          value={password}
-          error={errors.password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps('password')}
         />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"
           required
-          value={confirm}
-          error={errors.confirm}
-          onChange={(event) => setConfirm(event.currentTarget.value)}
+          {...form.getInputProps('confirm')}
         />
         <Button type="submit" loading={save.isPending}>
           {copy.action}

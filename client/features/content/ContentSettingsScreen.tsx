@@ -1,10 +1,10 @@
 import { Button, Group, MultiSelect, Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CONTENT_LABELS, type ContentDetail, contentSettingsSchema } from '../../../shared/content/api';
 import { DEFAULT_PAGE_ICON } from '../../../shared/content/icons';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
@@ -39,35 +39,28 @@ const valuesOf = (page: ContentDetail | null): Values => ({
 });
 
 export function ContentSettingsForm({ eventId, page }: { eventId: string; page: ContentDetail | null }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(page));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(contentSettingsSchema, { initialValues: valuesOf(page) });
   const save = useSaveContentSettings(eventId, page?.id ?? null);
   const teamTypes = useTeamTypes(eventId);
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const { values } = form;
+  const errors = errorTexts(form.errors);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = contentSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    save.mutate(body, {
       onSuccess: (saved) => {
         feedback.success(page ? undefined : 'The page has been added: now add its sections');
         // A new page goes straight to its editor; settings of an existing page stay put.
         if (!page) navigate(`/admin/content/${saved.id}`);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={680}>

@@ -1,23 +1,6 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconChevronDown, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ContentDetail, ContentSection } from '../../../shared/content/api';
 import {
@@ -33,6 +16,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { SortableList } from '../../ui/SortableList';
 import { useContent, useSaveSections } from './api';
 import { contentCrumbs } from './parts';
 import { SectionDataEditor } from './sectionEditors';
@@ -55,48 +39,31 @@ function draftOf(section: ContentSection): Draft {
 
 const toInput = ({ key: _key, ...section }: Draft): SectionInput => section;
 
-function SortableSection({
+const sectionName = (draft: Draft, index: number) =>
+  draft.heading || `${SECTION_TYPE_LABELS[draft.type]} section ${index + 1}`;
+
+function SectionCard({
   draft,
   index,
+  handle,
   error,
   onChange,
   onDelete,
 }: {
   draft: Draft;
   index: number;
+  handle: ReactNode;
   error?: string;
   onChange: (next: Draft) => void;
   onDelete: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: draft.key,
-    });
-  const name = draft.heading || `${SECTION_TYPE_LABELS[draft.type]} section ${index + 1}`;
+  const name = sectionName(draft, index);
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      radius="md"
-      p="md"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.7 : 1 }}
-      component="section"
-      aria-label={name}
-    >
+    <Paper withBorder radius="md" p="md" component="section" aria-label={name}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon
-              ref={setActivatorNodeRef}
-              variant="subtle"
-              color="gray"
-              aria-label={`Move ${name}`}
-              {...attributes}
-              {...listeners}
-              style={{ cursor: 'grab' }}
-            >
-              <IconGripVertical size={18} aria-hidden />
-            </ActionIcon>
+            {handle}
             <Badge variant="light">{SECTION_TYPE_LABELS[draft.type]}</Badge>
             {!draft.isPublished && (
               <Badge variant="outline" color="gray">
@@ -149,10 +116,6 @@ function SectionsEditor({ eventId, page }: { eventId: string; page: ContentDetai
   const save = useSaveSections(eventId, page.id);
   const confirm = useConfirm();
   const feedback = useFeedback();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   const change = (next: Draft[]) => {
     setDrafts(next);
@@ -169,16 +132,10 @@ function SectionsEditor({ eventId, page }: { eventId: string; page: ContentDetai
         data: emptySectionData(type),
       } as Draft,
     ]);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = drafts.findIndex((d) => d.key === active.id);
-    const to = drafts.findIndex((d) => d.key === over.id);
-    change(arrayMove(drafts, from, to));
-  };
   const askDelete = (draft: Draft, index: number) =>
     confirm({
       title: 'Delete section',
-      message: `${draft.heading || `${SECTION_TYPE_LABELS[draft.type]} section ${index + 1}`} will be removed from the page when you save.`,
+      message: `${sectionName(draft, index)} will be removed from the page when you save.`,
       confirmLabel: 'Delete',
       onConfirm: () => change(drafts.filter((d) => d.key !== draft.key)),
     });
@@ -227,22 +184,24 @@ function SectionsEditor({ eventId, page }: { eventId: string; page: ContentDetai
           <Text>This page has no sections yet. Add the first one.</Text>
         </Paper>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={drafts.map((d) => d.key)} strategy={verticalListSortingStrategy}>
-            <Stack gap="md">
-              {drafts.map((draft, index) => (
-                <SortableSection
-                  key={draft.key}
-                  draft={draft}
-                  index={index}
-                  error={errors[index]}
-                  onChange={(next) => change(drafts.map((d) => (d.key === draft.key ? next : d)))}
-                  onDelete={() => askDelete(draft, index)}
-                />
-              ))}
-            </Stack>
-          </SortableContext>
-        </DndContext>
+        <Stack gap="md">
+          <SortableList
+            items={drafts}
+            getId={(draft) => draft.key}
+            onReorder={change}
+            handleLabel={(draft, index) => `Move ${sectionName(draft, index)}`}
+            renderItem={(draft, handle, index) => (
+              <SectionCard
+                draft={draft}
+                index={index}
+                handle={handle}
+                error={errors[index]}
+                onChange={(next) => change(drafts.map((d) => (d.key === draft.key ? next : d)))}
+                onDelete={() => askDelete(draft, index)}
+              />
+            )}
+          />
+        </Stack>
       )}
       <Group justify="space-between">
         {addMenu}

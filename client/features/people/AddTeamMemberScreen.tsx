@@ -1,11 +1,10 @@
 import { Button, Group, Paper, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can, PERMISSION_LABELS } from '../../../shared/auth/permissions';
 import { addTeamMemberBodySchema, type TeamDetail } from '../../../shared/people/schema';
 import { MEMBER_PERMISSIONS, type MemberPermission } from '../../../shared/people/teams';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
@@ -14,39 +13,27 @@ import { useAddTeamMember, useMyTeam, useTeam } from './teamsApi';
 
 function AddMemberForm({ team, eventId, backTo }: { team: TeamDetail; eventId: string; backTo: string }) {
   const { level } = useSession();
-  const [person, setPerson] = useState({ firstName: '', surname: '', email: '' });
-  const [permissions, setPermissions] = useState<MemberPermission>('user');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(addTeamMemberBodySchema, {
+    initialValues: { firstName: '', surname: '', email: '', permissions: 'user' as MemberPermission },
+  });
   const add = useAddTeamMember(eventId, team.id);
   const feedback = useFeedback();
   const navigate = useNavigate();
   // Only admins may make someone an admin; the server refuses it anyway.
   const offered = MEMBER_PERMISSIONS.filter((p) => p === 'user' || can(level, 'admin'));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = addTeamMemberBodySchema.safeParse({ ...person, permissions });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    add.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    add.mutate(body, {
       onSuccess: () => {
         feedback.success('The team member has been added');
         navigate(backTo);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
-
-  const field = (name: keyof typeof person) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setPerson((current) => ({ ...current, [name]: value }));
-  };
+    }),
+  );
 
   if (team.isFull) {
     return <Paper p="lg">This team is full: it has reached the team member limit.</Paper>;
@@ -55,35 +42,21 @@ function AddMemberForm({ team, eventId, backTo }: { team: TeamDetail; eventId: s
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={720}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First name"
-            required
-            value={person.firstName}
-            error={errors.firstName}
-            onChange={field('firstName')}
-          />
-          <TextInput
-            label="Surname"
-            required
-            value={person.surname}
-            error={errors.surname}
-            onChange={field('surname')}
-          />
+          <TextInput label="First name" required {...form.getInputProps('firstName')} />
+          <TextInput label="Surname" required {...form.getInputProps('surname')} />
         </SimpleGrid>
         <TextInput
           label="Email"
           type="email"
           required
           description="Someone new gets an email with a link to set their password."
-          value={person.email}
-          error={errors.email}
-          onChange={field('email')}
+          {...form.getInputProps('email')}
         />
         {offered.length > 1 && (
           <Radio.Group
             label="Permission"
-            value={permissions}
-            onChange={(value) => setPermissions(value === 'admin' ? 'admin' : 'user')}
+            value={form.values.permissions}
+            onChange={(value) => form.setFieldValue('permissions', value === 'admin' ? 'admin' : 'user')}
           >
             <Group mt="xs">
               {offered.map((p) => (

@@ -1,9 +1,8 @@
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createTeamBodySchema } from '../../../shared/people/schema';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
@@ -28,73 +27,48 @@ function TeamCreateForm(props: {
   const createTeam = useCreateTeam(eventId);
   const createStandShare = useCreateStandShare(eventId, parent?.id ?? '');
   const mutation = parent ? createStandShare : createTeam;
-  const [name, setName] = useState('');
-  const [teamTypeId, setTeamTypeId] = useState<string | null>(null);
-  const [isOrganiser, setIsOrganiser] = useState(false);
-  const [owner, setOwner] = useState({ firstName: '', surname: '', email: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [values, setValues] = useState<FieldValues>({});
   // Team owners adding a stand share cannot read the field list; organisers fill values in later.
   const fields = useCustomFields(eventId, props.withFields);
+  const form = useSchemaForm(createTeamBodySchema, {
+    initialValues: {
+      name: '',
+      teamTypeId: null as string | null,
+      isOrganiser: false,
+      owner: { firstName: '', surname: '', email: '' },
+      customFields: {} as FieldValues,
+    },
+    check: (values) => requiredErrors(fields.data?.items ?? [], values.customFields),
+  });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = createTeamBodySchema.safeParse({
-      name,
-      teamTypeId,
-      isOrganiser,
-      owner,
-      customFields: values,
-    });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    const required = requiredErrors(fields.data?.items ?? [], values);
-    if (Object.keys(required).length > 0) {
-      setErrors(required);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    mutation.mutate(body, {
       onSuccess: (team) => {
         feedback.success(parent ? 'The stand share has been added' : 'The team has been added');
         navigate(props.doneTo(team.id));
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
-
-  const setOwnerField = (field: keyof typeof owner) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setOwner((current) => ({ ...current, [field]: value }));
-  };
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={720}>
       <Stack gap="md">
-        <TextInput
-          label="Team name"
-          required
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
+        <TextInput label="Team name" required {...form.getInputProps('name')} />
         {/* A stand share takes its parent's team type unless one is chosen. */}
-        <TeamTypeSelect label="Team type" value={teamTypeId} onChange={setTeamTypeId} />
-        <Checkbox
-          label="Is organiser?"
-          checked={isOrganiser}
-          onChange={(e) => setIsOrganiser(e.currentTarget.checked)}
+        <TeamTypeSelect
+          label="Team type"
+          value={form.values.teamTypeId}
+          onChange={(id) => form.setFieldValue('teamTypeId', id)}
         />
+        <Checkbox label="Is organiser?" {...form.getInputProps('isOrganiser', { type: 'checkbox' })} />
         <CustomFieldInputs
           fields={fields.data?.items ?? []}
-          values={values}
-          onChange={setValues}
-          errors={errors}
+          values={form.values.customFields}
+          onChange={(values) => form.setFieldValue('customFields', values)}
+          errors={errorTexts(form.errors)}
         />
         <Title order={2} size="h4" mt="sm">
           Team owner
@@ -104,18 +78,9 @@ function TeamCreateForm(props: {
             label="First name"
             required
             autoComplete="off"
-            value={owner.firstName}
-            error={errors['owner.firstName']}
-            onChange={setOwnerField('firstName')}
+            {...form.getInputProps('owner.firstName')}
           />
-          <TextInput
-            label="Surname"
-            required
-            autoComplete="off"
-            value={owner.surname}
-            error={errors['owner.surname']}
-            onChange={setOwnerField('surname')}
-          />
+          <TextInput label="Surname" required autoComplete="off" {...form.getInputProps('owner.surname')} />
         </SimpleGrid>
         <TextInput
           label="Email"
@@ -123,9 +88,7 @@ function TeamCreateForm(props: {
           required
           autoComplete="off"
           description="A new owner gets an email with a link to set their password."
-          value={owner.email}
-          error={errors['owner.email']}
-          onChange={setOwnerField('email')}
+          {...form.getInputProps('owner.email')}
         />
         <Group>
           <Button type="submit" loading={mutation.isPending}>

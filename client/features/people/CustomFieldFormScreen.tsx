@@ -1,5 +1,4 @@
 import { Button, Checkbox, Group, Paper, Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   CUSTOM_FIELD_TYPE_LABELS,
@@ -7,26 +6,28 @@ import {
   type CustomField,
   type CustomFieldType,
   createCustomFieldBodySchema,
-  updateCustomFieldBodySchema,
 } from '../../../shared/people/customFields';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useCreateCustomField, useCustomField, useUpdateCustomField } from './customFieldsApi';
 
 function CustomFieldForm({ initial, eventId }: { initial: CustomField | null; eventId: string }) {
-  const [values, setValues] = useState({
-    label: initial?.label ?? '',
-    placeholder: initial?.placeholder ?? '',
-    description: initial?.description ?? '',
-    showField: initial?.showField ?? true,
-    showToChildTeams: initial?.showToChildTeams ?? false,
-    isRequired: initial?.isRequired ?? false,
+  // One schema for both: the form always holds every value, so the create rules are the update
+  // rules plus the type, which an update leaves out (it cannot change after creation).
+  const form = useSchemaForm(createCustomFieldBodySchema, {
+    initialValues: {
+      label: initial?.label ?? '',
+      placeholder: initial?.placeholder ?? '',
+      description: initial?.description ?? '',
+      showField: initial?.showField ?? true,
+      showToChildTeams: initial?.showToChildTeams ?? false,
+      isRequired: initial?.isRequired ?? false,
+      type: (initial?.type ?? 'text') as CustomFieldType,
+    },
   });
-  const [type, setType] = useState<CustomFieldType>(initial?.type ?? 'text');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateCustomField(eventId);
   const update = useUpdateCustomField(eventId, initial?.id ?? '');
   const feedback = useFeedback();
@@ -39,53 +40,24 @@ function CustomFieldForm({ initial, eventId }: { initial: CustomField | null; ev
       navigate('/admin/custom-fields');
     },
     onError: (error: unknown) => {
-      setErrors(fieldErrors(error));
+      form.setServerErrors(error);
       feedback.error(error);
     },
   };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (initial) {
-      const parsed = updateCustomFieldBodySchema.safeParse(values);
-      if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
-      setErrors({});
-      update.mutate(parsed.data, done);
-    } else {
-      const parsed = createCustomFieldBodySchema.safeParse({ ...values, type });
-      if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
-      setErrors({});
-      create.mutate(parsed.data, done);
-    }
-  }
-
-  const text =
-    (name: 'label' | 'placeholder' | 'description') => (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    };
-  const flag =
-    (name: 'showField' | 'showToChildTeams' | 'isRequired') =>
-    (e: { currentTarget: { checked: boolean } }) => {
-      const checked = e.currentTarget.checked;
-      setValues((v) => ({ ...v, [name]: checked }));
-    };
+  const submit = form.onSubmit(({ type, ...editable }) =>
+    initial ? update.mutate(editable, done) : create.mutate({ ...editable, type }, done),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={720}>
       <Stack gap="md">
-        <TextInput
-          label="Label"
-          required
-          value={values.label}
-          error={errors.label}
-          onChange={text('label')}
-        />
+        <TextInput label="Label" required {...form.getInputProps('label')} />
         <Radio.Group
           label="Type"
           description={initial ? 'The type cannot change after the field is created.' : undefined}
-          value={type}
-          onChange={(value) => setType(value === 'boolean' ? 'boolean' : 'text')}
+          value={form.values.type}
+          onChange={(value) => form.setFieldValue('type', value === 'boolean' ? 'boolean' : 'text')}
         >
           <Group mt="xs">
             {CUSTOM_FIELD_TYPES.map((t) => (
@@ -93,25 +65,14 @@ function CustomFieldForm({ initial, eventId }: { initial: CustomField | null; ev
             ))}
           </Group>
         </Radio.Group>
-        <TextInput
-          label="Placeholder"
-          value={values.placeholder}
-          error={errors.placeholder}
-          onChange={text('placeholder')}
-        />
-        <Textarea
-          label="Description"
-          value={values.description}
-          error={errors.description}
-          onChange={text('description')}
-        />
-        <Checkbox label="Show field" checked={values.showField} onChange={flag('showField')} />
+        <TextInput label="Placeholder" {...form.getInputProps('placeholder')} />
+        <Textarea label="Description" {...form.getInputProps('description')} />
+        <Checkbox label="Show field" {...form.getInputProps('showField', { type: 'checkbox' })} />
         <Checkbox
           label="Show to stand shares?"
-          checked={values.showToChildTeams}
-          onChange={flag('showToChildTeams')}
+          {...form.getInputProps('showToChildTeams', { type: 'checkbox' })}
         />
-        <Checkbox label="Is required?" checked={values.isRequired} onChange={flag('isRequired')} />
+        <Checkbox label="Is required?" {...form.getInputProps('isRequired', { type: 'checkbox' })} />
         <Group>
           <Button type="submit" loading={pending}>
             {initial ? 'Save' : 'Add custom field'}

@@ -1,11 +1,10 @@
 import { Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can, PERMISSION_LABELS } from '../../../shared/auth/permissions';
 import { type TeamDetail, type TeamMember, updateTeamMemberBodySchema } from '../../../shared/people/schema';
 import { MEMBER_PERMISSIONS, type MemberPermission } from '../../../shared/people/teams';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
@@ -25,42 +24,38 @@ function EditMemberForm({
   eventId: string;
 }) {
   const { level } = useSession();
-  const [firstName, setFirstName] = useState(member.firstName);
-  const [surname, setSurname] = useState(member.surname);
   const isMemberLevel = MEMBER_PERMISSIONS.some((p) => p === member.permissions);
-  const [permissions, setPermissions] = useState<MemberPermission>(asMemberPermission(member.permissions));
-  const [makeOwner, setMakeOwner] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(updateTeamMemberBodySchema, {
+    initialValues: {
+      firstName: member.firstName,
+      surname: member.surname,
+      permissions: asMemberPermission(member.permissions),
+      makeOwner: false,
+    },
+    toInput: ({ makeOwner, permissions, ...names }) => ({
+      ...names,
+      // Levels outside User/Admin (moderators, staff) are changed on the users screen, not here.
+      ...(isMemberLevel && permissions !== member.permissions ? { permissions } : {}),
+      ...(makeOwner ? { teamRole: 'teamOwner' as const } : {}),
+    }),
+  });
   const update = useUpdateTeamMember(eventId, team.id, member.id);
   const feedback = useFeedback();
   const navigate = useNavigate();
   const back = `/admin/teams/${team.id}`;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = updateTeamMemberBodySchema.safeParse({
-      firstName,
-      surname,
-      // Levels outside User/Admin (moderators, staff) are changed on the users screen, not here.
-      ...(isMemberLevel && permissions !== member.permissions ? { permissions } : {}),
-      ...(makeOwner ? { teamRole: 'teamOwner' } : {}),
-    });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    update.mutate(body, {
       onSuccess: () => {
         feedback.success();
         navigate(back);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={720}>
@@ -69,26 +64,14 @@ function EditMemberForm({
           {member.email}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First name"
-            required
-            value={firstName}
-            error={errors.firstName}
-            onChange={(e) => setFirstName(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Surname"
-            required
-            value={surname}
-            error={errors.surname}
-            onChange={(e) => setSurname(e.currentTarget.value)}
-          />
+          <TextInput label="First name" required {...form.getInputProps('firstName')} />
+          <TextInput label="Surname" required {...form.getInputProps('surname')} />
         </SimpleGrid>
         {isMemberLevel && can(level, 'admin') && (
           <Radio.Group
             label="Permission"
-            value={permissions}
-            onChange={(value) => setPermissions(asMemberPermission(value))}
+            value={form.values.permissions}
+            onChange={(value) => form.setFieldValue('permissions', asMemberPermission(value))}
           >
             <Group mt="xs">
               {MEMBER_PERMISSIONS.map((p) => (
@@ -101,8 +84,7 @@ function EditMemberForm({
           <Checkbox
             label="Make team owner"
             description="The current owner becomes a team member."
-            checked={makeOwner}
-            onChange={(e) => setMakeOwner(e.currentTarget.checked)}
+            {...form.getInputProps('makeOwner', { type: 'checkbox' })}
           />
         )}
         <Group>

@@ -1,70 +1,60 @@
 import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type TeamDetail, updateTeamBodySchema } from '../../../shared/people/schema';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
-import { CustomFieldInputs, type FieldValues, requiredErrors } from './CustomFieldInputs';
+import { CustomFieldInputs, requiredErrors } from './CustomFieldInputs';
 import { TeamTypeSelect } from './teamParts';
 import { useTeam, useUpdateTeam } from './teamsApi';
 
 function EditTeamForm({ team, eventId }: { team: TeamDetail; eventId: string }) {
-  const [name, setName] = useState(team.name);
-  const [teamTypeId, setTeamTypeId] = useState(team.teamTypeId);
-  const [isOrganiser, setIsOrganiser] = useState(team.isOrganiser);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [values, setValues] = useState<FieldValues>(() =>
-    Object.fromEntries(team.fields.flatMap((f) => (f.value === null ? [] : [[f.id, f.value]]))),
-  );
+  const form = useSchemaForm(updateTeamBodySchema, {
+    initialValues: {
+      name: team.name,
+      teamTypeId: team.teamTypeId,
+      isOrganiser: team.isOrganiser,
+      customFields: Object.fromEntries(
+        team.fields.flatMap((f) => (f.value === null ? [] : [[f.id, f.value]])),
+      ),
+    },
+    check: (values) => requiredErrors(team.fields, values.customFields ?? {}),
+  });
   const update = useUpdateTeam(eventId, team.id);
   const feedback = useFeedback();
   const navigate = useNavigate();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = updateTeamBodySchema.safeParse({ name, teamTypeId, isOrganiser, customFields: values });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    const required = requiredErrors(team.fields, values);
-    if (Object.keys(required).length > 0) {
-      setErrors(required);
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    update.mutate(body, {
       onSuccess: () => {
         feedback.success();
         navigate(`/admin/teams/${team.id}`);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={720}>
       <Stack gap="md">
-        <TextInput
-          label="Team name"
-          required
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.currentTarget.value)}
+        <TextInput label="Team name" required {...form.getInputProps('name')} />
+        <TeamTypeSelect
+          label="Team type"
+          value={form.values.teamTypeId}
+          onChange={(id) => form.setFieldValue('teamTypeId', id)}
         />
-        <TeamTypeSelect label="Team type" value={teamTypeId} onChange={setTeamTypeId} />
-        <Checkbox
-          label="Is organiser?"
-          checked={isOrganiser}
-          onChange={(e) => setIsOrganiser(e.currentTarget.checked)}
+        <Checkbox label="Is organiser?" {...form.getInputProps('isOrganiser', { type: 'checkbox' })} />
+        <CustomFieldInputs
+          fields={team.fields}
+          values={form.values.customFields ?? {}}
+          onChange={(values) => form.setFieldValue('customFields', values)}
+          errors={errorTexts(form.errors)}
         />
-        <CustomFieldInputs fields={team.fields} values={values} onChange={setValues} errors={errors} />
         <Group>
           <Button type="submit" loading={update.isPending}>
             Save

@@ -1,23 +1,7 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { arrayMove } from '@dnd-kit/sortable';
 import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CustomField } from '../../../shared/people/customFields';
 import { useSession } from '../../lib/session';
@@ -25,6 +9,7 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { SortableList } from '../../ui/SortableList';
 import { useCustomFields, useReorderCustomFields } from './customFieldsApi';
 
 /**
@@ -36,17 +21,7 @@ function ReorderList({ fields, eventId }: { fields: CustomField[]; eventId: stri
   const reorder = useReorderCustomFields(eventId);
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const moveTo = (from: number, to: number) => setOrder((o) => arrayMove(o, from, to));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = order.findIndex((f) => f.id === active.id);
-    const to = order.findIndex((f) => f.id === over.id);
-    if (from >= 0 && to >= 0) moveTo(from, to);
-  };
   const save = () =>
     reorder.mutate(
       order.map((f) => f.id),
@@ -63,21 +38,27 @@ function ReorderList({ fields, eventId }: { fields: CustomField[]; eventId: stri
       <Text size="sm" c="dimmed">
         Team forms show the fields in this order. Drag a field by its handle, or use the arrows, then save.
       </Text>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={order.map((f) => f.id)} strategy={verticalListSortingStrategy}>
+      <SortableList
+        items={order}
+        getId={(field) => field.id}
+        onReorder={setOrder}
+        rowElement="li"
+        wrap={(rows) => (
           <Stack gap={4} component="ol" p={0} m={0} aria-label="Custom field order">
-            {order.map((field, i) => (
-              <SortableField
-                key={field.id}
-                field={field}
-                isFirst={i === 0}
-                isLast={i === order.length - 1}
-                onMove={(step) => moveTo(i, i + step)}
-              />
-            ))}
+            {rows}
           </Stack>
-        </SortableContext>
-      </DndContext>
+        )}
+        handleLabel={(field) => `Drag ${field.label}`}
+        renderItem={(field, handle, i) => (
+          <FieldRow
+            field={field}
+            handle={handle}
+            isFirst={i === 0}
+            isLast={i === order.length - 1}
+            onMove={(step) => moveTo(i, i + step)}
+          />
+        )}
+      />
       <Group>
         <Button onClick={save} loading={reorder.isPending}>
           Save order
@@ -90,42 +71,19 @@ function ReorderList({ fields, eventId }: { fields: CustomField[]; eventId: stri
   );
 }
 
-function SortableField(props: {
+function FieldRow(props: {
   field: CustomField;
+  handle: ReactNode;
   isFirst: boolean;
   isLast: boolean;
   onMove: (step: -1 | 1) => void;
 }) {
-  const { field, isFirst, isLast, onMove } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: field.id });
+  const { field, handle, isFirst, isLast, onMove } = props;
   return (
-    <Paper
-      component="li"
-      ref={setNodeRef}
-      withBorder
-      p="sm"
-      radius="md"
-      style={{
-        listStyle: 'none',
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.7 : 1,
-      }}
-    >
+    <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            aria-label={`Drag ${field.label}`}
-            style={{ cursor: 'grab', touchAction: 'none' }}
-            {...attributes}
-            {...listeners}
-          >
-            <IconGripVertical size={18} aria-hidden />
-          </ActionIcon>
+          {handle}
           <Text size="sm">{field.label}</Text>
         </Group>
         <Group gap={4} wrap="nowrap">

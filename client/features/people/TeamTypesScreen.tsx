@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type TeamType, teamTypeBodySchema } from '../../../shared/people/schema';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -109,44 +108,30 @@ export function TeamTypesScreen() {
 }
 
 function TeamTypeForm({ initial, eventId }: { initial: TeamType | null; eventId: string }) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(teamTypeBodySchema, { initialValues: { name: initial?.name ?? '' } });
   const create = useCreateTeamType(eventId);
   const rename = useRenameTeamType(eventId, initial?.id ?? '');
   const mutation = initial ? rename : create;
   const feedback = useFeedback();
   const navigate = useNavigate();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = teamTypeBodySchema.safeParse({ name });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    mutation.mutate(body, {
       onSuccess: () => {
         feedback.success(initial ? undefined : 'The team type has been added');
         navigate('/admin/team-types');
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={560}>
       <Stack gap="md">
-        <TextInput
-          label="Name"
-          required
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
         <Group>
           <Button type="submit" loading={mutation.isPending}>
             {initial ? 'Save' : 'Add team type'}

@@ -11,10 +11,9 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
-
+import { SortableList } from '../../ui/SortableList';
 import { useSaveSidebar, useSidebarEditor } from './api';
 import { PortalIconView } from './icons';
-import { SortableList } from './SortableList';
 
 const crumbs = [{ label: 'Admin', to: '/admin' }, { label: 'Sidebar' }];
 

@@ -1,8 +1,10 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import type { z } from 'zod';
 import { type EditableSettingsName, SETTINGS_INPUT_SCHEMAS } from '../../../shared/events/settingsApi';
-import { errorMessage, fieldErrors, issuesByPath } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSaveSettings } from './api';
@@ -60,7 +62,7 @@ export function FormSection({ id, title, children }: { id: string; title: string
 
 /** The form around a document's sections, with its one Save button. */
 export function SettingsForm(props: {
-  onSubmit: (event: FormEvent) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   saving: boolean;
   children: ReactNode;
 }) {
@@ -79,36 +81,34 @@ export function SettingsForm(props: {
 }
 
 /**
- * Local state for one document's form: checked by the same input schema as the server before it
- * is sent, server issues shown next to their fields, the outcome in the feedback banner.
+ * One document's form (see useSchemaForm): checked by the same input schema as the server before
+ * it is sent, server issues shown next to their fields, the outcome in the feedback banner. The
+ * screens read `values` and `errors` and write with `set(key)`, the shape they all share.
  */
 export function useSettingsForm<V extends Record<string, unknown>>(name: EditableSettingsName, initial: V) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema: z.ZodType<Record<string, unknown>> = SETTINGS_INPUT_SCHEMAS[name];
+  const form = useSchemaForm(schema, {
+    initialValues: initial,
+    // The documents' value types are the screens' own; the schema holds them to its rules.
+    toInput: (values) => values,
+  });
   const save = useSaveSettings(name);
   const feedback = useFeedback();
 
   const set =
-    <K extends keyof V>(key: K) =>
+    <K extends keyof V & string>(key: K) =>
     (value: V[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
+      form.setFieldValue(key, value as never);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = SETTINGS_INPUT_SCHEMAS[name].safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = form.onSubmit((input) =>
+    save.mutate(input, {
       onSuccess: () => feedback.success(),
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
-  return { values, set, setValues, errors, submit, saving: save.isPending };
+  return { values: form.values, set, errors: errorTexts(form.errors), submit, saving: save.isPending };
 }

@@ -10,12 +10,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN } from '../../../shared/auth/schema';
 import { setupBodySchema } from '../../../shared/events/schema';
 import { TIME_ZONES } from '../../../shared/events/settings';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { AuthLayout } from '../auth/AuthLayout';
 import { NotFoundScreen } from '../auth/NotFoundScreen';
@@ -26,19 +25,6 @@ const FALLBACK_TIME_ZONE = 'Europe/London';
 function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return TIME_ZONES.includes(zone) ? zone : FALLBACK_TIME_ZONE;
-}
-
-interface SetupValues {
-  firstName: string;
-  surname: string;
-  email: string;
-  password: string;
-  eventName: string;
-  shortName: string;
-  startDate: string;
-  endDate: string;
-  timeZone: string;
-  appUrl: string;
 }
 
 /** /setup: the first visit creates the first platform staff account and the first event. */
@@ -57,49 +43,37 @@ export function SetupScreen() {
 }
 
 function SetupForm({ defaultAppUrl }: { defaultAppUrl: string }) {
-  const [values, setValues] = useState<SetupValues>({
-    firstName: '',
-    surname: '',
-    email: '',
-    password: '',
-    eventName: '',
-    shortName: '',
-    startDate: '',
-    endDate: '',
-    timeZone: browserTimeZone(),
-    appUrl: defaultAppUrl,
+  // Shaped as the request body, so the schema's issue paths (`event.startDate`) name the inputs.
+  const form = useSchemaForm(setupBodySchema, {
+    initialValues: {
+      firstName: '',
+      surname: '',
+      email: '',
+      password: '',
+      event: {
+        eventName: '',
+        shortName: '',
+        startDate: '',
+        endDate: '',
+        timeZone: browserTimeZone(),
+        appUrl: defaultAppUrl,
+      },
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const setup = useSetup();
   const feedback = useFeedback();
   const navigate = useNavigate();
 
-  const set =
-    <K extends keyof SetupValues>(key: K) =>
-    (value: SetupValues[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
-  const text = (key: keyof SetupValues) => (event: ChangeEvent<HTMLInputElement>) =>
-    set(key)(event.currentTarget.value);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const { firstName, surname, email, password, ...newEvent } = values;
-    const body = { firstName, surname, email, password, event: newEvent };
-    const parsed = setupBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const submit = form.onSubmit((body) => {
     feedback.clear();
-    setup.mutate(parsed.data, {
+    setup.mutate(body, {
       onSuccess: () => navigate('/', { replace: true }),
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
     });
-  }
+  });
 
   return (
     <AuthLayout
@@ -118,35 +92,27 @@ function SetupForm({ defaultAppUrl }: { defaultAppUrl: string }) {
                 label="First name"
                 required
                 autoComplete="given-name"
-                value={values.firstName}
-                onChange={text('firstName')}
-                error={errors.firstName}
+                {...form.getInputProps('firstName')}
               />
               <TextInput
                 label="Surname"
                 required
                 autoComplete="family-name"
-                value={values.surname}
-                onChange={text('surname')}
-                error={errors.surname}
+                {...form.getInputProps('surname')}
               />
               <TextInput
                 label="Email"
                 type="email"
                 required
                 autoComplete="username"
-                value={values.email}
-                onChange={text('email')}
-                error={errors.email}
+                {...form.getInputProps('email')}
               />
               <PasswordInput
                 label="Password"
                 description={`Use at least ${PASSWORD_MIN} characters.`}
                 required
                 autoComplete="new-password"
-                value={values.password}
-                onChange={text('password')}
-                error={errors.password}
+                {...form.getInputProps('password')}
               />
             </SimpleGrid>
           </Stack>
@@ -156,38 +122,21 @@ function SetupForm({ defaultAppUrl }: { defaultAppUrl: string }) {
               Your event
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Event name"
-                required
-                value={values.eventName}
-                onChange={text('eventName')}
-                error={errors['event.eventName']}
-              />
+              <TextInput label="Event name" required {...form.getInputProps('event.eventName')} />
               <TextInput
                 label="Short name"
                 description="Shown in the navigation bar."
                 required
-                value={values.shortName}
-                onChange={text('shortName')}
-                error={errors['event.shortName']}
+                {...form.getInputProps('event.shortName')}
               />
               {/* Native date inputs: keyboard and screen-reader friendly, and they hold YYYY-MM-DD as stored. */}
-              <TextInput
-                label="Start date"
-                type="date"
-                required
-                value={values.startDate}
-                onChange={text('startDate')}
-                error={errors['event.startDate']}
-              />
+              <TextInput label="Start date" type="date" required {...form.getInputProps('event.startDate')} />
               <TextInput
                 label="End date"
                 type="date"
                 required
-                min={values.startDate || undefined}
-                value={values.endDate}
-                onChange={text('endDate')}
-                error={errors['event.endDate']}
+                min={form.values.event.startDate || undefined}
+                {...form.getInputProps('event.endDate')}
               />
               <Select
                 label="Time zone"
@@ -196,9 +145,8 @@ function SetupForm({ defaultAppUrl }: { defaultAppUrl: string }) {
                 allowDeselect={false}
                 data={TIME_ZONES}
                 limit={100}
-                value={values.timeZone}
-                onChange={(zone) => set('timeZone')(zone ?? FALLBACK_TIME_ZONE)}
-                error={errors['event.timeZone']}
+                {...form.getInputProps('event.timeZone')}
+                onChange={(zone) => form.setFieldValue('event.timeZone', zone ?? FALLBACK_TIME_ZONE)}
                 nothingFoundMessage="No time zone matches"
               />
               <TextInput
@@ -206,9 +154,7 @@ function SetupForm({ defaultAppUrl }: { defaultAppUrl: string }) {
                 description="The address people open; links in emails start with it."
                 required
                 type="url"
-                value={values.appUrl}
-                onChange={text('appUrl')}
-                error={errors['event.appUrl']}
+                {...form.getInputProps('event.appUrl')}
               />
             </SimpleGrid>
           </Stack>

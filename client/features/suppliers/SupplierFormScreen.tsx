@@ -1,10 +1,11 @@
 import { Button, Checkbox, Group, MultiSelect, Paper, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { SupplierDetail } from '../../../shared/suppliers/api';
 import { SUPPLIER_ERRORS, supplierBodySchema } from '../../../shared/suppliers/schema';
-import { errorMessage, fieldErrors, issuesByPath } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -72,16 +73,20 @@ function useCrumbs() {
 
 /** The supplier form (spec fields); text is trimmed and checked by the shared schema before sending. */
 function SupplierForm({ eventId, supplier }: { eventId: string; supplier: SupplierDetail | null }) {
-  const [values, setValues] = useState<Values>(supplier ? valuesOf(supplier) : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(supplierBodySchema, {
+    initialValues: supplier ? valuesOf(supplier) : EMPTY,
+    // The logo picker holds its preview too; the body carries only its URL or file.
+    toInput: ({ logo, ...rest }) => ({ ...rest, logoUrl: logo.logoUrl, logoFileId: logo.logoFileId }),
+  });
+  const { values } = form;
+  const errors = errorTexts(form.errors);
   const save = useSaveSupplier(eventId, supplier?.id ?? null);
   const teamTypes = useTeamTypes(eventId);
   const groups = useSupplierGroups(eventId);
   const terms = useSupplierTerms();
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
 
   const typeOptions = (teamTypes.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }));
   // A supplier may sit in an archived type; keep it selectable so saving does not drop it silently.
@@ -92,32 +97,22 @@ function SupplierForm({ eventId, supplier }: { eventId: string; supplier: Suppli
       .map((g) => ({ value: g.id, label: `${g.title} (archived)` })),
   ];
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const { logo, ...rest } = values;
-    const parsed = supplierBodySchema.safeParse({
-      ...rest,
-      logoUrl: logo.logoUrl,
-      logoFileId: logo.logoFileId,
-    });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      feedback.error('Invalid supplier');
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        feedback.success(supplier ? 'The supplier has been saved' : 'The supplier has been added');
-        navigate('/admin/suppliers');
-      },
-      onError: (error) => {
-        const logoRefused = errorMessage(error) === SUPPLIER_ERRORS.logoUpload;
-        setErrors(logoRefused ? { logoFileId: SUPPLIER_ERRORS.logoUpload } : fieldErrors(error));
-        feedback.error(error);
-      },
-    });
-  }
+  const submit = form.onSubmit(
+    (body) =>
+      save.mutate(body, {
+        onSuccess: () => {
+          feedback.success(supplier ? 'The supplier has been saved' : 'The supplier has been added');
+          navigate('/admin/suppliers');
+        },
+        onError: (error) => {
+          if (errorMessage(error) === SUPPLIER_ERRORS.logoUpload)
+            form.setErrors({ logoFileId: SUPPLIER_ERRORS.logoUpload });
+          else form.setServerErrors(error);
+          feedback.error(error);
+        },
+      }),
+    () => feedback.error('Invalid supplier'),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={820}>

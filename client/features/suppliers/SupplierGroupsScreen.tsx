@@ -1,11 +1,10 @@
 import { Anchor, Button, Group, List, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SupplierGroupDetail, SupplierGroupRow } from '../../../shared/suppliers/api';
 import { UNASSIGNED_GROUP_ID, UNASSIGNED_GROUP_TITLE } from '../../../shared/suppliers/groups';
 import { supplierGroupBodySchema } from '../../../shared/suppliers/schema';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -181,45 +180,31 @@ export function SupplierGroupsScreen({ archived = false }: { archived?: boolean 
 }
 
 function GroupForm({ eventId, group }: { eventId: string; group: SupplierGroupDetail | null }) {
-  const [title, setTitle] = useState(group?.title ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(supplierGroupBodySchema, { initialValues: { title: group?.title ?? '' } });
   const save = useSaveSupplierGroup(eventId, group?.id ?? null);
   const feedback = useFeedback();
   const navigate = useNavigate();
   const { types } = useSupplierTerms();
   const noun = types.replace(/s$/, '').toLowerCase();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = supplierGroupBodySchema.safeParse({ title });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    save.mutate(body, {
       onSuccess: () => {
         feedback.success(group ? `The ${noun} has been saved` : `The ${noun} has been added`);
         navigate('/admin/supplier-groups');
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Stack gap="lg" maw={560}>
       <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Title"
-            required
-            value={title}
-            error={errors.title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-          />
+          <TextInput label="Title" required {...form.getInputProps('title')} />
           <Group>
             <Button type="submit" loading={save.isPending}>
               {group ? 'Save' : `Add ${noun}`}

@@ -1,28 +1,11 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { type GroupTask, moveItem } from '../../../shared/tasks/adminApi';
 import { TASK_TYPE_LABELS } from '../../../shared/tasks/api';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { LoadFailed, Loading } from '../../ui/QueryState';
-
+import { SortableList } from '../../ui/SortableList';
 import { useGroupTasks, useReorderGroupTasks } from './tasksApi';
 
 /**
@@ -36,10 +19,6 @@ export function GroupTaskOrder({ eventId, groupId }: { eventId: string; groupId:
   const feedback = useFeedback();
   // The order being shown while a save is under way; null shows the server's order.
   const [pending, setPending] = useState<GroupTask[] | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   if (tasks.isPending) return <Loading label="Loading the group's tasks" />;
   if (tasks.isError) {
@@ -60,12 +39,6 @@ export function GroupTaskOrder({ eventId, groupId }: { eventId: string; groupId:
       },
     );
   };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = items.findIndex((task) => task.id === active.id);
-    const to = items.findIndex((task) => task.id === over.id);
-    if (from >= 0 && to >= 0) save(arrayMove(items, from, to));
-  };
 
   return (
     <Paper withBorder p="lg" radius="md" maw={720} mt="lg">
@@ -79,67 +52,51 @@ export function GroupTaskOrder({ eventId, groupId }: { eventId: string; groupId:
           <Text size="sm" c="dimmed" mb="md">
             Teams see the tasks of this group in this order. Drag a task by its handle, or use the arrows.
           </Text>
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-            <SortableContext items={items.map((task) => task.id)} strategy={verticalListSortingStrategy}>
+          <SortableList
+            items={items}
+            getId={(task) => task.id}
+            onReorder={save}
+            rowElement="li"
+            wrap={(rows) => (
               <Stack gap="xs" component="ol" aria-label="Tasks of this group in order" p={0} m={0}>
-                {items.map((task, index) => (
-                  <SortableTask
-                    key={task.id}
-                    task={task}
-                    position={index + 1}
-                    disabled={reorder.isPending}
-                    onMove={(step) => save(moveItem(items, index, step))}
-                    isFirst={index === 0}
-                    isLast={index === items.length - 1}
-                  />
-                ))}
+                {rows}
               </Stack>
-            </SortableContext>
-          </DndContext>
+            )}
+            disabled={reorder.isPending}
+            handleLabel={(task) => `Drag ${task.title}`}
+            renderItem={(task, handle, index) => (
+              <TaskRow
+                task={task}
+                handle={handle}
+                position={index + 1}
+                disabled={reorder.isPending}
+                onMove={(step) => save(moveItem(items, index, step))}
+                isFirst={index === 0}
+                isLast={index === items.length - 1}
+              />
+            )}
+          />
         </>
       )}
     </Paper>
   );
 }
 
-function SortableTask(props: {
+function TaskRow(props: {
   task: GroupTask;
+  handle: ReactNode;
   position: number;
   disabled: boolean;
   isFirst: boolean;
   isLast: boolean;
   onMove: (step: -1 | 1) => void;
 }) {
-  const { task, position, disabled, isFirst, isLast, onMove } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: task.id, disabled });
+  const { task, handle, position, disabled, isFirst, isLast, onMove } = props;
   return (
-    <Paper
-      component="li"
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      radius="sm"
-      style={{
-        listStyle: 'none',
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.7 : 1,
-      }}
-    >
+    <Paper withBorder p="xs" radius="sm">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            aria-label={`Drag ${task.title}`}
-            style={{ cursor: 'grab' }}
-            {...attributes}
-            {...listeners}
-          >
-            <IconGripVertical size={18} aria-hidden />
-          </ActionIcon>
+          {handle}
           <Text size="sm" c="dimmed" w={24}>
             {position}.
           </Text>

@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { StoredFile } from '../../../shared/files/schemas';
 import {
@@ -23,8 +23,8 @@ import {
 } from '../../../shared/tasks/adminApi';
 import { AVAILABLE_TASK_TYPES, TASK_TYPE_LABELS } from '../../../shared/tasks/api';
 import { formatFileSize } from '../../../shared/ui/constants';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
@@ -91,39 +91,35 @@ function valuesOf(task: AdminTaskDetail): Values {
 
 /** The task form (spec fields); the description is rich text, sanitised by the server when saved. */
 function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | null }) {
-  const [values, setValues] = useState<Values>(task ? valuesOf(task) : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const taskForm = useSchemaForm(adminTaskBodySchema, {
+    initialValues: task ? valuesOf(task) : EMPTY,
+    toInput: ({ attachments, form, ...fields }) => ({
+      ...fields,
+      formId: fields.type === 'form' ? (form?.id ?? null) : null,
+      attachmentIds: attachments.map((f) => f.id),
+    }),
+  });
+  const { values } = taskForm;
+  const errors = errorTexts(taskForm.errors);
   const save = useSaveTask(eventId, task?.id ?? null);
   const types = useTeamTypes(eventId);
   const feedback = useFeedback();
   const navigate = useNavigate();
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+    taskForm.setFieldValue(key, value as never);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const { attachments, form, ...fields } = values;
-    const parsed = adminTaskBodySchema.safeParse({
-      ...fields,
-      formId: fields.type === 'form' ? (form?.id ?? null) : null,
-      attachmentIds: attachments.map((f) => f.id),
-    });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = taskForm.onSubmit((body) =>
+    save.mutate(body, {
       onSuccess: () => {
         feedback.success(task ? 'The task has been saved' : 'The task has been added');
         navigate('/admin/tasks');
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        taskForm.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   const checkbox = (
     key: 'isTimeSensitive' | 'isApprovalNeeded' | 'showToChildTeams' | 'isRequired',
@@ -171,7 +167,7 @@ function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | 
             onChange={(form) => {
               set('form', form);
               // A form chosen answers the refusal; the message goes with it.
-              setErrors(({ formId: _answered, ...rest }) => rest);
+              taskForm.clearFieldError('formId');
             }}
             error={errors.formId}
           />
@@ -244,7 +240,7 @@ function TaskForm({ eventId, task }: { eventId: string; task: AdminTaskDetail | 
               purpose="taskAttachment"
               eventId={eventId}
               label="Attach a file for teams to read"
-              onUploaded={(file) => setValues((v) => ({ ...v, attachments: [...v.attachments, file] }))}
+              onUploaded={(file) => taskForm.insertListItem('attachments', file)}
             />
           )}
         </Stack>

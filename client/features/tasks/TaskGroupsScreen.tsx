@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+
 import { Link, useNavigate, useParams } from 'react-router';
 import { type TaskGroupRow, taskGroupBodySchema } from '../../../shared/tasks/api';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
@@ -177,42 +177,28 @@ export function ArchivedTaskGroupsScreen() {
 }
 
 function TaskGroupForm({ eventId, group }: { eventId: string; group: TaskGroupRow | null }) {
-  const [title, setTitle] = useState(group?.title ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(taskGroupBodySchema, { initialValues: { title: group?.title ?? '' } });
   const save = useSaveTaskGroup(eventId, group?.id ?? null);
   const feedback = useFeedback();
   const navigate = useNavigate();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = taskGroupBodySchema.safeParse({ title });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = form.onSubmit((body) =>
+    save.mutate(body, {
       onSuccess: () => {
         feedback.success(group ? 'The group has been saved' : 'The group has been added');
         navigate('/admin/task-groups');
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        form.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={560}>
       <Stack gap="md">
-        <TextInput
-          label="Title"
-          required
-          value={title}
-          error={errors.title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-        />
+        <TextInput label="Title" required {...form.getInputProps('title')} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {group ? 'Save' : 'Add task group'}

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Divider, Group, Paper, Text, UnstyledButton } from '
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Field } from '../../../../shared/forms/schema/field';
-import { SortableList } from '../../portal/SortableList';
+import { SortableList } from '../../../ui/SortableList';
 import { typeName } from './palette';
 
 /** What a field is called on the canvas: its label, or its type when it has none (layout items). */

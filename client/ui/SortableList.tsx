@@ -27,15 +27,35 @@ export function SortableList<T>(props: {
   items: readonly T[];
   getId: (item: T) => string;
   onReorder: (items: T[]) => void;
-  renderItem: (item: T, handle: ReactNode) => ReactNode;
+  renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
   /** What the handle says it moves, e.g. "Move section Plan". */
-  handleLabel: (item: T) => string;
+  handleLabel: (item: T, index: number) => string;
+  /** `li` when the caller wraps the list in an `ol`/`ul`, so each row stays a list item. */
+  rowElement?: 'div' | 'li';
+  /**
+   * The element around the rows (an `ol`), placed inside the drag context so dnd-kit's hidden
+   * instructions and live region sit beside the list, not inside it (a list holds only items).
+   */
+  wrap?: (rows: ReactNode) => ReactNode;
+  /** While a change is being saved, so a second drag cannot start from a stale order. */
+  disabled?: boolean;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = props.items.map(props.getId);
+  const rows = props.items.map((item, index) => (
+    <SortableRow
+      key={props.getId(item)}
+      id={props.getId(item)}
+      label={props.handleLabel(item, index)}
+      element={props.rowElement ?? 'div'}
+      disabled={props.disabled ?? false}
+    >
+      {(handle) => props.renderItem(item, handle, index)}
+    </SortableRow>
+  ));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
@@ -45,11 +65,7 @@ export function SortableList<T>(props: {
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {props.items.map((item) => (
-          <SortableRow key={props.getId(item)} id={props.getId(item)} label={props.handleLabel(item)}>
-            {(handle) => props.renderItem(item, handle)}
-          </SortableRow>
-        ))}
+        {(props.wrap ?? ((r: ReactNode) => r))(rows)}
       </SortableContext>
     </DndContext>
   );
@@ -58,14 +74,18 @@ export function SortableList<T>(props: {
 function SortableRow({
   id,
   label,
+  element: Row,
+  disabled,
   children,
 }: {
   id: string;
   label: string;
+  element: 'div' | 'li';
+  disabled: boolean;
   children: (handle: ReactNode) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id });
+    useSortable({ id, disabled });
   const handle = (
     <ActionIcon
       ref={setActivatorNodeRef}
@@ -80,9 +100,10 @@ function SortableRow({
     </ActionIcon>
   );
   return (
-    <div
+    <Row
       ref={setNodeRef}
       style={{
+        listStyle: 'none',
         transform: CSS.Transform.toString(transform),
         transition,
         position: 'relative',
@@ -91,6 +112,6 @@ function SortableRow({
       }}
     >
       {children(handle)}
-    </div>
+    </Row>
   );
 }
