@@ -46,7 +46,8 @@ test('a moderator adds a form notification to the email answered in a field, and
 
   // From the builder's quick link: the admin and user defaults every form starts with.
   await page.goto(`/admin/forms/${formId}`);
-  await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+  // The form's quick links, not the sidebar's or the bell's Notifications.
+  await page.getByTestId('page-aside').getByRole('link', { name: 'Notifications', exact: true }).click();
   await expect(page.getByRole('heading', { name: `${title}: notifications`, level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Notifications' });
   const rows = table.getByRole('row');

@@ -94,7 +94,7 @@ test('an admin sends a form to a local receiver: signed mapped JSON on submit, a
     );
     await expectAccessible(page, 'add webhook');
     await page.getByRole('button', { name: 'Add webhook' }).click();
-    const secret = (await page.getByLabel('Signing secret').textContent()) ?? '';
+    const secret = (await page.getByRole('group', { name: 'Signing secret' }).textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
     await page.getByRole('button', { name: 'Continue to the webhook' }).click();
     await expect(page.getByRole('heading', { name: 'Stand CRM', level: 1 })).toBeVisible();

@@ -15,6 +15,7 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import { type ReactNode, useEffect, useState } from 'react';
 import { TABLE_PAGE_SIZE } from '../../shared/ui/constants';
 import type { ListParams } from './useListParams';
+import { useScrollRegion } from './useScrollRegion';
 
 export interface DataTableColumn<Row, S extends string = string> {
   key: string;
@@ -70,6 +71,7 @@ function ariaSort(active: boolean, order: 'asc' | 'desc') {
  */
 export function DataTable<Row, S extends string = string>(props: DataTableProps<Row, S>) {
   const { label, rows, total, columns, getRowId, params, isLoading = false, isFetching = false } = props;
+  const region = useScrollRegion(label);
   const {
     selection = 'none',
     onSelectionChange,
@@ -151,7 +153,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
       )}
       {/* Native scrolling: the table takes its column's width and wraps its cells (the admin aside
           leaves about 620 px at 1280-1366 px wide); only below 560 px does it scroll. */}
-      <Table.ScrollContainer minWidth={560} type="native">
+      <Table.ScrollContainer minWidth={560} type="native" {...region}>
         <Table
           aria-label={label}
           aria-busy={isLoading || isFetching}

@@ -1,13 +1,15 @@
 import { Table } from '@mantine/core';
 import type { TableData } from '../../../shared/content/sections';
+import { useScrollRegion } from '../../ui/useScrollRegion';
 
 /** The reader's view of a table section: its own chunk, loaded only by pages that have a table. */
 export function TableView({ table, label }: { table: TableData; label: string }) {
   const [first, ...rest] = table.rows;
   const header = table.isFirstRowHeader ? first : undefined;
   const body = table.isFirstRowHeader ? rest : table.rows;
+  const region = useScrollRegion(label);
   return (
-    <Table.ScrollContainer minWidth={table.isFixedWidth ? 480 : 0}>
+    <Table.ScrollContainer minWidth={table.isFixedWidth ? 480 : 0} type="native" {...region}>
       <Table
         aria-label={label}
         withTableBorder

@@ -122,7 +122,8 @@ export const useSubmission = (eventId: string, formId: string, submissionId: str
     queryKey: [...submissionsKey(eventId), 'organiser', submissionId],
     queryFn: async () =>
       asView(await api.get(`${organiser(eventId, formId)}/${submissionId}`, submissionViewSchema)),
-    enabled: eventId !== '',
+    // No submission chosen (the webhook preview's sample answers): nothing to ask for.
+    enabled: eventId !== '' && submissionId !== '',
     refetchOnWindowFocus: false,
   });
 
