@@ -46,7 +46,9 @@ function exited(child: ChildProcess): Promise<void> {
  * The CLI works on the engine under test: a new PGlite data dir, or on PostgreSQL a new database.
  * The data-dir lock only exists for PGlite, so the lock tests always use a data dir.
  */
-describe('operator CLI', () => {
+// Each test starts one or more CLI processes that open a database: seconds apiece, and several
+// times that while the other API test files share the two cores (a busy run went past 30 s).
+describe('operator CLI', { timeout: 90_000 }, () => {
   let tmp: string;
   let env: Record<string, string>;
   let dropDatabase = async () => {};
