@@ -40,7 +40,7 @@ export function DashboardHeaderImage({ src, pending = false }: { src: string | n
 export function DashboardLoading() {
   return (
     <Center py="lg">
-      <Loader aria-label="Loading your dashboard" />
+      <Loader role="status" aria-label="Loading your dashboard" />
     </Center>
   );
 }

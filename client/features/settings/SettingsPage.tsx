@@ -30,7 +30,7 @@ export function SettingsPage<T>(props: {
     >
       {query.isPending ? (
         <Center py="xl" role="status" aria-live="polite">
-          <Loader aria-label={`Loading ${title.toLowerCase()}`} />
+          <Loader role="status" aria-label={`Loading ${title.toLowerCase()}`} />
         </Center>
       ) : query.isError ? (
         <Alert color="red" title="These settings could not be loaded" role="alert">

@@ -110,7 +110,7 @@ export function VariablesScreen() {
               {errorMessage(terminology.error)}
             </Alert>
           ) : (
-            <Loader aria-label="Loading custom terminology" />
+            <Loader role="status" aria-label="Loading custom terminology" />
           )}
         </>
       )}
