@@ -4,7 +4,13 @@ import { defineConfig } from '@playwright/test';
  * Browser journeys in Debian's Chromium (never a downloaded browser). Two servers on the built
  * app: "fresh" has an empty data dir for the first-run setup journey; "seeded" has an event and
  * accounts made by the CLI (see e2e/start-server.mjs), and logs emailed links to a file.
+ *
+ * E2E_PORT moves both servers (fresh on it, seeded on the next), so two checkouts can run
+ * journeys side by side on one machine.
  */
+const freshPort = Number(process.env.E2E_PORT ?? 3201);
+const seededPort = freshPort + 1;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -33,19 +39,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'fresh', testMatch: 'setup.spec.ts', use: { baseURL: 'http://localhost:3201' } },
-    { name: 'seeded', testIgnore: 'setup.spec.ts', use: { baseURL: 'http://localhost:3202' } },
+    { name: 'fresh', testMatch: 'setup.spec.ts', use: { baseURL: `http://localhost:${freshPort}` } },
+    { name: 'seeded', testIgnore: 'setup.spec.ts', use: { baseURL: `http://localhost:${seededPort}` } },
   ],
   webServer: [
     {
-      command: 'node e2e/start-server.mjs fresh 3201',
-      url: 'http://localhost:3201/api/health',
+      command: `node e2e/start-server.mjs fresh ${freshPort}`,
+      url: `http://localhost:${freshPort}/api/health`,
       timeout: 60_000,
       reuseExistingServer: false,
     },
     {
-      command: 'node e2e/start-server.mjs seeded 3202',
-      url: 'http://localhost:3202/api/health',
+      command: `node e2e/start-server.mjs seeded ${seededPort}`,
+      url: `http://localhost:${seededPort}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
     },

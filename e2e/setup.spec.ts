@@ -17,7 +17,7 @@ test('first-run setup, sign in, update my name, sign out', async ({ page }) => {
   await page.getByLabel('Short name').fill('Harbourside Expo');
   await page.getByLabel('Start date').fill('2027-05-10');
   await page.getByLabel('End date').fill('2027-05-12');
-  await expect(page.getByLabel('App URL')).toHaveValue('http://localhost:3201');
+  await expect(page.getByLabel('App URL')).toHaveValue(`http://localhost:${process.env.E2E_PORT ?? 3201}`);
   await page.getByRole('button', { name: 'Create account and event' }).click();
 
   await expect(page).toHaveURL(/\/$/);
