@@ -155,6 +155,8 @@ export const formRowSchema = z.object({
   isEditable: z.boolean(),
   isPublic: z.boolean(),
   updatedAt: z.string(),
+  /** Tasks of type form that link to this form, by title. */
+  linkedTasks: z.array(z.object({ id: z.uuid(), title: z.string() })),
 });
 export type FormRow = z.output<typeof formRowSchema>;
 export const formListResponseSchema = z.object({
@@ -178,6 +180,7 @@ export const formDetailSchema = z.object({
   confirmations: z.array(engineRecord),
   notifications: z.array(engineRecord),
   lock: lockSchema.nullable(),
+  currency: z.string(),
 });
 export type FormDetail = {
   form: Form;
@@ -186,6 +189,8 @@ export type FormDetail = {
   confirmations: Confirmation[];
   notifications: FormNotification[];
   lock: Lock | null;
+  /** The event's currency (ISO 4217): the builder shows item prices in it. */
+  currency: string;
 };
 
 /** The settings an organiser edits from the list or the settings screen. */

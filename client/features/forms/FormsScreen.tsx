@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { FORM_SORTS, type FormRow } from '../../../shared/forms/api';
 import { useSession } from '../../lib/session';
@@ -14,6 +14,20 @@ import { useListParams } from '../../ui/useListParams';
 import { type FormSort, useBulkForms, useDuplicateForm, useForms } from './formsApi';
 import { formsCrumbs } from './parts';
 import { FormsShortcuts } from './Shortcuts';
+
+/** The form tasks that send teams to this form; an organiser opens one from here. */
+function LinkedTasks({ form }: { form: FormRow }) {
+  if (form.linkedTasks.length === 0) return <Text c="dimmed">None</Text>;
+  return (
+    <Stack gap={2}>
+      {form.linkedTasks.map((task) => (
+        <Anchor key={task.id} component={Link} to={`/admin/tasks/${task.id}`} size="sm">
+          {task.title}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
 
 function Flags({ form }: { form: FormRow }) {
   return (
@@ -91,6 +105,7 @@ function FormsList({ archived }: { archived: boolean }) {
     },
     { key: 'fields', header: 'Fields', sortKey: 'fieldsCount', render: (form) => form.fieldsCount },
     { key: 'flags', header: 'Status', render: (form) => <Flags form={form} /> },
+    { key: 'linkedTasks', header: 'Linked tasks', render: (form) => <LinkedTasks form={form} /> },
     {
       key: 'updatedAt',
       header: 'Updated',

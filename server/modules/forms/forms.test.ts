@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDetail, FormListResponse } from '../../../shared/forms/api';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
+import { tasks } from '../tasks/tables';
 import { formsApi, newField, yesNo } from './formsTestKit';
 import { editLocks, formConfirmations, formFields, formNotifications, forms } from './tables';
 
@@ -254,6 +255,27 @@ describe('forms (organiser side)', () => {
     ]);
     const bad = await api.call('POST', cookies.moderator, '/forms/archive', { ids: ['nope'] });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists the form tasks linked to each form, by title, and the event currency with the form', async () => {
+    const made = await api.createForm(cookies.moderator, 'Hotel booking');
+    const other = await api.createForm(cookies.moderator, 'Unlinked form');
+    await t.ctx.db.insert(tasks).values([
+      { eventId, title: 'Book your hotel', dueDate: '2099-01-01', type: 'form', formId: made.form.id },
+      { eventId, title: 'Arrange arrival', dueDate: '2099-01-01', type: 'form', formId: made.form.id },
+      // A plain task keeps no form link of its own, even if a form id were stored on it.
+      { eventId, title: 'Not a form task', dueDate: '2099-01-01', type: 'task', formId: made.form.id },
+    ]);
+    const list = (await api.call('GET', cookies.moderator, '/forms?search=Hotel')).json() as FormListResponse;
+    expect(list.items.find((row) => row.id === made.form.id)?.linkedTasks.map((task) => task.title)).toEqual([
+      'Arrange arrival',
+      'Book your hotel',
+    ]);
+    const unlinked = (
+      await api.call('GET', cookies.moderator, '/forms?search=Unlinked')
+    ).json() as FormListResponse;
+    expect(unlinked.items.find((row) => row.id === other.form.id)?.linkedTasks).toEqual([]);
+    expect(made.currency).toBe('GBP');
   });
 
   it('deletes forms with their fields, confirmations, notifications and lock', async () => {

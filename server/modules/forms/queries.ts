@@ -41,6 +41,11 @@ export async function formsCounts(db: DbOrTx, eventId: string): Promise<FormsCou
 const formFieldsCount = sql<number>`(select count(*) from ${formFields} f
   where f.event_id = "forms"."event_id" and f.form_id = "forms"."id")`.mapWith(Number);
 
+// The tasks table is named in SQL rather than imported: the tasks module's tables import the forms'.
+const linkedTasks = sql<{ id: string; title: string }[]>`coalesce((select json_agg(
+  json_build_object('id', t.id, 'title', t.title) order by lower(t.title), t.id) from tasks t
+  where t.event_id = "forms"."event_id" and t.form_id = "forms"."id" and t.type = 'form'), '[]'::json)`;
+
 export async function listForms(
   db: DbOrTx,
   eventId: string,
@@ -69,6 +74,7 @@ export async function listForms(
         isEditable: forms.isEditable,
         isPublic: forms.isPublic,
         updatedAt: forms.updatedAt,
+        linkedTasks,
       })
       .from(forms)
       .where(condition)

@@ -19,6 +19,8 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { readSettings } from '../events/settingsStore';
+import { releaseSubmissionFiles } from '../submissions/files';
 import {
   checkFieldReferences,
   type FieldOwner,
@@ -101,6 +103,7 @@ export async function getFormDetail(
     confirmations: loaded.confirmations,
     notifications: loaded.notifications,
     lock: await currentLock(db, { eventId, type: 'form', id: formId }, accountId),
+    currency: (await readSettings(db, eventId, 'variables')).currencyId,
   };
 }
 
@@ -304,9 +307,14 @@ export async function setFormsArchived(
   return { count: updated.length };
 }
 
-/** Deleting forms removes their fields, confirmations and notification records (they cascade) and locks. */
+/**
+ * Deleting forms removes their fields, confirmations, notification records and submissions (they
+ * cascade), their locks, and the submissions' stored files (rows now, bytes after the commit).
+ */
 export async function deleteForms(ctx: AppContext, eventId: string, ids: string[]) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx, effects) => {
+    // Read before the forms go: the cascade takes the submissions the files belong to.
+    await releaseSubmissionFiles(tx, ctx, effects, eventId, { formIds: ids });
     const deleted = await tx
       .delete(forms)
       .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))

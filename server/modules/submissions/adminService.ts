@@ -150,7 +150,7 @@ export async function editSubmission(
  * a team that still has another submitted one keeps its task complete.
  */
 export async function deleteSubmissions(ctx: AppContext, eventId: string, formId: string, ids: string[]) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx, effects) => {
     await findForm(tx, eventId, formId);
     const removed = await tx
       .delete(formSubmissions)
@@ -162,12 +162,7 @@ export async function deleteSubmissions(ctx: AppContext, eventId: string, formId
         ),
       )
       .returning({ id: formSubmissions.id, teamId: formSubmissions.teamId });
-    await releaseSubmissionFiles(
-      tx,
-      ctx,
-      eventId,
-      removed.map((row) => row.id),
-    );
+    await releaseSubmissionFiles(tx, ctx, effects, eventId, { submissionIds: removed.map((row) => row.id) });
     const teamIds = [...new Set(removed.flatMap((row) => (row.teamId ? [row.teamId] : [])))];
     for (const teamId of teamIds) {
       const [left] = await tx

@@ -24,6 +24,7 @@ import { validateSubmission } from '../../../shared/forms/validate';
 import type { ErrorIssue } from '../../../shared/http/errors';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import type { Effects } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { readUpload } from '../files/routes';
 import { CLAIM_ERROR, fileUrl, registerFileAccess, releaseFileIds, storageKeysOf } from '../files/service';
@@ -277,25 +278,44 @@ export async function claimSubmissionFiles(
   };
 }
 
-/** Deletes the files of deleted submissions: rows in the transaction, then their bytes. */
+/**
+ * Deletes the files of deleted submissions: the rows in the transaction, the bytes once it has
+ * committed (a rolled-back delete must leave every file readable). `submissionIds` may also be
+ * given as the forms whose submissions are going (`forms`), read before the cascade removes them.
+ */
 export async function releaseSubmissionFiles(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'storage' | 'logger'>,
+  effects: Effects,
   eventId: string,
-  submissionIds: readonly string[],
+  owners: { submissionIds: readonly string[] } | { formIds: readonly string[] },
 ): Promise<void> {
+  const submissionIds =
+    'submissionIds' in owners
+      ? [...owners.submissionIds]
+      : owners.formIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: formSubmissions.id })
+              .from(formSubmissions)
+              .where(
+                and(
+                  eq(formSubmissions.eventId, eventId),
+                  inArray(formSubmissions.formId, [...owners.formIds]),
+                ),
+              )
+          ).map((row) => row.id);
   if (submissionIds.length === 0) return;
   const removed = await tx
     .delete(files)
-    .where(
-      and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.ownerId, [...submissionIds])),
-    )
+    .where(and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.ownerId, submissionIds)))
     .returning({ storageKey: files.storageKey, variants: files.variants });
   const keys = removed.flatMap(storageKeysOf);
   if (keys.length === 0) return;
-  await ctx.storage
-    .remove(keys)
-    .catch((err) => ctx.logger.warn({ err, keys }, 'could not remove stored files'));
+  effects.afterCommit(() =>
+    ctx.storage.remove(keys).catch((err) => ctx.logger.warn({ err, keys }, 'could not remove stored files')),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDetail } from '../../../shared/forms/api';
 import type { GuestUpload, SubmissionUpload } from '../../../shared/forms/submissionsApi';
@@ -394,6 +394,41 @@ describe('uploads in form submissions, their access and the submission PDF', () 
     expect(last).toBe(429);
     const limited = await guestUpload(plan.id, 'x.pdf', pdf, {}, address);
     expect(limited.json().error.message).toBe('Too many uploads from your address. Please try again later.');
+  });
+
+  it("deletes the stored files of a form's submissions with the form, once the delete has committed", async () => {
+    const rows = await t.ctx.db
+      .select()
+      .from(files)
+      .innerJoin(formSubmissions, eq(formSubmissions.id, files.ownerId))
+      .where(and(eq(files.ownerKind, 'submissionFile'), eq(formSubmissions.formId, form.form.id)));
+    expect(rows.length).toBeGreaterThan(0);
+    const keys = rows.map((row) => row.files.storageKey);
+    for (const key of keys) expect(await t.ctx.storage.read(key)).not.toBeNull();
+    // Another event's admin cannot delete it, and its files stay.
+    const refused = await forms.call(
+      'POST',
+      otherAdmin,
+      '/forms/delete',
+      { ids: [form.form.id] },
+      otherEventId,
+    );
+    expect(refused.statusCode).toBe(404);
+    for (const key of keys) expect(await t.ctx.storage.read(key)).not.toBeNull();
+
+    const deleted = await forms.call('POST', w.admin, '/forms/delete', { ids: [form.form.id] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const left = await t.ctx.db
+      .select()
+      .from(files)
+      .where(
+        inArray(
+          files.id,
+          rows.map((row) => row.files.id),
+        ),
+      );
+    expect(left).toHaveLength(0);
+    for (const key of keys) expect(await t.ctx.storage.read(key)).toBeNull();
   });
 });
 

@@ -46,6 +46,7 @@ function detailWith(fieldCount: number): FormDetail {
     confirmations: [],
     notifications: [],
     lock: null,
+    currency: 'GBP',
   };
 }
 
