@@ -55,3 +55,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+// jsdom has no FontFaceSet: Mantine's autosizing Textarea listens on document.fonts for fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
+  });
+}

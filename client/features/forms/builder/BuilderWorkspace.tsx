@@ -24,6 +24,8 @@ export function BuilderWorkspace(props: {
   fieldGroups?: FieldGroupRow[] | null;
   groupFieldsOf: RuleScope['groupFieldsOf'];
   problems: readonly LogicProblem[];
+  /** The event's currency, for item prices; a field group's builder leaves it to the default. */
+  currency?: string;
 }) {
   const { draft, onChange, readOnly } = props;
   const [selectedId, setSelectedId] = useState<string | null>(draft.fields[0]?.id ?? null);
@@ -75,7 +77,13 @@ export function BuilderWorkspace(props: {
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Paper withBorder p="sm" radius="md">
           {selected ? (
-            <FieldSettings key={selected.id} field={selected} onChange={update} readOnly={readOnly}>
+            <FieldSettings
+              key={selected.id}
+              field={selected}
+              onChange={update}
+              readOnly={readOnly}
+              currency={props.currency}
+            >
               <LogicEditor
                 owner={selected}
                 logicMap={draft.logicMap}

@@ -12,9 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Field } from '../../../../shared/forms/schema/field';
 import type { ChoiceOption } from '../../../../shared/forms/schema/fields-answer';
+import { fieldIssues } from './editors/fieldIssues';
+import { EDITED_BY_TYPE, TypeSettings } from './editors/TypeSettings';
 import { typeName } from './palette';
 
 /** Properties every field has: edited by the panel's first part, never by the generic list. */
@@ -41,8 +43,9 @@ export const propertyLabel = (key: string) =>
 
 /** The scalar properties a type adds (min, max, style, videoId, isLooping, ...), in schema order. */
 export function ownProperties(field: Field): [string, string | number | boolean | null][] {
+  const structured = EDITED_BY_TYPE[field.type] ?? [];
   return Object.entries(field).flatMap(([key, value]) => {
-    if (COMMON.has(key) || STAMPS.has(key)) return [];
+    if (COMMON.has(key) || STAMPS.has(key) || structured.includes(key)) return [];
     const scalar = value === null || ['string', 'number', 'boolean'].includes(typeof value);
     return scalar ? [[key, value as string | number | boolean | null]] : [];
   });
@@ -113,15 +116,19 @@ export function FieldSettings({
   field,
   onChange,
   readOnly,
+  currency = 'GBP',
   children,
 }: {
   field: Field;
   onChange: (field: Field) => void;
   readOnly: boolean;
+  /** The event's currency, for item prices (a field group's builder has none of its own: GBP). */
+  currency?: string;
   /** What follows the field's own properties: the builder puts its logic there. */
   children?: ReactNode;
 }) {
   const patch = (values: Record<string, unknown>) => onChange({ ...field, ...values } as Field);
+  const issues = useMemo(() => fieldIssues(field), [field]);
   return (
     <Stack gap="sm" component="section" aria-label="Field settings">
       <Title order={2} size="h4">
@@ -161,6 +168,7 @@ export function FieldSettings({
           onChange={(options) => patch({ options })}
         />
       )}
+      <TypeSettings field={field} onChange={patch} disabled={readOnly} issues={issues} currency={currency} />
       {ownProperties(field).map(([key, value]) =>
         typeof value === 'boolean' ? (
           <Switch
@@ -176,6 +184,7 @@ export function FieldSettings({
             label={propertyLabel(key)}
             value={value}
             disabled={readOnly}
+            error={issues[key]}
             onChange={(e) => patch({ [key]: e.currentTarget.value })}
           />
         ) : (
@@ -184,6 +193,7 @@ export function FieldSettings({
             label={propertyLabel(key)}
             value={value ?? ''}
             disabled={readOnly}
+            error={issues[key]}
             onChange={(next) => patch({ [key]: typeof next === 'number' ? next : null })}
           />
         ),

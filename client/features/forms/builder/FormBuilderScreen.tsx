@@ -87,6 +87,7 @@ function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
           fieldGroups={isAdmin ? published : null}
           groupFieldsOf={groupFieldsOf}
           problems={problems}
+          currency={baseline.currency}
         />
       </Box>
     </>

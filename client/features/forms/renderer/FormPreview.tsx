@@ -20,7 +20,7 @@ export function FormPreview({ detail, draft }: { detail: FormDetail; draft: Draf
       <Text size="sm" c="dimmed" mb="md">
         Preview: answers here are not saved.
       </Text>
-      <FormRenderer definition={definition} />
+      <FormRenderer definition={definition} currency={detail.currency} />
     </Paper>
   );
 }
