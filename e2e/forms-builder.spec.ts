@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { expectAccessible, signIn } from './support';
 import { expect, type Page, test } from './test';
 
@@ -106,4 +107,73 @@ test('an organiser creates a form, adds fields and a page break, reorders by key
   await page.goto('/admin/forms');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('4');
   await shot(page, 'forms-list');
+});
+
+test('an organiser prices an item list in the event currency and places an image from the asset picker', async ({
+  page,
+}) => {
+  const { admin } = lakeside();
+  const title = `Stand extras ${Date.now()}`;
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin/forms/add');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByRole('button', { name: 'Add form' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const palette = page.getByRole('navigation', { name: 'Field types' });
+  const settings = page.getByRole('region', { name: 'Field settings' });
+
+  // An item list: two priced items, typed in pounds, kept in pence; no subtotals.
+  await palette.getByRole('button', { name: 'Item List', exact: true }).click();
+  await settings.getByLabel('Label', { exact: true }).fill('Catering extras');
+  for (const [name, price] of [
+    ['Sandwich platter', '12.5'],
+    ['Coffee urn', '1234.56'],
+  ]) {
+    await settings.getByRole('button', { name: 'Add item' }).click();
+    const n = await settings.getByRole('textbox', { name: /^Item \d+$/ }).count();
+    await settings.getByRole('textbox', { name: `Item ${n}`, exact: true }).fill(name);
+    await settings.getByRole('textbox', { name: `Price of ${name} (GBP)` }).fill(price);
+  }
+  await expect(settings.getByText('Shown as £12.50')).toBeVisible();
+  await expect(settings.getByText('Shown as £1,234.56')).toBeVisible();
+  await settings.getByRole('switch', { name: 'Show subtotals' }).uncheck();
+  await expectAccessible(page, 'item list settings');
+
+  // An image: uploaded in the content editor's asset picker, chosen at once.
+  await palette.getByRole('button', { name: 'Image', exact: true }).click();
+  await settings.getByLabel('Label', { exact: true }).fill('Hall map');
+  await settings.getByRole('button', { name: 'Choose image' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose an image' });
+  await expect(picker).toBeVisible();
+  await expectAccessible(page, 'image picker in the builder');
+  await picker.locator('input[type="file"]').setInputFiles({
+    name: 'hall-map.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 600, height: 400, channels: 3, background: '#0b3d91' } })
+      .png()
+      .toBuffer(),
+  });
+  await expect(picker).toBeHidden();
+  await expect(settings.getByText('hall map')).toBeVisible();
+  await expect(settings.getByRole('button', { name: 'Change image' })).toBeVisible();
+  await expectAccessible(page, 'image settings');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  await shot(page, 'forms-builder-extras');
+
+  // What was saved comes back: the prices in pence shown in pounds, the switch, the chosen image.
+  await page.reload();
+  await page.getByRole('button', { name: 'Select Catering extras' }).click();
+  await expect(settings.getByRole('textbox', { name: 'Price of Coffee urn (GBP)' })).toHaveValue('£1,234.56');
+  await expect(settings.getByRole('switch', { name: 'Show subtotals' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Select Hall map' }).click();
+  await expect(settings.getByText('hall map')).toBeVisible();
+
+  // The preview shows the items with their prices in the event currency.
+  await page.getByText('Preview', { exact: true }).click();
+  const preview = page.getByRole('form', { name: title });
+  await expect(preview.getByText('Coffee urn')).toBeVisible();
+  await expect(preview.getByText(/£1,234\.56/).first()).toBeVisible();
+  await expectAccessible(page, 'item list preview');
 });
