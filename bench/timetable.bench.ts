@@ -2,11 +2,13 @@
  * Time table (issue 18): a user's calendar feed with 300 tasks and 200 sessions renders in under
  * 100 ms, and the time table API at 2,000 sessions answers in under 50 ms p95. In-process: the full
  * Fastify app driven by `inject` on a freshly migrated PGlite database.
+ * Also the session import: 2,000 CSV rows previewed, then imported, on a fresh event each run.
  * `npx tsx bench/timetable.bench.ts`
  */
 import pino from 'pino';
 import { buildApp } from '../server/app';
 import { createEvent } from '../server/modules/events/service';
+import { csvFile, multipart } from '../server/modules/people/import/importTestKit';
 import { addUserToEvent } from '../server/modules/people/service';
 import { tasks } from '../server/modules/tasks/tables';
 import { timetableSessions, timetableTracks } from '../server/modules/timetable/tables';
@@ -190,6 +192,47 @@ async function main() {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
   });
+
+  // The session import (decision 0016): 2,000 rows checked, then written in one request.
+  const importRuns = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
+  const csv = csvFile([
+    ['Title', 'Starts', 'Ends', 'Location', 'Track'],
+    ...Array.from({ length: 2000 }, (_, i) => [
+      `Imported ${i + 1}: delivery slot`,
+      local(i * 37).replace('T', ' '),
+      local(i * 37 + 30).replace('T', ' '),
+      `Gate ${(i % 4) + 1}`,
+      i % 2 === 0 ? 'Show' : '',
+    ]),
+  ]);
+  const previewTimes: number[] = [];
+  const importTimes: number[] = [];
+  for (let run = 0; run < importRuns; run++) {
+    const eventId = await newEvent(`Import Expo ${run}`);
+    await db.insert(timetableTracks).values({ eventId, name: 'Show', color: '#1c7ed6' });
+    const cookie = await signIn(eventId, `import.admin.${run}@example.test`, 'admin');
+    const post = async (url: string, times: number[], status: number) => {
+      const body = multipart('programme.csv', csv, 'text/csv');
+      const started = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, ...body.headers },
+        payload: body.payload,
+      });
+      times.push(performance.now() - started);
+      if (res.statusCode !== status) throw new Error(`${url} ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+    await post(`/api/events/${eventId}/time-table/import/preview`, previewTimes, 200);
+    await post(`/api/events/${eventId}/time-table/import`, importTimes, 201);
+  }
+  console.log(`\nSession import, 2,000 CSV rows, ${importRuns} runs (fresh event each):`);
+  console.log(
+    `preview p50 ${percentile(previewTimes, 50).toFixed(0)} ms  max ${Math.max(...previewTimes).toFixed(0)} ms`,
+  );
+  console.log(
+    `import  p50 ${percentile(importTimes, 50).toFixed(0)} ms  max ${Math.max(...importTimes).toFixed(0)} ms`,
+  );
 
   console.log(`\n${REQUESTS} sequential requests each, PGlite in-process:`);
   for (const r of rows) {

@@ -210,6 +210,7 @@ const screens = {
     import('./features/timetable/SessionFormScreen').then((m) => ({ Component: m.EditSessionScreen })),
   ),
   tracks: lazyModule(() => import('./features/timetable/TracksScreen')),
+  importSessions: lazyModule(() => import('./features/timetable/TimeTableImportScreen')),
 };
 
 /** The admin-only settings screens (spec: branding, event, onboarding, variables, emails). */
@@ -502,6 +503,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.adminTimeTable }),
                     section({ path: 'add', lazy: screens.addSession }),
                     section({ path: 'tracks', lazy: screens.tracks }),
+                    section({ path: 'import', lazy: screens.importSessions }),
                     section({ path: ':sessionId', lazy: screens.editSession }),
                   ],
                 },

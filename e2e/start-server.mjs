@@ -176,6 +176,18 @@ if (kind === 'seeded') {
   });
   const meadowMembers = createPeople(meadow.eventId, 'meadow-show.example', [['grower', 'Rowan', 'Ellis']]);
   writeJson('e2e-timetable.json', { ...meadow, members: meadowMembers });
+  // Time table import: a moderator imports the programme from a spreadsheet.
+  const orchard = createEvent({
+    name: 'Orchard Fair 2027',
+    shortName: 'Orchard Fair',
+    start: '2027-09-14',
+    end: '2027-09-16',
+    admin: ['iwan.hughes@orchard-fair.example', 'Iwan', 'Hughes'],
+  });
+  const orchardPeople = createPeople(orchard.eventId, 'orchard-fair.example', [
+    ['moderator', 'Nia', 'Lloyd', 'moderator'],
+  ]);
+  writeJson('e2e-timetable-import.json', { ...orchard, ...orchardPeople });
   // Notifications: team types and teams made by the journey; a grower and a florist read.
   const upland = createEvent({
     name: 'Upland Garden Show 2027',

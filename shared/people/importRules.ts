@@ -120,8 +120,20 @@ export function templateHeader(customFields: ImportContext['customFields']): str
 
 /** Column problems that make the whole file unusable: missing, unknown or repeated headers. */
 export function checkHeader(header: string[], context: Pick<ImportContext, 'customFields'>): CellError[] {
+  return checkColumns(header, templateHeader(context.customFields), REQUIRED_IMPORT_COLUMNS);
+}
+
+/**
+ * Any import's header check (teams, time table sessions): the required columns are there, every
+ * column is a known one, none is repeated. Names match case-insensitively.
+ */
+export function checkColumns(
+  header: string[],
+  knownColumns: string[],
+  requiredColumns: string[],
+): CellError[] {
   const names = header.map((h) => h.trim());
-  const known = new Set<string>(templateHeader(context.customFields).map((h) => h.toLowerCase()));
+  const known = new Set<string>(knownColumns.map((h) => h.toLowerCase()));
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const name of names) {
@@ -130,7 +142,7 @@ export function checkHeader(header: string[], context: Pick<ImportContext, 'cust
     seen.add(name.toLowerCase());
   }
   const errors: CellError[] = [];
-  const missing = REQUIRED_IMPORT_COLUMNS.filter((c) => !seen.has(c.toLowerCase()));
+  const missing = requiredColumns.filter((c) => !seen.has(c.toLowerCase()));
   if (missing.length)
     errors.push({ column: null, message: `${IMPORT_ERRORS.missingColumns}: ${missing.join(', ')}` });
   const unknown = names.filter((n) => n && !known.has(n.toLowerCase()));

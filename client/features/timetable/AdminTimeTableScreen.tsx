@@ -189,6 +189,9 @@ export function AdminTimeTableScreen() {
           <Button variant="default" component={Link} to="/admin/time-table/tracks">
             Tracks
           </Button>
+          <Button variant="default" component={Link} to="/admin/time-table/import">
+            Import sessions
+          </Button>
           <Button component={Link} to="/admin/time-table/add">
             Add session
           </Button>

@@ -22,6 +22,7 @@ import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { createFeed, deleteFeed, feedOwner, feedStatus, renderFeed } from './feeds';
+import { sessionImportRoutes } from './import/routes';
 import { linkOptions } from './links';
 import { readMyTimeTable, sessionCalendarFile } from './myTimeTable';
 import { timetablePolicy } from './policy';
@@ -166,6 +167,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => linkOptions(ctx.db, actorOf(request).eventId),
   );
+
+  // ---- Bulk import of sessions (moderators and above) ----
+  sessionImportRoutes(app, ctx, guards);
 
   // ---- Every member: their time table, a session's .ics, their private feed ----
   app.get(

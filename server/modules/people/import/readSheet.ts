@@ -23,8 +23,16 @@ export function detectFormat(fileName: string, body: Buffer): ImportFormat {
   throw badRequest(IMPORT_ERRORS.wrongFileType);
 }
 
+/** Another import's row limit (the time table's is smaller than the team import's). */
+export type SheetLimits = { maxRows: number; tooManyRows: string };
+const TEAM_LIMITS: SheetLimits = { maxRows: MAX_IMPORT_ROWS, tooManyRows: IMPORT_ERRORS.tooManyRows };
+
 /** Reads the first sheet of a CSV or XLSX into text cells; the header is row 1. */
-export async function readSheet(format: ImportFormat, body: Buffer): Promise<RawSheet> {
+export async function readSheet(
+  format: ImportFormat,
+  body: Buffer,
+  limits: SheetLimits = TEAM_LIMITS,
+): Promise<RawSheet> {
   if (body.length === 0) throw badRequest(IMPORT_ERRORS.emptyFile);
   const grid = format === 'csv' ? readCsv(body) : await readXlsx(body);
   const [header, ...rest] = grid;
@@ -34,7 +42,7 @@ export async function readSheet(format: ImportFormat, body: Buffer): Promise<Raw
     .map((cells, i) => ({ rowNumber: i + 2, cells }))
     .filter((row) => row.cells.some((c) => c.text.trim() !== '' || c.isFormula));
   if (rows.length === 0) throw badRequest(IMPORT_ERRORS.noRows);
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest(IMPORT_ERRORS.tooManyRows);
+  if (rows.length > limits.maxRows) throw badRequest(limits.tooManyRows);
   return { header: header.map((c) => c.text.trim()), rows };
 }
 
@@ -71,7 +79,7 @@ function cellText(value: ExcelJS.CellValue): RawCell {
   if (typeof value === 'string') return { text: value, isFormula: false };
   if (typeof value === 'number') return { text: String(value), isFormula: false };
   if (typeof value === 'boolean') return { text: value ? 'Yes' : 'No', isFormula: false };
-  if (value instanceof Date) return { text: value.toISOString().slice(0, 10), isFormula: false };
+  if (value instanceof Date) return { text: dateCellText(value), isFormula: false };
   if ('formula' in value || 'sharedFormula' in value) {
     const result = 'result' in value ? value.result : undefined;
     return { text: result === undefined || result === null ? '' : String(result), isFormula: true };
@@ -90,4 +98,17 @@ function cellText(value: ExcelJS.CellValue): RawCell {
   }
   if ('error' in value) return { text: String(value.error), isFormula: false };
   return { text: '', isFormula: false };
+}
+
+/**
+ * ExcelJS gives a date cell's wall-clock value as if it were UTC (a spreadsheet has no zone). A
+ * date alone reads as 'YYYY-MM-DD'; one with a time as 'YYYY-MM-DD HH:mm' (seconds dropped), which
+ * the time table import takes as a local time in the event's zone.
+ */
+function dateCellText(value: Date): string {
+  // A serial number's fraction can land a hair before the minute (08:59:59.999 for 09:00).
+  const minute = new Date(Math.round(value.getTime() / 60_000) * 60_000);
+  const iso = minute.toISOString();
+  const hasTime = minute.getUTCHours() !== 0 || minute.getUTCMinutes() !== 0;
+  return hasTime ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }

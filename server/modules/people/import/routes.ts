@@ -21,7 +21,7 @@ import { startImport } from './service';
 import { buildTemplate, TEMPLATE_CONTENT_TYPES } from './template';
 
 /** The uploaded file of a multipart request (field `file`), within the import's size limit. */
-async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; body: Buffer }> {
+export async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; body: Buffer }> {
   if (!request.isMultipart()) throw badRequest(IMPORT_ERRORS.wrongFileType);
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_FILE_BYTES } });
   if (!file) throw badRequest(IMPORT_ERRORS.wrongFileType);

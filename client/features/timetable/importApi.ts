@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { timetablePath } from '../../../shared/timetable/api';
+import {
+  SESSION_IMPORT_PATHS,
+  type SessionImportResult,
+  sessionImportResultSchema,
+} from '../../../shared/timetable/importApi';
+import { ApiError } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+import { uploadTo } from '../../ui/uploadFile';
+
+/** Sends the file to the preview or the import; both answer every row of it. */
+async function send(eventId: string, step: 'preview' | 'import', file: File): Promise<SessionImportResult> {
+  const url = timetablePath(SESSION_IMPORT_PATHS[step], { eventId });
+  const body = await uploadTo(url, file, () => {});
+  const parsed = sessionImportResultSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(200, 'unknown', 'Something went wrong. Please try again later');
+  return parsed.data;
+}
+
+export function usePreviewSessionImport(eventId: string) {
+  return useMutation({ mutationFn: (file: File) => send(eventId, 'preview', file) });
+}
+
+export function useImportSessions(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => send(eventId, 'import', file),
+    // New sessions appear in the admin list, the agenda and the dashboard.
+    onSuccess: () => client.invalidateQueries({ queryKey: [...sessionKeys.event(eventId), 'time-table'] }),
+  });
+}
