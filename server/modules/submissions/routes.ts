@@ -19,10 +19,11 @@ import {
 import { forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { CONTENT_TYPES, userReportCsv, userReportXlsx } from '../people/export';
+import { CONTENT_TYPES } from '../people/export';
 import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './adminService';
 import { loadFill } from './definition';
-import { buildSubmissionsReport, submissionsFileName } from './export';
+import { submissionsExport, submissionsFileName } from './export';
+import { csvStream, xlsxStream } from './exportStream';
 import { placeOf, storeSubmissionUpload } from './files';
 import { guestRoutes } from './guestRoutes';
 import { sendSubmissionPdf } from './pdf';
@@ -203,18 +204,13 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const report = await buildSubmissionsReport(
-        ctx,
-        ctx.db,
-        actorOf(request).eventId,
-        request.params.formId,
-      );
+      const report = await submissionsExport(ctx, ctx.db, actorOf(request).eventId, request.params.formId);
       const fileName = submissionsFileName(report.title, report.fileDate, format);
       reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store');
-      return reply.send(format === 'csv' ? userReportCsv(report) : userReportXlsx(report, 'Submissions'));
+      return reply.send(format === 'csv' ? csvStream(report) : xlsxStream(report, 'Submissions'));
     },
   );
   app.post(
