@@ -24,11 +24,11 @@ import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } fro
 import { loadFill } from './definition';
 import { submissionsExport, submissionsFileName } from './export';
 import { csvStream, xlsxStream } from './exportStream';
-import { placeOf, storeSubmissionUpload } from './files';
+import { hasReservedUploads, placeOf, storeSubmissionUpload } from './files';
 import { guestRoutes } from './guestRoutes';
 import { sendSubmissionPdf } from './pdf';
 import { submissionsPolicy } from './policy';
-import { findSubmission } from './store';
+import { findSubmission, lookupSubmission } from './store';
 import {
   editMySubmission,
   getFillForm,
@@ -126,9 +126,14 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       const isOrganiser = submissionsPolicy.manageSubmissions(actor);
       const { definition } = await loadFill(ctx, ctx.db, actor.eventId, formId, isOrganiser ? 'any' : 'open');
       if (submissionId) {
-        const row = await findSubmission(ctx.db, { eventId: actor.eventId, formId, submissionId });
-        const ours = actor.teamId !== null && row.teamId === actor.teamId;
-        if (!ours && !isOrganiser) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
+        const row = await lookupSubmission(ctx.db, { eventId: actor.eventId, formId, submissionId });
+        const allowed = row
+          ? isOrganiser || (actor.teamId !== null && row.teamId === actor.teamId)
+          : // Not saved yet: the id this caller's first upload made (files chosen before the first
+            // autosave). The first save takes it with the files (reservedSubmissionId).
+            actor.teamId !== null &&
+            (await hasReservedUploads(ctx.db, actor.eventId, submissionId, actor.accountId));
+        if (!allowed) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
       } else if (!actor.teamId) {
         throw forbidden(SUBMISSION_ERRORS.noTeam);
       }
