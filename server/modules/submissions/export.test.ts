@@ -75,7 +75,7 @@ describe('exporting a large number of submissions', () => {
     const res = await download('xlsx');
     expect(res.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload);
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Submissions');
     const answers: string[] = [];
     sheet?.eachRow((row, index) => {
