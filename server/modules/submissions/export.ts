@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { readSettings } from '../events/settingsStore';
 import { events } from '../events/tables';
-import { type UserReport, zonedFormatter } from '../people/export';
+import { zonedFormatter } from '../people/export';
 import { teams } from '../people/tables';
 import { loadFill } from './definition';
 import { formSubmissions } from './tables';
@@ -48,44 +48,93 @@ export function submissionsFileName(title: string, isoDate: string, format: stri
   return `${name}-submissions-${isoDate}.${format}`;
 }
 
+/** Rows read from the database per query: a page's JSON answers are all that is held at once. */
+export const EXPORT_PAGE_SIZE = 500;
+
+export type SubmissionsExport = {
+  title: string;
+  header: string[];
+  fileDate: string;
+  shortName: string;
+  /** The table's rows a page at a time, read from the database only as the writer asks. */
+  pages: AsyncIterable<string[][]>;
+};
+
+const exportColumns = {
+  id: formSubmissions.id,
+  // The cursor as the database's own text: a JS Date would drop the microseconds it orders by.
+  updatedAtKey: sql<string>`${formSubmissions.updatedAt}::text`,
+  values: formSubmissions.values,
+  isDraft: formSubmissions.isDraft,
+  isGuest: formSubmissions.isGuest,
+  updatedAt: formSubmissions.updatedAt,
+  teamId: formSubmissions.teamId,
+  teamName: teams.name,
+  customFields: teams.customFields,
+  submittedBy: sql<string>`coalesce((select trim(a.first_name || ' ' || a.surname) from accounts a where a.id::text = ${formSubmissions.createdBy}), '')`,
+};
+
+type Cursor = { at: string; id: string };
+
+/** One keyset page: the rows after the cursor's update time and id, in that order. */
+function selectPage(db: DbOrTx, eventId: string, formId: string, after: Cursor | null, limit: number) {
+  return db
+    .select(exportColumns)
+    .from(formSubmissions)
+    .leftJoin(teams, eq(teams.id, formSubmissions.teamId))
+    .where(
+      and(
+        eq(formSubmissions.eventId, eventId),
+        eq(formSubmissions.formId, formId),
+        after
+          ? sql`(${formSubmissions.updatedAt}, ${formSubmissions.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(formSubmissions.updatedAt), asc(formSubmissions.id))
+    .limit(limit);
+}
+
+type ExportRow = Awaited<ReturnType<typeof selectPage>>[number];
+
+/**
+ * The form's submissions oldest update first, a page at a time: each page is one indexed read
+ * however deep the export is (no offset to skip), and only it is held in memory.
+ */
+async function* submissionPages(db: DbOrTx, eventId: string, formId: string, pageSize: number) {
+  let after: Cursor | null = null;
+  while (true) {
+    const rows = await selectPage(db, eventId, formId, after, pageSize);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = { at: last.updatedAtKey, id: last.id };
+  }
+}
+
 /**
  * A form's submissions as a table: one row per submission, one column per value the engine reports
  * (headed by its report labels, loops numbered), money and totals as the engine writes them, times
- * in the event's zone, every cell that could start a formula neutralised.
+ * in the event's zone, every cell that could start a formula neutralised. The rows are read and
+ * written a page at a time, so a large export holds one page in memory, never the whole table.
  */
-export async function buildSubmissionsReport(
+export async function submissionsExport(
   ctx: AppContext,
   db: DbOrTx,
   eventId: string,
   formId: string,
-  now = new Date(),
-): Promise<UserReport & { title: string }> {
+  options: { now?: Date; pageSize?: number } = {},
+): Promise<SubmissionsExport> {
   const { fill, definition } = await loadFill(ctx, db, eventId, formId, 'any');
-  const [event, rows, [site]] = await Promise.all([
+  const [event, [site]] = await Promise.all([
     readSettings(db, eventId, 'event'),
-    db
-      .select({
-        values: formSubmissions.values,
-        isDraft: formSubmissions.isDraft,
-        isGuest: formSubmissions.isGuest,
-        updatedAt: formSubmissions.updatedAt,
-        updatedBy: formSubmissions.updatedBy,
-        teamId: formSubmissions.teamId,
-        teamName: teams.name,
-        customFields: teams.customFields,
-        submittedBy: sql<string>`coalesce((select trim(a.first_name || ' ' || a.surname) from accounts a where a.id::text = ${formSubmissions.createdBy}), '')`,
-      })
-      .from(formSubmissions)
-      .leftJoin(teams, eq(teams.id, formSubmissions.teamId))
-      .where(and(eq(formSubmissions.eventId, eventId), eq(formSubmissions.formId, formId)))
-      .orderBy(asc(formSubmissions.updatedAt), asc(formSubmissions.id)),
     db.select({ appUrl: events.appUrl }).from(events).where(eq(events.id, eventId)).limit(1),
   ]);
   const appUrl = (site?.appUrl ?? '').replace(/\/+$/, '');
   const zoned = zonedFormatter(event.timeZone);
   const columns = reportColumns(definition);
   const text = { locale: event.locale, currency: fill.currency };
-  const body = rows.map((row) => {
+  const toCells = (row: ExportRow) => {
     // The team's own data is what team rules read; answers hidden when saved were never stored.
     const client = row.teamId
       ? {
@@ -112,12 +161,17 @@ export async function buildSubmissionsReport(
       zoned(row.updatedAt).dateTime,
       ...columns.map((column) => answers[column.key] ?? ''),
     ].map(neutraliseCell);
-  });
+  };
+  const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
   return {
     title: fill.form.title,
     header: [...EXPORT_COLUMNS, ...columns.map((column) => column.label)].map(neutraliseCell),
-    rows: body,
-    fileDate: zoned(now).date,
+    fileDate: zoned(options.now ?? new Date()).date,
     shortName: event.shortName || event.eventName,
+    pages: {
+      async *[Symbol.asyncIterator]() {
+        for await (const rows of submissionPages(db, eventId, formId, pageSize)) yield rows.map(toCells);
+      },
+    },
   };
 }

@@ -118,18 +118,15 @@ export async function storeSubmissionUpload(
 }
 
 /**
- * The id a first save may take: one the upload route made for this caller's uploads (unclaimed
- * files of theirs under it) and no submission has yet. Anything else: a new id from `fresh` (a
- * random UUID; a guest's comes from a new guest token, guestToken.ts).
+ * Whether `uploadedBy` holds an id the upload route made for them: unclaimed files of theirs are
+ * stored under it. Their next uploads and their first save may use it before any submission has it.
  */
-export async function reservedSubmissionId(
+export async function hasReservedUploads(
   db: DbOrTx,
   eventId: string,
-  candidate: string | undefined,
+  candidate: string,
   uploadedBy: string,
-  fresh: () => string = randomUUID,
-): Promise<string> {
-  if (!candidate) return fresh();
+): Promise<boolean> {
   const [upload] = await db
     .select({ id: files.id })
     .from(files)
@@ -143,7 +140,22 @@ export async function reservedSubmissionId(
       ),
     )
     .limit(1);
-  if (!upload) return fresh();
+  return upload !== undefined;
+}
+
+/**
+ * The id a first save may take: one the upload route made for this caller's uploads (unclaimed
+ * files of theirs under it) and no submission has yet. Anything else: a new id from `fresh` (a
+ * random UUID; a guest's comes from a new guest token, guestToken.ts).
+ */
+export async function reservedSubmissionId(
+  db: DbOrTx,
+  eventId: string,
+  candidate: string | undefined,
+  uploadedBy: string,
+  fresh: () => string = randomUUID,
+): Promise<string> {
+  if (!candidate || !(await hasReservedUploads(db, eventId, candidate, uploadedBy))) return fresh();
   const [taken] = await db
     .select({ id: formSubmissions.id })
     .from(formSubmissions)

@@ -19,15 +19,16 @@ import {
 import { forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { CONTENT_TYPES, userReportCsv, userReportXlsx } from '../people/export';
+import { CONTENT_TYPES } from '../people/export';
 import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './adminService';
 import { loadFill } from './definition';
-import { buildSubmissionsReport, submissionsFileName } from './export';
-import { placeOf, storeSubmissionUpload } from './files';
+import { submissionsExport, submissionsFileName } from './export';
+import { csvStream, xlsxStream } from './exportStream';
+import { hasReservedUploads, placeOf, storeSubmissionUpload } from './files';
 import { guestRoutes } from './guestRoutes';
 import { sendSubmissionPdf } from './pdf';
 import { submissionsPolicy } from './policy';
-import { findSubmission } from './store';
+import { findSubmission, lookupSubmission } from './store';
 import {
   editMySubmission,
   getFillForm,
@@ -125,9 +126,14 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       const isOrganiser = submissionsPolicy.manageSubmissions(actor);
       const { definition } = await loadFill(ctx, ctx.db, actor.eventId, formId, isOrganiser ? 'any' : 'open');
       if (submissionId) {
-        const row = await findSubmission(ctx.db, { eventId: actor.eventId, formId, submissionId });
-        const ours = actor.teamId !== null && row.teamId === actor.teamId;
-        if (!ours && !isOrganiser) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
+        const row = await lookupSubmission(ctx.db, { eventId: actor.eventId, formId, submissionId });
+        const allowed = row
+          ? isOrganiser || (actor.teamId !== null && row.teamId === actor.teamId)
+          : // Not saved yet: the id this caller's first upload made (files chosen before the first
+            // autosave). The first save takes it with the files (reservedSubmissionId).
+            actor.teamId !== null &&
+            (await hasReservedUploads(ctx.db, actor.eventId, submissionId, actor.accountId));
+        if (!allowed) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
       } else if (!actor.teamId) {
         throw forbidden(SUBMISSION_ERRORS.noTeam);
       }
@@ -203,18 +209,13 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const report = await buildSubmissionsReport(
-        ctx,
-        ctx.db,
-        actorOf(request).eventId,
-        request.params.formId,
-      );
+      const report = await submissionsExport(ctx, ctx.db, actorOf(request).eventId, request.params.formId);
       const fileName = submissionsFileName(report.title, report.fileDate, format);
       reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store');
-      return reply.send(format === 'csv' ? userReportCsv(report) : userReportXlsx(report, 'Submissions'));
+      return reply.send(format === 'csv' ? csvStream(report) : xlsxStream(report, 'Submissions'));
     },
   );
   app.post(

@@ -44,10 +44,16 @@ export function selectSummaries(db: DbOrTx, where: SQL | undefined) {
     .orderBy(desc(formSubmissions.updatedAt), desc(formSubmissions.id));
 }
 
-export async function findSubmission(
-  db: DbOrTx,
-  key: { eventId: string; formId: string; submissionId: string },
-): Promise<SubmissionRecord> {
+type SubmissionKey = { eventId: string; formId: string; submissionId: string };
+
+export async function findSubmission(db: DbOrTx, key: SubmissionKey): Promise<SubmissionRecord> {
+  const row = await lookupSubmission(db, key);
+  if (!row) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
+  return row;
+}
+
+/** The submission of the form with that id, or null when there is none (yet). */
+export async function lookupSubmission(db: DbOrTx, key: SubmissionKey): Promise<SubmissionRecord | null> {
   const [row] = await db
     .select()
     .from(formSubmissions)
@@ -58,8 +64,7 @@ export async function findSubmission(
         eq(formSubmissions.id, key.submissionId),
       ),
     );
-  if (!row) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
-  return row;
+  return row ?? null;
 }
 
 export async function findSummary(db: DbOrTx, eventId: string, submissionId: string) {

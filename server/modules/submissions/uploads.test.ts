@@ -289,6 +289,35 @@ describe('uploads in form submissions, their access and the submission PDF', () 
     ).toHaveLength(0);
   });
 
+  it('takes a second file under the id the first upload made, before any draft is saved', async () => {
+    // Two files chosen before the first autosave: the second upload names the id the first made.
+    const first = (await upload(sponsor, plan.id, 'plan.pdf', pdf)).json() as SubmissionUpload;
+    const reserved = first.submissionId;
+    const second = await upload(sponsor, photos.id, 'stand.png', await pngBytes(), {
+      submissionId: reserved,
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const photo = (second.json() as SubmissionUpload).file;
+    expect(photo.path).toBe(`forms/submissions/${reserved}/${photos.id}`);
+    // Nobody else may upload under it: another team, or an id no upload of theirs made.
+    expect((await upload(owner, photos.id, 'x.pdf', pdf, { submissionId: reserved })).statusCode).toBe(404);
+    const unknown = { submissionId: crypto.randomUUID() };
+    expect((await upload(sponsor, plan.id, 'plan.pdf', pdf, unknown)).statusCode).toBe(404);
+    // The first save takes the id with both files.
+    const draft = await mine(sponsor, '/draft', 'PUT', {
+      values: { [plan.id]: [first.file], [photos.id]: [photo] },
+      version: null,
+      submissionId: reserved,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().id).toBe(reserved);
+    const claimed = await t.ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.ownerKind, 'submissionFile'), eq(files.ownerId, reserved)));
+    expect(claimed.map((row) => row.name).sort()).toEqual(['plan.pdf', 'stand.png']);
+  });
+
   it("stores a loop's file under its template and loop, and refuses it in another loop", async () => {
     const group = await forms.createGroup(w.admin, 'Staff');
     const groupPath = `/field-groups/${group.fieldGroup.id}`;
