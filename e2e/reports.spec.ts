@@ -85,6 +85,13 @@ test('a report viewer reads the overview, the risk, team, login and task reports
   await expect(page.getByRole('table', { name: 'Members and their logins' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Tasks of this team' })).toBeVisible();
   await expectAccessible(page, 'team report');
+  // Its file: the team's line first, then a line per member, task and form.
+  const teamCsv = await downloadCsv(page);
+  expect(teamCsv[0]).toEqual(['Section', 'Name', 'Status', 'Due Date', 'Date', 'By', 'Detail']);
+  expect(teamCsv[1].slice(0, 3)).toEqual(['Team', teamName, expect.stringMatching(/^Low risk \(/)]);
+  const taskLines = await page.getByRole('table', { name: 'Tasks of this team' }).getByRole('row').count();
+  expect(teamCsv.filter((row) => row[0] === 'Task')).toHaveLength(taskLines - 1);
+  expect(teamCsv.some((row) => row[0] === 'Member')).toBe(true);
 
   // The team report, highest risk first, sorted by name on a click.
   await page.goto('/admin/reports/teams');
@@ -111,8 +118,25 @@ test('a report viewer reads the overview, the risk, team, login and task reports
   const taskTitle = (await taskLink.textContent()) ?? '';
   await taskLink.click();
   await expect(page.getByRole('heading', { level: 1, name: taskTitle })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Teams of this task' }).getByRole('row')).not.toHaveCount(1);
+  const taskTeams = page.getByRole('table', { name: 'Teams of this task' });
+  await expect(taskTeams.getByRole('row')).not.toHaveCount(1);
   await expectAccessible(page, 'one task report');
+  // Its file, filtered like the screen: the overdue teams, under the task screen's labels.
+  await chooseFilter(page, 'Status', 'Overdue');
+  await expect(page).toHaveURL(/status=overdue/);
+  await expect(taskTeams.getByText('Complete', { exact: true })).toHaveCount(0);
+  const overdueTeams = await taskTeams.getByRole('row').count();
+  const taskCsv = await downloadCsv(page);
+  expect(taskCsv[0]).toEqual([
+    'Team Name',
+    'Status',
+    'Approval',
+    'Assigned To',
+    'Completed or Changed By',
+    'When',
+  ]);
+  expect(taskCsv.length).toBe(overdueTeams);
+  expect(taskCsv.slice(1).every((row) => row[1] === 'Overdue')).toBe(true);
 
   // Forms: the overview's chart links to the form report; only submitted forms count.
   await page.goto('/admin/reports');

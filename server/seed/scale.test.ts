@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/harness';
 import { type ScaleSeedResult, seedScale } from './scale';
@@ -35,6 +36,20 @@ describe('scale seed', () => {
     expect(types.reduce((sum, type) => sum + type.teamsCount, 0)).toBe(30);
     expect((await get('/teams?standShare=child')).total).toBe(1);
     expect((await get('/users?notLoggedIn=true')).total).toBeGreaterThan(0);
+  });
+
+  it('spreads form submissions evenly over the teams when asked, one in five a draft', async () => {
+    const db = t.ctx.db;
+    const made = await seedScale(db, { teams: 10, tasks: 3, submissions: 25, appUrl: 'https://x.test' });
+    expect(made.submissions).toBe(25);
+    const perTeam = await db.execute(sql`
+      select count(*)::int as n, count(*) filter (where is_draft)::int as drafts,
+        count(distinct form_id)::int as forms
+      from form_submissions where event_id = ${made.eventId} group by team_id`);
+    const rows = (perTeam as unknown as { rows: { n: number; drafts: number; forms: number }[] }).rows;
+    expect(rows.map((r) => r.n).sort()).toEqual([2, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
+    expect(rows.every((r) => r.forms === r.n)).toBe(true);
+    expect(rows.reduce((sum, r) => sum + r.drafts, 0)).toBe(5);
   });
 
   it('gives every team custom field values, and every account the one printed password', async () => {

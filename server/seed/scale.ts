@@ -5,6 +5,7 @@ import { createEvent } from '../modules/events/service';
 import { customFields, memberships, teams, teamTypes } from '../modules/people/tables';
 import type { Db } from '../platform/db/client';
 import { FIRST_NAMES as FIRST, SURNAMES as LAST } from './names';
+import { seedScaleSubmissions } from './scaleSubmissions';
 import { seedScaleTasks } from './scaleTasks';
 
 /**
@@ -52,6 +53,8 @@ export type ScaleSeedResult = {
   users: number;
   tasks: number;
   taskStatuses: number;
+  /** Form submissions, drafts among them (the reports benchmark asks for them). */
+  submissions: number;
   ms: number;
   summary: string;
 };
@@ -68,7 +71,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
  */
 export async function seedScale(
   db: Db,
-  options: { teams: number; appUrl: string; tasks?: number },
+  options: { teams: number; appUrl: string; tasks?: number; submissions?: number },
 ): Promise<ScaleSeedResult> {
   const started = performance.now();
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -83,6 +86,7 @@ export async function seedScale(
     id: eventId,
     tasks,
     statuses,
+    submissions,
   } = await db.transaction(async (tx) => {
     const id = await createEvent(
       tx,
@@ -172,7 +176,8 @@ export async function seedScale(
       teamTypeIds: typeIds,
       timeZone: 'Europe/London',
     });
-    return { id, ...made };
+    const sent = await seedScaleSubmissions(tx, { eventId: id, count: options.submissions ?? 0 });
+    return { id, ...made, submissions: sent.submissions };
   });
   const users = options.teams * MEMBERS_PER_TEAM;
   const ms = Math.round(performance.now() - started);
@@ -189,6 +194,7 @@ export async function seedScale(
     users,
     tasks,
     taskStatuses: statuses,
+    submissions,
     ms,
     summary,
   };

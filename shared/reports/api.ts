@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { SUBMISSION_STATES } from '../forms/submissionsApi';
 import { listQuerySchema, pagedSchema } from '../people/schema';
+import { teamStatusListQuerySchema } from '../tasks/adminApi';
 import { TASK_STATUS_FILTERS, TEAM_TASK_STATUSES } from '../tasks/dueStatus';
 import { TASK_TYPES } from '../tasks/schema';
 import { formReportRowSchema } from './formsApi';
@@ -21,6 +22,8 @@ import { RISK_LEVELS } from './risk';
  *   GET /teams/:teamId                             TeamReportDetail (members' logins, tasks, the score explained)
  *   GET /tasks/export | /teams/export | /risk/export | /logins/export ?format=csv|xlsx&<the screen's filters>
  *       every matching row (no paging), report labels, dates in the event's zone, formula cells neutralised
+ *   GET /tasks/:taskId/export?format&search&status&sort&order   every team's status of one task
+ *   GET /teams/:teamId/export?format                            one team: its line, members, tasks and forms
  */
 
 export const REPORTS_LEVEL = 'reportViewer' satisfies Permission;
@@ -221,6 +224,10 @@ const format = { format: z.enum(REPORT_EXPORT_FORMATS) };
 /** The filters and sort of the report's screen, so the file holds what the screen shows (every page). */
 export const taskReportExportQuerySchema = taskReportQuerySchema.omit({ page: true }).extend(format);
 export const teamReportExportQuerySchema = teamReportQuerySchema.omit({ page: true }).extend(format);
+/** One task's teams: the task screen's filters and sort. */
+export const oneTaskReportExportQuerySchema = teamStatusListQuerySchema.omit({ page: true }).extend(format);
+/** One team's report has no filters. */
+export const oneTeamReportExportQuerySchema = z.strictObject(format);
 
 /** A same-origin GET, so a plain link downloads it with the session cookie. */
 export function reportExportPath(
@@ -232,4 +239,17 @@ export function reportExportPath(
   const params = new URLSearchParams({ format: fileFormat });
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return `/api/events/${eventId}/reports/${report}/export?${params}`;
+}
+
+/** One task's or one team's report as a file: a same-origin GET like the lists' exports. */
+export function reportDetailExportPath(
+  eventId: string,
+  report: 'tasks' | 'teams',
+  id: string,
+  fileFormat: ReportExportFormat,
+  filters: Record<string, string | undefined> = {},
+): string {
+  const params = new URLSearchParams({ format: fileFormat });
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return `/api/events/${eventId}/reports/${report}/${id}/export?${params}`;
 }

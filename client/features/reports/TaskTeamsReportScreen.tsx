@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
+import { reportDetailExportPath } from '../../../shared/reports/api';
 import { TEAM_STATUS_SORTS, type TeamStatusRow } from '../../../shared/tasks/adminApi';
 import { TASK_STATUS_FILTERS, TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -11,7 +12,7 @@ import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
 import { StatusChip } from '../tasks/taskParts';
 import { useTaskTeamsReport } from './api';
-import { REPORT_LINKS, reportCrumbs } from './parts';
+import { REPORT_LINKS, ReportExportMenu, reportCrumbs } from './parts';
 import { ReportFilterBar } from './ReportFilterBar';
 
 type Sort = (typeof TEAM_STATUS_SORTS)[number];
@@ -23,13 +24,13 @@ export function TaskTeamsReportScreen() {
   const taskId = useParams().taskId ?? '';
   const dates = useEventDates();
   const params = useListParams<Sort>('team', TEAM_STATUS_SORTS);
-  const report = useTaskTeamsReport(eventId, taskId, {
-    page: params.page,
+  const filters = {
     sort: params.sort,
     order: params.order,
-    search: params.search,
+    search: params.search || undefined,
     status: params.filters.status,
-  });
+  };
+  const report = useTaskTeamsReport(eventId, taskId, { page: params.page, ...filters });
   const task = report.data?.task;
   const columns: DataTableColumn<TeamStatusRow, Sort>[] = [
     { key: 'team', header: 'Team', sortKey: 'team', render: (r) => r.teamName },
@@ -49,6 +50,14 @@ export function TaskTeamsReportScreen() {
       title={task?.title ?? 'Task'}
       breadcrumbs={reportCrumbs(task?.title ?? 'Task', { label: 'Tasks', to: '/admin/reports/tasks' })}
       description={task ? `Due ${formatDate(task.dueDate, dates)}` : undefined}
+      actions={
+        <ReportExportMenu
+          eventId={eventId}
+          report="tasks"
+          filters={filters}
+          href={(format) => reportDetailExportPath(eventId, 'tasks', taskId, format, filters)}
+        />
+      }
       quickLinks={REPORT_LINKS}
     >
       {report.isError ? (

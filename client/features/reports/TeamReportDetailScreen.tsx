@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { SUBMISSION_STATE_LABELS } from '../../../shared/forms/submissionsApi';
-import type { TeamReportDetail } from '../../../shared/reports/api';
+import { reportDetailExportPath, type TeamReportDetail } from '../../../shared/reports/api';
 import { RISK_MODEL } from '../../../shared/reports/risk';
 import { type DateContext, formatDate, formatDateTime } from '../../lib/format';
 import { useEventDates, useSession } from '../../lib/session';
@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
 import { StatusChip } from '../tasks/taskParts';
 import { useTeamReportDetail } from './api';
-import { ActivityBadge, REPORT_LINKS, RiskBadge, reportCrumbs } from './parts';
+import { ActivityBadge, REPORT_LINKS, ReportExportMenu, RiskBadge, reportCrumbs } from './parts';
 
 const ENGAGEMENT_LABELS = {
   neverLoggedIn: 'never logged in',
@@ -155,15 +155,24 @@ function Forms({ detail, dates }: { detail: TeamReportDetail; dates: DateContext
 /** /admin/reports/teams/:teamId: one team's score explained, its members' logins, tasks and forms. */
 export function TeamReportDetailScreen() {
   const { event } = useSession();
+  const eventId = event?.id ?? '';
   const dates = useEventDates();
   const teamId = useParams().teamId ?? '';
-  const detail = useTeamReportDetail(event?.id ?? '', teamId);
+  const detail = useTeamReportDetail(eventId, teamId);
   const name = detail.data?.team.name ?? 'Team';
 
   return (
     <PageHeader
       title={name}
       breadcrumbs={reportCrumbs(name, { label: 'Teams', to: '/admin/reports/teams' })}
+      actions={
+        <ReportExportMenu
+          eventId={eventId}
+          report="teams"
+          filters={{}}
+          href={(format) => reportDetailExportPath(eventId, 'teams', teamId, format)}
+        />
+      }
       quickLinks={REPORT_LINKS}
     >
       <QueryState query={detail} loading="Loading the team" failed="The team could not be loaded">

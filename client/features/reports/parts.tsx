@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, Menu, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Menu, Table, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import {
   REPORT_EXPORT_FORMATS,
@@ -48,9 +49,13 @@ export interface Bar {
   whole?: number;
 }
 
+/** Mantine's chart package (recharts) in its own chunk, fetched when a report screen draws a chart. */
+const ReportChart = lazy(() => import('./ReportChart'));
+
 /**
- * A bar chart that is a table: each row a label, its count and share, and a bar. Screen readers read
- * the table (the bars are decoration, hidden from them); sighted users see the bars. No chart library.
+ * A chart and its table: the bars drawn by Mantine's chart package, hidden from screen readers, and
+ * under them a table of each label (linking to its report), its count and share, which screen
+ * readers read. The table shows at once; the drawing comes with its chunk.
  */
 export function BarChart({
   caption,
@@ -67,45 +72,43 @@ export function BarChart({
   const total = bars.reduce((sum, bar) => sum + bar.value, 0);
   const [first, second] = headers ?? (unit === 'teams' ? ['Group', 'Teams'] : ['Status', 'Count']);
   return (
-    <Table verticalSpacing={6} layout="fixed">
-      <caption>
-        <VisuallyHidden>{caption}</VisuallyHidden>
-      </caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="30%">{first}</Table.Th>
-          <Table.Th w="22%">{second}</Table.Th>
-          <Table.Th>Share</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {bars.map((bar) => {
-          const share = percent(bar.value, bar.whole ?? total);
-          return (
-            <Table.Tr key={bar.key}>
-              <Table.Td>
-                {bar.to ? (
-                  <Anchor component={Link} to={bar.to}>
-                    {bar.label}
-                  </Anchor>
-                ) : (
-                  bar.label
-                )}
-              </Table.Td>
-              <Table.Td>{bar.value.toLocaleString()}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Progress value={share} color={bar.color} flex={1} aria-hidden />
-                  <Text size="sm" w={40} ta="right">
-                    {share}%
-                  </Text>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <>
+      <Suspense fallback={null}>
+        <ReportChart bars={bars} unit={unit} />
+      </Suspense>
+      <Table verticalSpacing={6} layout="fixed">
+        <caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="30%">{first}</Table.Th>
+            <Table.Th w="22%">{second}</Table.Th>
+            <Table.Th>Share</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {bars.map((bar) => {
+            const share = percent(bar.value, bar.whole ?? total);
+            return (
+              <Table.Tr key={bar.key}>
+                <Table.Td>
+                  {bar.to ? (
+                    <Anchor component={Link} to={bar.to}>
+                      {bar.label}
+                    </Anchor>
+                  ) : (
+                    bar.label
+                  )}
+                </Table.Td>
+                <Table.Td>{bar.value.toLocaleString()}</Table.Td>
+                <Table.Td>{share}%</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </>
   );
 }
 

@@ -23,13 +23,15 @@ import { completionOf } from './teamReport';
  */
 
 export type Table = { header: string[]; rows: (string | number)[][] };
-/** A report file: one of the report lists, or one form's submissions. */
-export type ReportFile = ReportExport | 'form';
+/** A report file: one of the report lists, one form's submissions, one task's teams or one team. */
+export type ReportFile = ReportExport | 'form' | 'task' | 'team';
 
 const SHEET_NAMES: Record<ReportFile, string> = {
   tasks: 'Tasks',
   forms: 'Forms',
   form: 'Submissions',
+  task: 'Teams of the task',
+  team: 'Team',
   teams: 'Teams',
   risk: 'Risk',
   logins: 'Login activity',
@@ -180,6 +182,7 @@ export function reportFileName(
     shortName
       .normalize('NFKD')
       .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/-{2,}/g, '-')
       .replace(/^-+|-+$/g, '') || 'event';
   return `${report}-report-${name}-${today}.${format}`;
 }

@@ -43,6 +43,8 @@ describe('reports API', () => {
     '/teams/export?format=csv',
     '/risk/export?format=xlsx',
     '/logins/export?format=csv',
+    `/tasks/${world.tasks.overdue}/export?format=csv`,
+    `/teams/${world.teams.active.id}/export?format=xlsx`,
   ];
 
   it('lets report viewers and above read every report, and refuses users with 403', async () => {
@@ -63,6 +65,10 @@ describe('reports API', () => {
     expect((await get(viewer, `/teams/${otherTeamId}`)).statusCode).toBe(404);
     expect((await get(viewer, `/tasks/${otherTaskId}`)).statusCode).toBe(404);
     expect((await get(viewer, `/teams/${world.teams.organisers.id}`)).statusCode).toBe(404);
+    const teamFile = await get(viewer, `/teams/${otherTeamId}/export?format=csv`);
+    expect([teamFile.statusCode, teamFile.json().error.message]).toEqual([404, 'Team not found']);
+    const taskFile = await get(viewer, `/tasks/${otherTaskId}/export?format=xlsx`);
+    expect([taskFile.statusCode, taskFile.json().error.message]).toEqual([404, 'Task not found']);
     expect((await get(stranger, '/teams')).statusCode).toBe(404);
   });
 
@@ -79,6 +85,11 @@ describe('reports API', () => {
       '/teams/not-a-uuid',
       '/tasks/export',
       '/risk/export?format=pdf',
+      `/tasks/${world.tasks.overdue}/export`,
+      `/tasks/${world.tasks.overdue}/export?format=csv&status=done`,
+      `/teams/${world.teams.active.id}/export?format=pdf`,
+      `/teams/${world.teams.active.id}/export?format=csv&level=high`,
+      '/teams/not-a-uuid/export?format=csv',
     ]) {
       const res = await get(viewer, path);
       expect(res.statusCode, path).toBe(400);
@@ -243,6 +254,84 @@ describe('reports API', () => {
     const taskRows = Papa.parse<string[]>(tasks.body.slice(1), { skipEmptyLines: true }).data;
     expect(taskRows[1].slice(0, 2)).toEqual(['Book stand power', 'Task']);
     expect(taskRows[1][11]).toBe('25.0');
+  });
+
+  it("exports one task's teams: every team (no paging), the screen's filter, dates in the event's zone", async () => {
+    const csv = await get(
+      world.cookies.reportViewer,
+      `/tasks/${world.tasks.overdue}/export?format=csv&sort=team&order=desc`,
+    );
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="task-report-Expo-2027-Send-your-logo-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual([
+      'Team Name',
+      'Status',
+      'Approval',
+      'Assigned To',
+      'Completed or Changed By',
+      'When',
+    ]);
+    // The task's own list shows organiser teams too (decision 0015); the formula stays text.
+    expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
+      ['Sleepy Cheese', 'Overdue'],
+      ['Quiet Coffee', 'Overdue'],
+      ['Organisers', 'Complete'],
+      ['Active Bakery', 'Complete'],
+      [`'=HYPERLINK("http://evil.test")`, 'Overdue'],
+    ]);
+    // The event's zone and locale (Europe/London, en-GB): the time the screen's list gives, formatted.
+    const list = (
+      await get(world.cookies.reportViewer, `/tasks/${world.tasks.overdue}?search=bakery`)
+    ).json();
+    const when = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    expect(rows[4][5]).toBe(when.format(new Date(list.items[0].updatedAt)));
+
+    const complete = await get(
+      world.cookies.reportViewer,
+      `/tasks/${world.tasks.overdue}/export?format=xlsx&status=complete`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(complete.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Teams of the task');
+    expect(sheet?.rowCount).toBe(3);
+    expect(sheet?.getRow(2).getCell(2).value).toBe('Complete');
+  });
+
+  it('exports one team: its line, members, tasks and forms in one sheet, the formula name as text', async () => {
+    const csv = await get(world.cookies.reportViewer, `/teams/${world.teams.formula.id}/export?format=csv`);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="team-report-Expo-2027-HYPERLINK-http-evil.test-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual(['Section', 'Name', 'Status', 'Due Date', 'Date', 'By', 'Detail']);
+    expect(rows[1].slice(0, 3)).toEqual(['Team', `'=HYPERLINK("http://evil.test")`, 'High risk (72.5%)']);
+    expect(rows[1][6]).toMatch(/^Inactive; never logged in; /);
+    expect(rows.map((r) => r[0])).toEqual(['Section', 'Team', 'Member', 'Task', 'Task', 'Task']);
+    expect(rows[2][2]).toBe('Never logged in');
+    expect(rows[2][6]).toMatch(/ \(Team Owner\)$/);
+    expect(rows.slice(3).map((r) => [r[1], r[2]])).toEqual([
+      ['Send your logo', 'Overdue'],
+      ['Book stand power', 'Due Soon'],
+      ['Order furniture', 'Incomplete'],
+    ]);
+    const due = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', dateStyle: 'medium' });
+    expect(rows[3][3]).toBe(
+      due.format(new Date(`${addCalendarDays(calendarDateIn(new Date(), 'Europe/London'), -3)}T00:00:00Z`)),
+    );
+
+    const xlsx = await get(world.cookies.reportViewer, `/teams/${world.teams.active.id}/export?format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Team');
+    expect(sheet?.getRow(2).getCell(2).value).toBe('Active Bakery');
+    expect(sheet?.getRow(3).getCell(3).value).toBe('Logged in');
+    expect(sheet?.getRow(4).getCell(6).value).toMatch(/\S/);
   });
 
   it('with a launch date, scores grow with the weeks past the grace period', async () => {

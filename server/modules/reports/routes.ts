@@ -1,5 +1,7 @@
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import {
+  oneTaskReportExportQuerySchema,
+  oneTeamReportExportQuerySchema,
   reportFilterOptionsSchema,
   reportOverviewSchema,
   reportTaskParamsSchema,
@@ -25,6 +27,7 @@ import { teamStatusListQuerySchema, teamStatusListResponseSchema } from '../../.
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { listTeamStatuses } from '../tasks/teamStatuses';
+import { oneTaskTable, oneTeamTable } from './detailExportFiles';
 import { sendReportFile, taskTable, teamTable } from './exportFiles';
 import { formsTable, oneFormTable } from './formExportFiles';
 import { formReport, sortedFormRows } from './formReport';
@@ -35,6 +38,9 @@ import { reportDay } from './reportDay';
 import { taskReport, taskReportRows } from './taskReport';
 import { teamReportDetail } from './teamDetail';
 import { scoredTeams, teamReport } from './teamReport';
+
+/** No event has this many teams: one task's export asks for them all on one page. */
+const ALL = 1_000_000;
 
 /** Reports (spec: reportViewer and above). Every route only reads; see shared/reports/api.ts. */
 export const reportsRoutes: RouteModule = (app, ctx, guards) => {
@@ -108,6 +114,24 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   app.get(
+    `${base}/tasks/:taskId/export`,
+    {
+      schema: { tags, params: reportTaskParamsSchema, querystring: oneTaskReportExportQuerySchema },
+      preValidation: viewer,
+    },
+    async (request, reply) => {
+      const { eventId } = actorOf(request);
+      const day = await dayOf(eventId);
+      const { format, ...query } = request.query;
+      const { taskId } = request.params;
+      // Every team on one page: the file holds what every page of the screen shows.
+      const report = await listTeamStatuses(ctx.db, eventId, taskId, { ...query, page: 1 }, day.now, ALL);
+      const table = oneTaskTable(report, day);
+      return sendReportFile(reply, 'task', format, table, day, report.task.title);
+    },
+  );
+
+  app.get(
     `${base}/teams`,
     {
       schema: {
@@ -147,6 +171,21 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
     async (request) => {
       const { eventId } = actorOf(request);
       return teamReportDetail(ctx.db, eventId, request.params.teamId, await dayOf(eventId));
+    },
+  );
+
+  app.get(
+    `${base}/teams/:teamId/export`,
+    {
+      schema: { tags, params: reportTeamParamsSchema, querystring: oneTeamReportExportQuerySchema },
+      preValidation: viewer,
+    },
+    async (request, reply) => {
+      const { eventId } = actorOf(request);
+      const day = await dayOf(eventId);
+      const detail = await teamReportDetail(ctx.db, eventId, request.params.teamId, day);
+      const table = oneTeamTable(detail, day);
+      return sendReportFile(reply, 'team', request.query.format, table, day, detail.team.name);
     },
   );
 

@@ -75,6 +75,8 @@ export async function listTeamStatuses(
   taskId: string,
   query: Query,
   now = new Date(),
+  /** Rows per page: the screen's page, or every team at once for the report export. */
+  pageSize = TABLE_PAGE_SIZE,
 ): Promise<TeamStatusListResponse> {
   const task = await findTask(db, eventId, taskId);
   const due = await dueSettings(db, eventId);
@@ -97,17 +99,17 @@ export async function listTeamStatuses(
   const statusRank = sql`case ${progressOf} when 'complete' then 0 when 'n/a' then 1 else 2 end`;
   const sortColumn = { team: teams.name, status: statusRank, updatedAt: taskStatuses.updatedAt }[query.sort];
 
-  const offset = (query.page - 1) * TABLE_PAGE_SIZE;
+  const offset = (query.page - 1) * pageSize;
   const [rows, [{ total }]] = await Promise.all([
     query.sort === 'team' && !query.status
-      ? pageByTeamName(db, taskId, condition, query.order, offset)
+      ? pageByTeamName(db, taskId, condition, query.order, offset, pageSize)
       : db
           .select({ teamId: teams.id, teamName: teams.name, status: taskStatuses })
           .from(teams)
           .leftJoin(taskStatuses, joinOn)
           .where(condition)
           .orderBy(direction(sortColumn), asc(teams.name), asc(teams.id))
-          .limit(TABLE_PAGE_SIZE)
+          .limit(pageSize)
           .offset(offset),
     // Without a status filter the count needs no statuses: one index range of the event's teams.
     query.status
@@ -147,7 +149,7 @@ export async function listTeamStatuses(
     items,
     total,
     page: query.page,
-    pageSize: TABLE_PAGE_SIZE,
+    pageSize,
     task: {
       id: task.id,
       title: task.title,
@@ -171,6 +173,7 @@ async function pageByTeamName(
   condition: SQL | undefined,
   order: 'asc' | 'desc',
   offset: number,
+  pageSize: number,
 ) {
   const direction = order === 'desc' ? desc : asc;
   const page = db
@@ -178,7 +181,7 @@ async function pageByTeamName(
     .from(teams)
     .where(condition)
     .orderBy(direction(teams.name), asc(teams.id))
-    .limit(TABLE_PAGE_SIZE)
+    .limit(pageSize)
     .offset(offset)
     .as('page');
   return db
