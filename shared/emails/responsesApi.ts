@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema } from '../people/schema';
 
 /**
  * The email delivery log of one user (spec: Email response) and resending from it. Organisers
@@ -30,10 +31,16 @@ export const emailResponseSchema = z.object({
   teamId: z.uuid().nullable(),
   userId: z.uuid().nullable(),
   details: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
   createdAt: z.string(),
 });
 export type EmailResponse = z.output<typeof emailResponseSchema>;
-export const emailResponseListResponseSchema = z.object({ items: z.array(emailResponseSchema) });
+export const emailResponseListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type EmailResponseListQuery = z.input<typeof emailResponseListQuerySchema>;
+export const emailResponseListResponseSchema = pagedSchema(emailResponseSchema);
 export type EmailResponseListResponse = z.output<typeof emailResponseListResponseSchema>;
 
 /** The log entries to resend (their emails are sent again, once each). */
@@ -57,3 +64,18 @@ export function batchFailureMessage(failures: readonly { index: number; error: s
   const parts = failures.map((f) => `Email ${f.index + 1}: ${f.error}`).join(', ');
   return `Failed to send ${failures.length} emails: ${parts}`;
 }
+
+/**
+ * Open and click tracking (public: the recipient's mail client calls them, signed in or not):
+ *   GET /api/email-tracking/:token/open.gif        a 1×1 GIF; logs the email's first 'open'
+ *   GET /api/email-tracking/:token/links/:index    302 to the email's index-th link; logs a 'click'
+ * The token is the email's own (43 characters of base64url); the index is the link's place in it.
+ */
+export const trackingOpenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+export const trackingLinkParamsSchema = trackingOpenParamsSchema.extend({
+  index: z.coerce.number().int().min(0).max(999),
+});
+export const TRACKING_ERRORS = {
+  notFound: 'Link not found',
+  tooMany: 'Too many requests from your address. Please try again later.',
+} as const;

@@ -23,9 +23,9 @@ const TYPE_COLORS: Record<EmailResponse['type'], string> = {
  * in the spec's words.
  */
 export function UserEmails({ eventId, userId }: { eventId: string; userId: string }) {
-  const list = useUserEmails(eventId, userId);
-  const resend = useResendEmails(eventId, userId);
   const params = useListParams('createdAt', NO_SORTS);
+  const list = useUserEmails(eventId, userId, params.page);
+  const resend = useResendEmails(eventId, userId);
   const feedback = useFeedback();
 
   const send = (ids: string[]) =>
@@ -69,7 +69,7 @@ export function UserEmails({ eventId, userId }: { eventId: string; userId: strin
         <DataTable
           label="Emails"
           rows={list.data?.items ?? []}
-          total={list.data?.items.length ?? 0}
+          total={list.data?.total ?? 0}
           columns={columns}
           getRowId={(r) => r.id}
           params={params}

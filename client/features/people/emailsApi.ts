@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   emailResponseListResponseSchema,
   type ResendBody,
@@ -11,10 +11,12 @@ import { api } from '../../lib/api';
 const base = (eventId: string, userId: string) => `/api/events/${eventId}/users/${userId}/emails`;
 const key = (eventId: string, userId: string) => ['events', eventId, 'users', userId, 'emails'] as const;
 
-export const useUserEmails = (eventId: string, userId: string) =>
+/** One page (100, newest first) of the user's emails; `page` is 1-based as in the URL. */
+export const useUserEmails = (eventId: string, userId: string, page: number) =>
   useQuery({
-    queryKey: key(eventId, userId),
-    queryFn: () => api.get(base(eventId, userId), emailResponseListResponseSchema),
+    queryKey: [...key(eventId, userId), page],
+    queryFn: () => api.get(`${base(eventId, userId)}?page=${page}`, emailResponseListResponseSchema),
+    placeholderData: keepPreviousData,
     enabled: eventId !== '' && userId !== '',
   });
 

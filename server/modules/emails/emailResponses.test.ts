@@ -94,6 +94,44 @@ describe('the email delivery log, with no SMTP: every email logged pending, list
   });
 });
 
+describe("paging a user's email log: 100 a page, newest first", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers a page of 100 with the total, the next page with the rest, and refuses page 0', async () => {
+    const w = await world(t);
+    const outboxId = await w.send('formNotification', 'Daily digest');
+    const start = Date.parse('2020-01-01T00:00:00Z');
+    await t.ctx.db.insert(emailResponses).values(
+      Array.from({ length: 104 }, (_, i) => ({
+        outboxId,
+        eventId: w.eventId,
+        messageId: `m${i}`,
+        type: 'open' as const,
+        recipient: w.user.email,
+        templateId: 'formNotification',
+        userId: w.user.id,
+        details: `open ${i}`,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+    const first = await w.call(w.moderator, '');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ total: 105, page: 1, pageSize: 100 });
+    expect(first.json().items).toHaveLength(100);
+    const second = (await w.call(w.moderator, '?page=2')).json();
+    expect(second.items).toHaveLength(5);
+    // Newest first across the pages: the oldest open is the last item of the last page.
+    expect(second.items.at(-1).details).toBe('open 0');
+    const seen = new Set([...first.json().items, ...second.items].map((item: EmailResponse) => item.id));
+    expect(seen.size).toBe(105);
+    expect((await w.call(w.moderator, '?page=0')).statusCode).toBe(400);
+  });
+});
+
 describe('the email delivery log over SMTP: acceptance is a delivery, a permanent refusal a bounce', () => {
   let server: SMTPServer;
   let t: TestApp;

@@ -19,6 +19,7 @@ export async function logEmailResponse(
   type: ResponseType,
   messageId: string,
   details = '',
+  visitor: { userAgent: string | null; ipAddress: string | null } = { userAgent: null, ipAddress: null },
 ): Promise<void> {
   const [account] = await db
     .select({ id: accounts.id })
@@ -42,5 +43,6 @@ export async function logEmailResponse(
     teamId: member?.teamId ?? null,
     userId: account?.id ?? null,
     details,
+    ...visitor,
   });
 }

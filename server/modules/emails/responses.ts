@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   batchFailureMessage,
   type EmailResponse,
+  type EmailResponseListResponse,
   RESEND_ERRORS,
   type ResendResponse,
 } from '../../../shared/emails/responsesApi';
+import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
@@ -22,26 +24,37 @@ import type { EmailKind } from './templates';
 /** Kinds whose one-time link leaves the outbox once sent: a copy would carry a dead link. */
 const ONE_TIME_LINK_KINDS = new Set(['setPassword', 'resetPassword', 'verifyEmailChange']);
 
-/** A user's emails in this event, newest first (the user must belong to the event). */
-export async function listUserEmails(db: DbOrTx, eventId: string, userId: string) {
+/** A user's emails in this event, newest first, 100 a page (the user must belong to the event). */
+export async function listUserEmails(
+  db: DbOrTx,
+  eventId: string,
+  userId: string,
+  query: { page?: number } = {},
+): Promise<EmailResponseListResponse> {
+  const page = query.page ?? 1;
   const [member] = await db
     .select({ accountId: memberships.accountId })
     .from(memberships)
     .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, userId)));
   if (!member) throw notFound('User not found');
-  const rows = await db
-    .select({ response: emailResponses, subject: outboxEmails.subject })
-    .from(emailResponses)
-    .innerJoin(outboxEmails, eq(outboxEmails.id, emailResponses.outboxId))
-    .where(and(eq(emailResponses.eventId, eventId), eq(emailResponses.userId, userId)))
-    .orderBy(desc(emailResponses.createdAt))
-    .limit(500);
+  const where = and(eq(emailResponses.eventId, eventId), eq(emailResponses.userId, userId));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ response: emailResponses, subject: outboxEmails.subject })
+      .from(emailResponses)
+      .innerJoin(outboxEmails, eq(outboxEmails.id, emailResponses.outboxId))
+      .where(where)
+      .orderBy(desc(emailResponses.createdAt), desc(emailResponses.id))
+      .limit(TABLE_PAGE_SIZE)
+      .offset((page - 1) * TABLE_PAGE_SIZE),
+    db.select({ total: count() }).from(emailResponses).where(where),
+  ]);
   const items: EmailResponse[] = rows.map(({ response, subject }) => ({
     ...response,
     subject,
     createdAt: response.createdAt.toISOString(),
   }));
-  return { items };
+  return { items, total, page, pageSize: TABLE_PAGE_SIZE };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  emailResponseListQuerySchema,
   emailResponseListResponseSchema,
   resendBodySchema,
   resendResponseSchema,
@@ -18,10 +19,15 @@ export const emailsRoutes: RouteModule = (app, ctx, guards) => {
   app.get(
     base,
     {
-      schema: { tags, params: userParamsSchema, response: { 200: emailResponseListResponseSchema } },
+      schema: {
+        tags,
+        params: userParamsSchema,
+        querystring: emailResponseListQuerySchema,
+        response: { 200: emailResponseListResponseSchema },
+      },
       preValidation: managers,
     },
-    async (request) => listUserEmails(ctx.db, actorOf(request).eventId, request.params.userId),
+    async (request) => listUserEmails(ctx.db, actorOf(request).eventId, request.params.userId, request.query),
   );
   app.post(
     `${base}/resend`,

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { logEmailResponse } from './responseLog';
+import { sendingFor } from './sender';
 import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates';
+import { addTracking, newTrackingToken } from './tracking';
 
 export const SEND_EMAIL_JOB = 'email.send';
 const sendEmailJobSchema = z.object({ v: z.literal(1), outboxId: z.uuid() });
@@ -122,14 +124,28 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
   if (email.status === 'failed' && !unsent.has(outboxId) && hasRedactedLink(live)) {
     throw new Error('The link in this email was removed after a failed send; request a new one.');
   }
+  const sending = await sendingFor(ctx, email.eventId);
+  const trackingToken = email.trackingToken ?? newTrackingToken();
+  const tracked = sending.trackingBase
+    ? addTracking(live.html, sending.trackingBase, trackingToken)
+    : { html: live.html, links: [] };
   const message = {
     to: email.to,
-    from: ctx.config.mailFrom,
+    from: sending.from,
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     subject: email.subject,
     ...live,
+    html: tracked.html,
   };
-  const sent = { text: redact(live.text), html: redact(live.html), links: live.links.map(redact) };
+  // The stored copy stays untracked (a resend tracks its copy afresh); the token and the links
+  // the redirects lead to are kept with it.
+  const sent = {
+    text: redact(live.text),
+    html: redact(live.html),
+    links: live.links.map(redact),
+    trackingToken,
+    trackedLinks: tracked.links,
+  };
   if (ctx.mailer.kind === 'outbox') {
     await ctx.mailer.deliver(message);
     // With no SMTP server, the console is how a new user follows the link, printed now, at send

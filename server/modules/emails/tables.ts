@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EMAIL_RESPONSE_TYPES } from '../../../shared/emails/responsesApi';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
@@ -25,9 +25,16 @@ export const outboxEmails = pgTable(
       .default('queued'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Open and click tracking (tracking.ts): the email's random token, set when it is first sent. */
+    trackingToken: text('tracking_token'),
+    /** The web links of the email as sent, in the order of their tracking redirects. */
+    trackedLinks: jsonb('tracked_links').$type<string[]>().notNull().default([]),
     ...auditColumns,
   },
-  (t) => [index('outbox_event_created_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('outbox_event_created_idx').on(t.eventId, t.createdAt),
+    uniqueIndex('outbox_tracking_token_idx').on(t.trackingToken),
+  ],
 );
 
 /**
@@ -53,6 +60,9 @@ export const emailResponses = pgTable(
     teamId: uuid('team_id'),
     userId: uuid('user_id'),
     details: text('details').notNull().default(''),
+    /** Who opened or clicked (open and click entries only). */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('email_responses_event_user_idx').on(t.eventId, t.userId, t.createdAt)],

@@ -21,8 +21,11 @@ import { formWebhooks, webhookDeliveries } from './tables';
 export const DELIVER_JOB = 'webhooks.deliver';
 export const RETRY_DUE_JOB = 'webhooks.retryDue';
 const deliverJobSchema = z.object({ v: z.literal(1), deliveryId: z.uuid() });
-/** A try in progress holds the delivery this long; a process that dies mid-send frees it after. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A try in progress holds the delivery this long; a process that dies mid-send frees it after.
+ * Well over a send (10 s timeout), short enough that a restart delivers within a couple of minutes.
+ */
+const LEASE_MS = 60_000;
 const RETRY_BATCH = 50;
 
 export const backoffMs = (attempt: number) => 60_000 * 6 ** (attempt - 1);
@@ -158,10 +161,16 @@ export async function retryDueDeliveries(ctx: AppContext, now = new Date()): Pro
 
 export function registerWebhookJobs(ctx: AppContext): void {
   onSubmissionSaved(ctx, 'webhooks', onSubmission);
-  ctx.jobs.register(DELIVER_JOB, async (data) => {
-    const { deliveryId } = deliverJobSchema.parse(data);
-    await attemptDelivery(ctx, deliveryId);
-  });
+  // Twenty a fetch (a burst of submissions drains in seconds, not one a second); a try that is
+  // not due or already leased is skipped, so a batch retried as one sends nothing twice.
+  ctx.jobs.register(
+    DELIVER_JOB,
+    async (data) => {
+      const { deliveryId } = deliverJobSchema.parse(data);
+      await attemptDelivery(ctx, deliveryId);
+    },
+    { batchSize: 20 },
+  );
   ctx.jobs.register(RETRY_DUE_JOB, async () => {
     await retryDueDeliveries(ctx);
   });

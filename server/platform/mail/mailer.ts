@@ -1,8 +1,11 @@
 import nodemailer from 'nodemailer';
 
+/** 'Name <address>' as configured (MAIL_FROM), or a name and address (an event's fromEmail). */
+export type MailAddress = string | { name: string; address: string };
+
 export type MailMessage = {
   to: string;
-  from: string;
+  from: MailAddress;
   replyTo?: string;
   subject: string;
   text: string;

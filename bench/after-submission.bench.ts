@@ -1,0 +1,315 @@
+/**
+ * After a submission (issue 15): 1,000 submissions within a minute to a public form with the two
+ * default notifications (the admins; the submitter, none for a guest), one to the address typed in
+ * the form and a signed JSON webhook. The built server is killed (SIGKILL: no graceful stop) in the
+ * middle of delivery and started again; a local SMTP server and webhook receiver count what
+ * arrives, keyed by the submission's unique reference, so a loss or a double shows. Also the
+ * submit p95 against a form with no notification or webhook, on the same server.
+ * `npm run build:server && npx tsx bench/after-submission.bench.ts` (PGlite), or with
+ * `DATABASE_URL=postgres://...` (a scratch database is made and dropped). BENCH_SUBMISSIONS=1000.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../server/app';
+import { createEvent } from '../server/modules/events/service';
+import { addUserToEvent } from '../server/modules/people/service';
+import { loadConfig } from '../server/platform/config';
+import type { AppContext } from '../server/platform/context';
+import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
+import { migrate } from '../server/platform/db/migrate';
+import { createInlineJobs } from '../server/platform/jobs';
+import { createMailer } from '../server/platform/mail/mailer';
+import { createDiskStorage } from '../server/platform/storage';
+import { percentile, serverEngine, startServer, stopServer } from './lib';
+
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
+const BASELINE = Math.max(50, Math.round(SUBMISSIONS / 5));
+const CONCURRENCY = 8;
+const PORT = process.env.BENCH_PORT ?? '3341';
+const DRAIN_TIMEOUT_MS = 5 * 60_000;
+const PASSWORD = 'bench-password-123';
+const REF = /REF-\d{6}/g;
+
+type Fields = { ref: string; email: string };
+type Setup = { eventId: string; tracked: string; plain: string; trackedFields: Fields; plainFields: Fields };
+
+/** The event, its admin and two public forms, made through the API of an app in this process. */
+async function setUp(database: Database, receiverUrl: string): Promise<Setup> {
+  const logger = pino({ level: 'silent' });
+  const files = mkdtempSync(join(tmpdir(), 'bench-after-files-'));
+  const ctx: AppContext = {
+    config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: 'true' }),
+    database,
+    db: database.db,
+    logger,
+    jobs: createInlineJobs(logger),
+    mailer: createMailer(undefined),
+    storage: createDiskStorage(files),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  const eventId = await database.db.transaction((tx) =>
+    createEvent(
+      tx,
+      {
+        eventName: 'Bench Expo',
+        shortName: 'Bench',
+        startDate: '2027-05-10',
+        endDate: '2027-05-12',
+        timeZone: 'Europe/London',
+        appUrl: 'https://bench.example',
+      },
+      'system',
+    ),
+  );
+  const adminEmail = 'bench.admin@example.test';
+  await database.db.transaction((tx) =>
+    addUserToEvent(
+      tx,
+      {
+        eventId,
+        email: adminEmail,
+        firstName: 'Bench',
+        surname: 'Admin',
+        permissions: 'admin',
+        password: PASSWORD,
+      },
+      'system',
+    ),
+  );
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: adminEmail, password: PASSWORD },
+  });
+  const cookie = `portal_session=${login.cookies.find((c) => c.name === 'portal_session')?.value}`;
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) => {
+    const res = await app.inject({
+      method,
+      url: `/api/events/${eventId}${path}`,
+      headers: { cookie },
+      ...(method === 'GET' ? {} : { payload: payload ?? {} }),
+    });
+    if (res.statusCode >= 300)
+      throw new Error(`${method} ${path} ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return (res.body ? res.json() : {}) as Record<string, unknown>;
+  };
+  const publicForm = async (title: string, fields: Fields) => {
+    const made = (await call('POST', '/forms', { form: { title } })) as {
+      form: { id: string };
+      fields: { id: string }[];
+    };
+    const id = made.form.id;
+    await call('POST', `/forms/${id}/lock`);
+    await call('PUT', `/forms/${id}`, {
+      form: { title, isPublished: true, isPublic: true, fieldIds: [fields.ref, fields.email] },
+      newFields: [
+        { id: fields.ref, type: 'text', label: 'Reference', isRequired: true },
+        { id: fields.email, type: 'email', label: 'Your email', isRequired: true },
+      ],
+      removedFieldIds: made.fields.map((field) => field.id),
+    });
+    return id;
+  };
+  const trackedFields = { ref: crypto.randomUUID(), email: crypto.randomUUID() };
+  const tracked = await publicForm('Registration', trackedFields);
+  await call('POST', `/forms/${tracked}/notifications`, {
+    name: 'Your registration',
+    message: '<p>Thank you for registering.</p>',
+    sendToType: 'field',
+    sendTo: trackedFields.email,
+  });
+  await call('POST', `/forms/${tracked}/webhooks`, {
+    name: 'CRM',
+    requestURL: receiverUrl,
+    requestMethod: 'POST',
+    requestFormat: 'JSON',
+    headerKey: 'Authorization',
+    headerValue: 'Bearer crm-token',
+    payloadFields: [{ category: 'field', targetId: 'reference', sourceId: trackedFields.ref }],
+  });
+  const plainFields = { ref: crypto.randomUUID(), email: crypto.randomUUID() };
+  const plain = await publicForm('Plain registration', plainFields);
+  const defaults = (await call('GET', `/forms/${plain}/notifications`)) as { items: { id: string }[] };
+  for (const item of defaults.items) await call('DELETE', `/forms/${plain}/notifications/${item.id}`);
+  await app.close();
+  rmSync(files, { recursive: true, force: true });
+  return { eventId, tracked, plain, trackedFields, plainFields };
+}
+
+/** What reached the outside world: emails per recipient and reference, webhook bodies per reference. */
+async function receivers() {
+  const emails = new Map<string, number>();
+  const webhooks = new Map<string, number>();
+  /** The Standard Webhooks message ids per reference: a resend after a crash keeps its id. */
+  const webhookIds = new Map<string, Set<string>>();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const refs = new Set(raw.match(REF) ?? ['none']);
+        for (const to of session.envelope.rcptTo)
+          for (const ref of refs)
+            emails.set(`${to.address}|${ref}`, (emails.get(`${to.address}|${ref}`) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const http = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const ref = Buffer.concat(chunks).toString('utf8').match(REF)?.[0] ?? 'none';
+      webhooks.set(ref, (webhooks.get(ref) ?? 0) + 1);
+      webhookIds.set(ref, (webhookIds.get(ref) ?? new Set()).add(String(req.headers['webhook-id'])));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    emails,
+    webhooks,
+    webhookIds,
+    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    hookUrl: `http://127.0.0.1:${(http.address() as AddressInfo).port}/hook`,
+    async close() {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** Submits `count` guest answers, CONCURRENCY at a time, each from its own address; the latencies. */
+async function submitMany(formId: string, count: number, offset: number, fields: Fields) {
+  const times: number[] = [];
+  let next = 0;
+  const one = async (i: number) => {
+    const ref = `REF-${String(offset + i).padStart(6, '0')}`;
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/guests/forms/${formId}/submissions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        // Each guest from its own address (TRUST_PROXY): the per-address guest limit is not the subject.
+        'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      },
+      body: JSON.stringify({
+        values: { [fields.ref]: ref, [fields.email]: `guest.${offset + i}@example.test` },
+      }),
+    });
+    times.push(performance.now() - started);
+    if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
+  };
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await one(next++);
+    }),
+  );
+  return times;
+}
+
+async function scratchPostgres(url: string) {
+  const name = `after_submission_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const countOnce = (map: Map<string, number>) => [...map.values()].filter((n) => n >= 1).length;
+const doubles = (map: Map<string, number>) =>
+  [...map.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+
+async function main() {
+  const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-after-data-'));
+  const database = scratch ? await openPostgres(scratch.url) : await openPglite(dataDir);
+  await migrate(database);
+  const out = await receivers();
+  const setup = await setUp(database, out.hookUrl);
+  await database.close();
+
+  const env = {
+    PORT,
+    DATA_DIR: dataDir,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    SMTP_URL: out.smtpUrl,
+    MAIL_FROM: 'Bench <bench@example.test>',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    TRUST_PROXY: 'true',
+  };
+  let { child } = await startServer(env);
+  // A failed run must not leave the server behind.
+  process.once('exit', () => child.kill('SIGKILL'));
+  const engine = await serverEngine(PORT);
+
+  const baseline = await submitMany(setup.plain, BASELINE, 900_000, setup.plainFields);
+  const started = performance.now();
+  const timed = await submitMany(setup.tracked, SUBMISSIONS, 0, setup.trackedFields);
+  const submitSeconds = (performance.now() - started) / 1000;
+  // Two emails a submission (the admin default and the address typed in) and one webhook.
+  const expected = { emails: SUBMISSIONS * 2, webhooks: SUBMISSIONS };
+  const atKill = { emails: countOnce(out.emails), webhooks: countOnce(out.webhooks) };
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  const killedAt = (performance.now() - started) / 1000;
+  ({ child } = await startServer(env));
+
+  let drained = Number.NaN;
+  while (performance.now() - started < DRAIN_TIMEOUT_MS) {
+    if (countOnce(out.emails) >= expected.emails && countOnce(out.webhooks) >= expected.webhooks) {
+      drained = (performance.now() - started) / 1000;
+      break;
+    }
+    await sleep(100);
+  }
+  // Anything sent twice would arrive in the seconds after: wait before counting doubles.
+  await sleep(15_000);
+  await stopServer(child);
+  await out.close();
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const delivered = countOnce(out.emails) + countOnce(out.webhooks);
+  console.log(`engine ${engine}; ${SUBMISSIONS} guest submissions, ${CONCURRENCY} at a time`);
+  console.log(
+    `submitted in ${submitSeconds.toFixed(1)} s; SIGKILL at ${killedAt.toFixed(1)} s with ${atKill.emails}/${expected.emails} emails and ${atKill.webhooks}/${expected.webhooks} webhooks delivered`,
+  );
+  console.log(
+    `emails: ${countOnce(out.emails)}/${expected.emails} delivered, ${doubles(out.emails)} twice; webhooks: ${countOnce(out.webhooks)}/${expected.webhooks} delivered, ${doubles(out.webhooks)} twice`,
+  );
+  const newIds = [...out.webhookIds.values()].reduce((sum, ids) => sum + ids.size - 1, 0);
+  console.log(`webhooks sent twice under a new webhook-id (a receiver could not drop them): ${newIds}`);
+  console.log(
+    `queue drained ${Number.isNaN(drained) ? 'NOT within 5 min' : `${drained.toFixed(1)} s after the first submit`} (${(delivered / (Number.isNaN(drained) ? DRAIN_TIMEOUT_MS / 1000 : drained)).toFixed(1)} deliveries/s across the restart)`,
+  );
+  console.log(
+    `submit p95 ${percentile(timed, 95).toFixed(1)} ms with notifications and a webhook, ${percentile(baseline, 95).toFixed(1)} ms without (${BASELINE} submissions)`,
+  );
+}
+
+await main();
