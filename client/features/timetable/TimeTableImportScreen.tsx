@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -30,6 +18,7 @@ import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { useScrollRegion } from '../../ui/useScrollRegion';
 import { useImportSessions, usePreviewSessionImport } from './importApi';
 
 const crumbs = [
@@ -132,6 +121,7 @@ export function TimeTableImportScreen() {
                 setFile(next);
               }}
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear the file' }}
               w={320}
             />
             <Button type="submit" loading={preview.isPending} disabled={!file || run.isPending}>
@@ -219,14 +209,12 @@ const problems = (row: SessionImportRow) =>
 
 /** Every row with its cells as read, its status in words and its problems by column. */
 function RowsTable({ result }: { result: SessionImportResult }) {
+  const label = result.imported ? 'Import results' : 'Preview of the file';
+  // A region the keyboard can scroll once the table is wider than its box (as DataTable does).
+  const region = useScrollRegion(label);
   return (
-    <ScrollArea type="auto">
-      <Table
-        striped
-        withTableBorder
-        verticalSpacing="xs"
-        aria-label={result.imported ? 'Import results' : 'Preview of the file'}
-      >
+    <Table.ScrollContainer minWidth={720} type="native" {...region}>
+      <Table striped withTableBorder verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Row</Table.Th>
@@ -262,7 +250,7 @@ function RowsTable({ result }: { result: SessionImportResult }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </Table.ScrollContainer>
   );
 }
 
