@@ -23,6 +23,12 @@ const TARGETS = { openMs: 1000, dragMs: 100 };
 const FIELDS = Object.keys(largeFormFixture.definition.fields).length;
 const CARD = 'section[aria-label="Form fields"] [aria-label^="Select "]';
 
+/**
+ * Resolves after the next paint: a task queued from a frame callback runs once the frame is drawn.
+ * A string, so that no helper of the TypeScript runner is carried into the page.
+ */
+const AFTER_PAINT = 'new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()))))';
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-forms-builder-'));
 const env = { PORT, DATA_DIR: dataDir, PUBLIC_URL: BASE };
 const seeded = execFileSync(process.execPath, ['dist/server/cli.js', 'seed', '--demo'], {
@@ -109,10 +115,6 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** Resolves after the next paint: a task queued from a frame callback runs once the frame is drawn. */
-const afterPaint = () =>
-  new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()))));
-
 /** Navigation start to every field card painted, in the page's own clock. */
 async function open(context: BrowserContext, path: string): Promise<number> {
   const page = await throttledPage(context);
@@ -122,7 +124,7 @@ async function open(context: BrowserContext, path: string): Promise<number> {
     { selector: CARD, count: FIELDS },
     { polling: 'raf', timeout: 60_000 },
   );
-  const ms = await page.evaluate(afterPaint);
+  const ms = (await page.evaluate(AFTER_PAINT)) as number;
   await page.close();
   return ms;
 }
@@ -169,13 +171,10 @@ async function timeKey(page: Page, key: string, order: (string | null)[] | null)
         let done = false;
         const region = document.querySelector('section[aria-label="Form fields"]');
         if (!region) throw new Error('no canvas');
-        const inOrder = () => {
-          if (!order) return true;
-          const labels = [...document.querySelectorAll(selector)].slice(0, order.length);
-          return labels.every((el, i) => el.getAttribute('aria-label') === order[i]);
-        };
         const observer = new MutationObserver(() => {
-          if (done || !start || !inOrder()) return;
+          if (done || !start) return;
+          const labels = order ? [...document.querySelectorAll(selector)].slice(0, order.length) : [];
+          if (order && !labels.every((el, i) => el.getAttribute('aria-label') === order[i])) return;
           done = true;
           observer.disconnect();
           requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
