@@ -157,7 +157,8 @@ async function main() {
   ]);
 
   console.log(
-    `\nReports on ${engine}: ${seeded.teams} teams, ${seeded.tasks} tasks, ${seeded.taskStatuses} statuses ` +
+    `\nReports on ${engine}: ${seeded.teams} teams, ${seeded.tasks} tasks, ${seeded.taskStatuses} statuses, ` +
+      `${seeded.submissions} submissions ` +
       `(seeded in ${seedSeconds} s), ${RUNS} runs each, load average ${loadavg()[0].toFixed(1)}`,
   );
   console.log(`Teams by risk level: ${JSON.stringify(byLevel)}`);
