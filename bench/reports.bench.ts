@@ -1,6 +1,7 @@
 /**
  * Reports at scale (issue 16): a scale-seeded event (BENCH_TEAMS teams, default 5,000, and
- * BENCH_TASKS tasks, default 300, with a status for every team and task: 1.5 M rows), a launch date
+ * BENCH_TASKS tasks, default 300, with a status for every team and task: 1.5 M rows, and
+ * BENCH_SUBMISSIONS form submissions, default 50,000 over 20 published forms, one in five a draft), a launch date
  * 42 days ago, then each report endpoint through the whole Fastify app (`inject`: session,
  * membership, query validation, the SQL, scoring every team, the answer) p50/p95, next to the same
  * report's SQL run directly on the same engine in the same run (target: endpoint <= 1.3x its SQL).
@@ -16,7 +17,7 @@ import { buildApp } from '../server/app';
 import { settings } from '../server/modules/events/tables';
 import { reportDay } from '../server/modules/reports/reportDay';
 import { taskReportRows } from '../server/modules/reports/taskReport';
-import { loadTeamFacts, rowsOf, teamFactsQuery } from '../server/modules/reports/teamFacts';
+import { loadTeamFacts, reportRows, teamFactsQuery } from '../server/modules/reports/teamFacts';
 import { enableReadCache } from '../server/platform/cache';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
@@ -31,6 +32,7 @@ import { percentile } from './lib';
 
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 5000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 300);
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARM_UP = 2;
 
@@ -93,12 +95,14 @@ async function main() {
   const seeded = await seedScale(database.db, {
     teams: TEAMS,
     tasks: TASKS,
+    submissions: SUBMISSIONS,
     appUrl: 'https://bench.example',
   });
   const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
   // What autovacuum does on PostgreSQL soon after a bulk load (PGlite runs none): the visibility map
   // lets the finished-status index answer alone.
   await database.db.execute(raw`vacuum analyze task_statuses`);
+  await database.db.execute(raw`vacuum analyze form_submissions`);
   const { eventId } = seeded;
   // A launch date 42 days ago, so every part of the score is worked out.
   const [eventSettings] = await database.db
@@ -144,6 +148,7 @@ async function main() {
     await sql((day) => taskReportRows(database.db, eventId, day, { sort: 'dueDate', order: 'asc' })),
   ]);
   rows.push(['GET /reports/overview', await timings(() => get('/overview')), null]);
+  rows.push(['GET /reports/forms (20 forms)', await timings(() => get('/forms')), null]);
   rows.push([`GET /reports/teams/:teamId`, await timings(() => get(`/teams/${firstTeam}`)), null]);
   rows.push([
     `GET /reports/risk/export?format=csv (${teamsPage.total} rows)`,
@@ -152,7 +157,8 @@ async function main() {
   ]);
 
   console.log(
-    `\nReports on ${engine}: ${seeded.teams} teams, ${seeded.tasks} tasks, ${seeded.taskStatuses} statuses ` +
+    `\nReports on ${engine}: ${seeded.teams} teams, ${seeded.tasks} tasks, ${seeded.taskStatuses} statuses, ` +
+      `${seeded.submissions} submissions ` +
       `(seeded in ${seedSeconds} s), ${RUNS} runs each, load average ${loadavg()[0].toFixed(1)}`,
   );
   console.log(`Teams by risk level: ${JSON.stringify(byLevel)}`);
@@ -164,7 +170,7 @@ async function main() {
   }
   if (process.env.BENCH_EXPLAIN) {
     const day = await reportDay(database.db, eventId);
-    const plan = await rowsOf<Record<string, string>>(
+    const plan = await reportRows<Record<string, string>>(
       database.db,
       raw`explain (analyze, buffers) ${teamFactsQuery(eventId, day)}`,
     );

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../platform/db/client';
  * Form submissions for a load-test event (the reports benchmark, issue 16): FORMS published forms
  * and `count` submissions spread over the event's teams (each team's forms in turn, so 50,000
  * submissions at 5,000 teams are ten forms a team), one in five a draft, which reports must leave
- * out. Made by the database in one INSERT ... SELECT, like the task statuses.
+ * out (the same teams' every time: a fifth of the teams has drafts only, nothing submitted). Made by the database in one INSERT ... SELECT, like the task statuses.
  */
 const FORMS = 20;
 

@@ -11,7 +11,7 @@ import type { TaskType } from '../../../shared/tasks/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import type { ReportDay } from './reportDay';
-import { applies, bucketOf, KIND_KEY, rowsOf } from './teamFacts';
+import { applies, bucketOf, KIND_KEY, reportRows } from './teamFacts';
 
 export type TaskReportQuery = Omit<z.output<typeof taskReportQuerySchema>, 'page'> & { page?: number };
 
@@ -59,7 +59,7 @@ export async function taskReportRows(
   if (query.groupId === 'unassigned') taskWhere.push(sql`t.group_id is null`);
   else if (query.groupId) taskWhere.push(sql`t.group_id = ${query.groupId}`);
   const teamType = query.teamTypeId ? sql`and tm.team_type_id = ${query.teamTypeId}` : sql``;
-  const rows = await rowsOf<Row>(
+  const rows = await reportRows<Row>(
     db,
     sql`
     with t as (

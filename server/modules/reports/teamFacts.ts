@@ -26,6 +26,21 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * A report statement run with PostgreSQL's JIT compilation off. The reports read every finished
+ * status of the event, so the planner's cost passes jit_above_cost and PostgreSQL compiled the
+ * statement's expressions (127 functions) before running it, on every request: about 400 ms of a
+ * 2.5 s run at 1.5 M statuses on a loaded machine, and never won back by a statement that runs once
+ * (docs/benchmarks.md). `set local` keeps the setting inside this statement's transaction; PGlite
+ * has no JIT and accepts the setting.
+ */
+export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return rowsOf<T>(tx, query);
+  });
+}
+
 /** A task (alias t) applies to a team (alias tm): the spec's visibility for a team, organisers aside. */
 export const applies = sql.raw(
   `(cardinality(t.team_type_ids) = 0 or tm.team_type_id = any(t.team_type_ids)) and (tm.stand_share_role <> 'child' or t.show_to_child_teams)`,
@@ -77,7 +92,7 @@ export async function loadTeamFacts(
   day: ReportDay,
   teamId?: string,
 ): Promise<TeamFacts[]> {
-  const rows = await rowsOf<FactsRow>(db, teamFactsQuery(eventId, day, teamId));
+  const rows = await reportRows<FactsRow>(db, teamFactsQuery(eventId, day, teamId));
   return rows.map((r) => ({
     teamId: r.team_id,
     name: r.name,
