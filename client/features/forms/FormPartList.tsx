@@ -16,7 +16,7 @@ const NO_SORTS = ['name'] as const;
 type Named = { id: string; name: string };
 
 /**
- * The list of one kind of part of a form (its notifications, its webhooks): the form's title in
+ * The list of one kind of part of a form (its confirmations, notifications, webhooks): the form's title in
  * the heading, the parts in the order added with their name linking to them, and Edit and Delete
  * on every row, Delete asking first. Each screen brings its own middle columns and words.
  */
@@ -34,6 +34,8 @@ export function FormPartList<T extends Named>(props: {
   editPath: (record: T) => string;
   /** What deleting takes away, after '<name> will be deleted for good'. */
   deleteConsequence: (record: T) => string;
+  /** Rows that offer no Delete (a form's default confirmation: the server refuses too). */
+  canDelete?: (record: T) => boolean;
   columns: DataTableColumn<T, 'name'>[];
   quickLinks: { label: string; to: string }[];
   tips: string;
@@ -89,15 +91,17 @@ export function FormPartList<T extends Named>(props: {
           >
             Edit
           </Button>
-          <Button
-            size="xs"
-            variant="default"
-            color="red"
-            onClick={() => askDelete(r)}
-            aria-label={`Delete ${nameOf(r)}`}
-          >
-            Delete
-          </Button>
+          {(props.canDelete?.(r) ?? true) && (
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              onClick={() => askDelete(r)}
+              aria-label={`Delete ${nameOf(r)}`}
+            >
+              Delete
+            </Button>
+          )}
         </Group>
       ),
     },
