@@ -12,7 +12,7 @@ import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
 import { meQuery } from './lib/session';
 import { lazyModule } from './ui/chunkReload';
 import { RouteErrorScreen } from './ui/ErrorScreen';
-import { FullPageLoader } from './ui/FullPageLoader';
+import { Loading } from './ui/QueryState';
 
 /**
  * The spec's route table. Every screen is its own lazy chunk; guards run in loaders (in parallel
@@ -254,7 +254,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       id: 'root',
       element: <RootLayout />,
       errorElement: <RouteErrorScreen level="app" />,
-      hydrateFallbackElement: <FullPageLoader />,
+      hydrateFallbackElement: <Loading label="Loading" fullPage />,
       children: [
         {
           path: 'auth',

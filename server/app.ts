@@ -46,7 +46,7 @@ import { serveClient } from './platform/http/staticClient';
 import type { App, RouteModule } from './platform/http/types';
 import { validateRequestPart } from './platform/http/validation';
 import { CLIENT_DIST_DIR } from './platform/paths';
-import { wireModules } from './wiring';
+import { wireJobs, wireModules } from './wiring';
 
 /** Every area's routes, in one list; a new area adds its module here. */
 const ROUTE_MODULES: RouteModule[] = [
@@ -128,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     findMembership: (eventId, accountId) => findMembership(ctx.db, eventId, accountId),
   });
   wireModules();
+  wireJobs(ctx);
   registerEmailJobs(ctx);
   registerAuthJobs(ctx);
   for (const routes of ROUTE_MODULES) routes(app, ctx, guards);

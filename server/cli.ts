@@ -13,7 +13,7 @@ import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
 import { seedDemo } from './seed/demo';
 import { seedScale } from './seed/scale';
-import { wireModules } from './wiring';
+import { wireJobs, wireModules } from './wiring';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -152,6 +152,7 @@ async function main(): Promise<number> {
   try {
     // The same registries as the server (file access, team-type columns, user transfers).
     wireModules();
+    wireJobs(rt.ctx);
     // Set-password links are emailed by a job; the CLI runs it inline, so it needs the handler too.
     registerEmailJobs(rt.ctx);
     if (command === 'create-event' || command === 'create-user') {

@@ -2,11 +2,15 @@ import { wireAssets } from './modules/assets/wiring';
 import { wireBranding } from './modules/branding/wiring';
 import { wireContent } from './modules/content/wiring';
 import { wireDownloads } from './modules/downloads/wiring';
+import { registerFormNotificationSending } from './modules/forms/notificationSend';
+import { registerNotificationJobs } from './modules/notifications/publish';
 import { wireNotifications } from './modules/notifications/wiring';
 import { wireSubmissions } from './modules/submissions/wiring';
 import { wireSuppliers } from './modules/suppliers/wiring';
 import { wireTasks } from './modules/tasks/wiring';
 import { wireTimetable } from './modules/timetable/wiring';
+import { registerWebhookJobs } from './modules/webhooks/jobs';
+import type { AppContext } from './platform/context';
 
 /**
  * Fills the cross-module registries (who may read a file kind, which columns hold team-type ids,
@@ -25,4 +29,16 @@ export function wireModules(): void {
   wireSuppliers();
   wireTasks();
   wireTimetable();
+}
+
+/**
+ * The background work modules hand each other, per app (tests build several in one process):
+ * the listeners that hear of a submission (form notifications, webhooks) and the jobs that send
+ * event notifications and deliver webhooks. Registered here rather than where routes mount, so
+ * a worker, the CLI or a test that mounts no route still has the same listeners.
+ */
+export function wireJobs(ctx: AppContext): void {
+  registerFormNotificationSending(ctx);
+  registerWebhookJobs(ctx);
+  registerNotificationJobs(ctx);
 }

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { HTTP_ERROR_TITLES } from '../../shared/http/errors';
 import { ERROR_SCREEN } from '../../shared/ui/constants';
 import { reloadForChunkError, shouldReloadForChunkError } from './chunkReload';
+import { Loading } from './QueryState';
 
 export type ErrorLevel = 'section' | 'app';
 
@@ -55,11 +56,7 @@ export function ErrorScreen({
 }
 
 function ReloadingScreen() {
-  return (
-    <Center mih={320}>
-      <Loader role="status" aria-label="Reloading" />
-    </Center>
-  );
+  return <Loading label="Reloading" />;
 }
 
 /**

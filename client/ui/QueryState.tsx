@@ -8,11 +8,31 @@ import { errorMessage } from '../lib/errors';
  * (selects, popovers): the team reader imports them, and its JavaScript must stay small.
  */
 
-/** A loading state that screen readers announce: a status named after what is loading. */
-export function Loading({ label }: { label: string }) {
+/**
+ * The one loading state: a status named after what is loading, so screen readers announce it
+ * (the spinner itself is hidden from them: a label on a bare loader is prohibited). `fullPage`
+ * fills the window (the first screen, the sign-in pages); `showLabel` writes the label under the
+ * spinner for a wait that takes a moment (a link being checked).
+ */
+export function Loading({
+  label,
+  fullPage = false,
+  showLabel = false,
+}: {
+  label: string;
+  fullPage?: boolean;
+  showLabel?: boolean;
+}) {
   return (
-    <Center py="xl" role="status" aria-label={label}>
-      <Loader aria-hidden />
+    <Center py="xl" mih={fullPage ? '100vh' : undefined} role="status" aria-label={label}>
+      <Stack align="center" gap="sm">
+        <Loader aria-hidden />
+        {showLabel && (
+          <Text c="dimmed" aria-hidden>
+            {label}…
+          </Text>
+        )}
+      </Stack>
     </Center>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Group,
   Modal,
   Pagination,
@@ -18,7 +17,7 @@ import type { ImageUrls, StoredFile } from '../../../shared/files/schemas';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { FileUpload } from '../../ui/FileUpload';
-import { Loading } from '../../ui/QueryState';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { nameFromFile } from './assetParts';
 import { useAssets, useCreateAsset } from './assetsApi';
 
@@ -91,14 +90,7 @@ function PickerBody({ onClose, onPick }: Pick<AssetPickerProps, 'onClose' | 'onP
       {assets.isPending ? (
         <Loading label="Loading images" />
       ) : assets.isError ? (
-        <Alert color="red" title="The images could not be loaded">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(assets.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => assets.refetch()}>
-              Try Again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailed title="The images could not be loaded" error={assets.error} retry={assets.refetch} />
       ) : assets.data.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
           {debounced.trim()

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/useSchemaForm';
 import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
+import { Loading } from '../../ui/QueryState';
 import { AuthLayout } from './AuthLayout';
 import { usePasswordWithToken, useVerifyToken } from './api';
 
@@ -50,12 +51,7 @@ export function PasswordTokenScreen({ mode }: { mode: PasswordMode }) {
 
   let body: ReactNode;
   if (!tokenLooksValid) body = <BadLink message={AUTH_ERROR_MESSAGES['auth/invalid-action-code']} />;
-  else if (verify.isPending)
-    body = (
-      <Center py="lg">
-        <Loader role="status" aria-label="Checking your link" />
-      </Center>
-    );
+  else if (verify.isPending) body = <Loading label="Checking your link" />;
   else if (verify.isError) body = <BadLink message={errorMessage(verify.error)} />;
   else body = <NewPasswordForm mode={mode} token={token} email={verify.data.email} />;
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import { tokenSchema } from '../../../shared/auth/schema';
 import { errorMessage } from '../../lib/errors';
+import { Loading } from '../../ui/QueryState';
 import { AuthLayout } from './AuthLayout';
 import { useUpdateEmail } from './api';
 
@@ -48,12 +49,7 @@ export function UpdateEmailScreen() {
           </Button>
         </Stack>
       ) : (
-        <Center py="lg">
-          <Stack align="center" gap="sm">
-            <Loader role="status" aria-label="Updating your email address" />
-            <Text c="dimmed">Updating your email address…</Text>
-          </Stack>
-        </Center>
+        <Loading label="Updating your email address" showLabel />
       )}
     </AuthLayout>
   );

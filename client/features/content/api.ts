@@ -75,6 +75,7 @@ export const useGuestPage = (contentId: string) =>
   useQuery({
     queryKey: ['guests', 'content', contentId],
     queryFn: () => api.get(`/api/guests/content/${contentId}`, readerPageSchema),
+    enabled: Boolean(contentId),
     retry: false,
   });
 

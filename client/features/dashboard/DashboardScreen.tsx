@@ -5,16 +5,10 @@ import { AREA_LEVELS, can } from '../../../shared/auth/permissions';
 import { formatDateRange, todayIn } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { LoadFailed, Loading } from '../../ui/QueryState';
 import { countdown } from './countdown';
 import { NextSessions } from './NextSessions';
-import {
-  CardGrid,
-  DashboardFailed,
-  DashboardHeaderImage,
-  DashboardLoading,
-  FeaturedList,
-  usePortalDashboard,
-} from './PortalCards';
+import { CardGrid, DashboardHeaderImage, FeaturedList, usePortalDashboard } from './PortalCards';
 
 interface QuickAccess {
   title: string;
@@ -88,8 +82,14 @@ export function DashboardScreen() {
               </Text>
             </Paper>
           )}
-          {event && portal.isPending && <DashboardLoading />}
-          {portal.isError && <DashboardFailed error={portal.error} />}
+          {event && portal.isPending && <Loading label="Loading your dashboard" />}
+          {portal.isError && (
+            <LoadFailed
+              title="Your dashboard could not be loaded"
+              error={portal.error}
+              retry={portal.refetch}
+            />
+          )}
           {portal.data && <CardGrid cards={portal.data.cards} />}
           {portal.data && <FeaturedList pages={portal.data.featured} />}
           {event && <NextSessions eventId={event.id} />}

@@ -1,22 +1,8 @@
-import {
-  Alert,
-  Card,
-  Center,
-  Group,
-  Image,
-  Loader,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DashboardResponse } from '../../../shared/portal/api';
 import type { CorePageId } from '../../../shared/portal/corePages';
-import { errorMessage } from '../../lib/errors';
 import { useDashboard } from '../portal/api';
 import { PORTAL_ICON_COMPONENTS } from '../portal/icons';
 import { CORE_PAGE_SCREENS } from '../registry';
@@ -35,22 +21,6 @@ export function DashboardHeaderImage({ src, pending = false }: { src: string | n
   if (!src) return null;
   // Decorative: the page's heading says where the user is.
   return <Image src={src} alt="" radius="md" h={220} fit="cover" mb="lg" />;
-}
-
-export function DashboardLoading() {
-  return (
-    <Center py="lg">
-      <Loader role="status" aria-label="Loading your dashboard" />
-    </Center>
-  );
-}
-
-export function DashboardFailed({ error }: { error: unknown }) {
-  return (
-    <Alert color="red" variant="light" title="Your dashboard could not be loaded">
-      {errorMessage(error)}
-    </Alert>
-  );
 }
 
 /** Cards to core pages whose screen does not exist yet are left out, as the sidebar does. */

@@ -12,6 +12,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { useCustomFields, useDeleteCustomField } from './customFieldsApi';
 
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((value) => ({ value, label: CUSTOM_FIELD_TYPE_LABELS[value] }));
@@ -82,7 +83,7 @@ export function CustomFieldsScreen() {
         </Paper>
       ) : (
         <Paper withBorder radius="md">
-          <Table aria-label="Custom fields" verticalSpacing="sm">
+          <ScrollTable label="Custom fields" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Label</Table.Th>
@@ -118,7 +119,7 @@ export function CustomFieldsScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ScrollTable>
         </Paper>
       )}
     </PageHeader>

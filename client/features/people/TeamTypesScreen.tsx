@@ -7,6 +7,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 import {
   useCreateTeamType,
@@ -70,7 +71,7 @@ export function TeamTypesScreen() {
         </Paper>
       ) : (
         <Paper withBorder radius="md">
-          <Table aria-label="Team types" verticalSpacing="sm">
+          <ScrollTable label="Team types" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -100,7 +101,7 @@ export function TeamTypesScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ScrollTable>
         </Paper>
       )}
     </PageHeader>

@@ -25,6 +25,7 @@ export function useCustomField(eventId: string, id: string) {
   return useQuery({
     queryKey: [...fieldsKey(eventId), id],
     queryFn: () => api.get(`/api/events/${eventId}/custom-fields/${id}`, customFieldSchema),
+    enabled: Boolean(eventId && id),
   });
 }
 

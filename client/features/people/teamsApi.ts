@@ -67,6 +67,7 @@ export function useTeam(eventId: string, teamId: string) {
   return useQuery({
     queryKey: [...keys.teams(eventId), 'detail', teamId],
     queryFn: () => api.get(`/api/events/${eventId}/teams/${teamId}`, teamDetailSchema),
+    enabled: Boolean(eventId && teamId),
   });
 }
 
@@ -74,6 +75,7 @@ export function useMyTeam(eventId: string) {
   return useQuery({
     queryKey: keys.myTeam(eventId),
     queryFn: () => api.get(`/api/events/${eventId}/my-team`, myTeamResponseSchema),
+    enabled: Boolean(eventId),
   });
 }
 
@@ -81,6 +83,7 @@ export function useTeamTypes(eventId: string) {
   return useQuery({
     queryKey: keys.teamTypes(eventId),
     queryFn: () => api.get(`/api/events/${eventId}/team-types`, teamTypeListResponseSchema),
+    enabled: Boolean(eventId),
   });
 }
 
@@ -88,6 +91,7 @@ export function useTeamType(eventId: string, teamTypeId: string) {
   return useQuery({
     queryKey: [...keys.teamTypes(eventId), teamTypeId],
     queryFn: () => api.get(`/api/events/${eventId}/team-types/${teamTypeId}`, teamTypeSchema),
+    enabled: Boolean(eventId && teamTypeId),
   });
 }
 

@@ -6,7 +6,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
-
+import { ScrollTable } from '../../ui/ScrollTable';
 import { useTeamTypes } from '../people/teamsApi';
 import { useDeleteLayout, useLayouts } from './api';
 
@@ -66,7 +66,7 @@ export function CardLayoutsScreen() {
         <Loading label="Loading the card layouts" />
       ) : (
         <Paper withBorder radius="md">
-          <Table>
+          <ScrollTable label="Card layouts">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -118,7 +118,7 @@ export function CardLayoutsScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ScrollTable>
         </Paper>
       )}
     </PageHeader>

@@ -1,12 +1,12 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 import { type EditableSettingsName, SETTINGS_INPUT_SCHEMAS } from '../../../shared/events/settingsApi';
-import { errorMessage } from '../../lib/errors';
 import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryState } from '../../ui/QueryState';
 import { useSaveSettings } from './api';
 
 const ADMIN_CRUMB = { label: 'Admin', to: '/admin' };
@@ -28,22 +28,13 @@ export function SettingsPage<T>(props: {
       breadcrumbs={[ADMIN_CRUMB, { label: title }]}
       quickLinks={[{ label: 'Admin', to: '/admin' }]}
     >
-      {query.isPending ? (
-        <Center py="xl" role="status" aria-live="polite">
-          <Loader role="status" aria-label={`Loading ${title.toLowerCase()}`} />
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" title="These settings could not be loaded" role="alert">
-          <Stack gap="sm" align="flex-start">
-            {errorMessage(query.error)}
-            <Button variant="default" onClick={() => query.refetch()}>
-              Try Again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : (
-        <Stack maw={880}>{children(query.data)}</Stack>
-      )}
+      <QueryState
+        query={query}
+        loading={`Loading ${title.toLowerCase()}`}
+        failed="These settings could not be loaded"
+      >
+        {(doc) => <Stack maw={880}>{children(doc)}</Stack>}
+      </QueryState>
     </PageHeader>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Loader, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { type Settings, TERMINOLOGY_KEYS, type TerminologyKey } from '../../../shared/events/settings';
-import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { QueryState } from '../../ui/QueryState';
 import { useSettings } from './api';
 import { currencyGroups } from './currencies';
 import { FormSection, SettingsForm, SettingsPage, useSettingsForm } from './SettingsPage';
@@ -103,15 +103,13 @@ export function VariablesScreen() {
       {(doc) => (
         <>
           <VariablesForm doc={doc} />
-          {terminology.data ? (
-            <TerminologyForm doc={terminology.data} />
-          ) : terminology.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(terminology.error)}
-            </Alert>
-          ) : (
-            <Loader role="status" aria-label="Loading custom terminology" />
-          )}
+          <QueryState
+            query={terminology}
+            loading="Loading custom terminology"
+            failed="Custom terminology could not be loaded"
+          >
+            {(terms) => <TerminologyForm doc={terms} />}
+          </QueryState>
         </>
       )}
     </SettingsPage>

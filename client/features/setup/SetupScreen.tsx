@@ -1,21 +1,11 @@
-import {
-  Button,
-  Center,
-  Divider,
-  Loader,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Divider, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN } from '../../../shared/auth/schema';
 import { setupBodySchema } from '../../../shared/events/schema';
 import { TIME_ZONES } from '../../../shared/events/settings';
 import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
+import { Loading } from '../../ui/QueryState';
 import { AuthLayout } from '../auth/AuthLayout';
 import { NotFoundScreen } from '../auth/NotFoundScreen';
 import { useSetup, useSetupStatus } from './api';
@@ -31,11 +21,7 @@ function browserTimeZone(): string {
 export function SetupScreen() {
   const status = useSetupStatus();
   if (status.isPending) {
-    return (
-      <Center mih="100vh">
-        <Loader role="status" aria-label="Loading" />
-      </Center>
-    );
+    return <Loading label="Loading" fullPage />;
   }
   // After setup the screen is gone (the server answers 404 too).
   if (status.isError || status.data === null) return <NotFoundScreen />;

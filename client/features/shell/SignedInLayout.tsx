@@ -18,7 +18,7 @@ import {
 } from '../../lib/session';
 import { AppShell } from '../../ui/AppShell';
 import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
-import { FullPageLoader } from '../../ui/FullPageLoader';
+import { Loading } from '../../ui/QueryState';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
@@ -101,7 +101,7 @@ export function SignedInLayout() {
       me ? { me, event, shell, level: shell?.membership.permissions ?? event?.permissions ?? null } : null,
     [me, event, shell],
   );
-  if (!session) return <FullPageLoader />;
+  if (!session) return <Loading label="Loading" fullPage />;
 
   const terminology = shell?.terminology ?? DEFAULT_TERMINOLOGY;
   const navColor = shell?.branding.navBgColor ?? DEFAULT_NAV_COLOR;

@@ -9,6 +9,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { ScrollTable } from '../../ui/ScrollTable';
 import {
   useArchiveSupplierGroup,
   useDeleteSupplierGroup,
@@ -134,7 +135,7 @@ export function SupplierGroupsScreen({ archived = false }: { archived?: boolean 
         </Paper>
       ) : (
         <Paper withBorder radius="md">
-          <Table aria-label={title} verticalSpacing="sm">
+          <ScrollTable label={title} verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Title</Table.Th>
@@ -172,7 +173,7 @@ export function SupplierGroupsScreen({ archived = false }: { archived?: boolean 
                 </Table.Tr>
               )}
             </Table.Tbody>
-          </Table>
+          </ScrollTable>
         </Paper>
       )}
     </PageHeader>

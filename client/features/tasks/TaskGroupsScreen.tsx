@@ -9,6 +9,7 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { GroupTaskOrder } from './GroupTaskOrder';
 
 import {
@@ -86,7 +87,7 @@ export function TaskGroupTable({ archived }: { archived: boolean }) {
   }
   return (
     <Paper withBorder radius="md">
-      <Table aria-label={archived ? 'Archived task groups' : 'Task groups'} verticalSpacing="sm">
+      <ScrollTable label={archived ? 'Archived task groups' : 'Task groups'} verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Title</Table.Th>
@@ -126,7 +127,7 @@ export function TaskGroupTable({ archived }: { archived: boolean }) {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </ScrollTable>
     </Paper>
   );
 }

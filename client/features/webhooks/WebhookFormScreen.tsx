@@ -1,30 +1,18 @@
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { Autocomplete, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { FormDetail } from '../../../shared/forms/api';
 import type { Webhook } from '../../../shared/forms/schema/webhook';
-import type { WebhookBody } from '../../../shared/webhooks/api';
-import { fieldErrors } from '../../lib/errors';
-import { useSession } from '../../lib/session';
+import { WEBHOOK_ERRORS, webhookBodySchema } from '../../../shared/webhooks/api';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
-import { PageHeader } from '../../ui/PageHeader';
-import { QueryState } from '../../ui/QueryState';
-import { groupFieldsLookup } from '../forms/builder/logicRules';
-import { RulesEditor } from '../forms/builder/RulesEditor';
-import { draftOf } from '../forms/builder/saveBody';
-import { useForm } from '../forms/formsApi';
-import { formsCrumbs } from '../forms/parts';
+import {
+  FormPartScreen,
+  type PartEditorProps,
+  RulesSection,
+  refusedBeyondOwnChecks,
+  SaveCancel,
+  useRulesScope,
+} from '../forms/FormPartEditor';
 import { useCustomFields } from '../people/customFieldsApi';
 import { PayloadFieldsEditor } from './PayloadFieldsEditor';
 import { SecretReveal } from './SecretReveal';
@@ -59,51 +47,53 @@ const valuesOf = (w: Webhook | null): Values => ({
   payloadFields: w?.payloadFields ?? [],
 });
 
-function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webhook | null }) {
-  const { eventId, detail, webhook } = props;
+/** This screen's own words for what is missing; the schema's messages cover the rest. */
+const ownChecks = (values: Values) => ({
+  name: values.name.trim() === '' ? 'Required' : undefined,
+  requestURL: values.requestURL.trim() === '' ? 'Required' : undefined,
+  payloadFields: values.payloadFields.some((p) => p.targetId.trim() === '')
+    ? 'Every payload field needs a key'
+    : undefined,
+});
+
+function WebhookForm({ eventId, detail, record: webhook }: PartEditorProps<Webhook>) {
   const formId = detail.form.id;
-  const [values, setValues] = useState<Values>(() => valuesOf(webhook));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(webhookBodySchema, {
+    initialValues: valuesOf(webhook),
+    check: ownChecks,
+    toInput: (values) => values,
+  });
+  const { values } = form;
+  const errors = errorTexts(form.errors);
   const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
   const save = useSaveWebhook(eventId, formId, webhook?.id ?? null);
   const customFields = useCustomFields(eventId);
   const feedback = useFeedback();
   const navigate = useNavigate();
   const list = `/admin/forms/${formId}/webhooks`;
-  const scope = useMemo(() => {
-    const embedded = {
-      fields: detail.fields.filter((f) => f.fieldGroupId !== ''),
-      fieldGroups: detail.fieldGroups,
-    };
-    return { fields: draftOf(detail).fields, groupFieldsOf: groupFieldsLookup(embedded) };
-  }, [detail]);
+  const scope = useRulesScope(detail);
   const payloadScope = useMemo(
     () => ({ ...scope, customFields: customFields.data?.items ?? [] }),
     [scope, customFields.data],
   );
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const missing: Record<string, string> = {};
-    if (values.name.trim() === '') missing.name = 'Required';
-    if (values.requestURL.trim() === '') missing.requestURL = 'Required';
-    if (values.payloadFields.some((p) => p.targetId.trim() === ''))
-      missing.payloadFields = 'Every payload field needs a key';
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    save.mutate(values as WebhookBody, {
-      onSuccess: (answer) => {
-        if (answer.secret) setCreated({ id: answer.webhook.id, secret: answer.secret });
-        else navigate(`${list}/${answer.webhook.id}`, { state: feedbackState('success') });
-      },
-      onError: (error) => {
-        setErrors(fieldErrors(error));
-        feedback.error(error);
-      },
-    });
-  }
+  const submit = form.onSubmit(
+    (body) =>
+      save.mutate(body, {
+        onSuccess: (answer) => {
+          if (answer.secret) setCreated({ id: answer.webhook.id, secret: answer.secret });
+          else navigate(`${list}/${answer.webhook.id}`, { state: feedbackState('success') });
+        },
+        onError: (error) => {
+          form.setServerErrors(error);
+          feedback.error(error);
+        },
+      }),
+    (failed) => {
+      if (refusedBeyondOwnChecks(failed, ownChecks(form.getValues())))
+        feedback.error(WEBHOOK_ERRORS.invalidWebhook);
+    },
+  );
 
   if (created)
     return (
@@ -120,27 +110,18 @@ function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webh
     <Stack gap="md" maw={960}>
       <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-          />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
           <Switch
             label="Active"
             description="Sent when a submission is made or changed and every rule matches."
-            checked={values.isActive}
-            onChange={(e) => set('isActive', e.currentTarget.checked)}
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
           />
           <TextInput
             label="Request URL"
             description="A public http or https address; private, loopback and metadata addresses are refused."
             required
             type="url"
-            value={values.requestURL}
-            error={errors.requestURL}
-            onChange={(e) => set('requestURL', e.currentTarget.value)}
+            {...form.getInputProps('requestURL')}
           />
           <Group grow align="start">
             <Select
@@ -148,7 +129,7 @@ function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webh
               data={['POST', 'PUT', 'GET', 'DELETE']}
               value={values.requestMethod}
               allowDeselect={false}
-              onChange={(v) => set('requestMethod', (v ?? 'POST') as Values['requestMethod'])}
+              onChange={(v) => form.setFieldValue('requestMethod', (v ?? 'POST') as Values['requestMethod'])}
             />
             <Select
               label="Format"
@@ -159,7 +140,7 @@ function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webh
               ]}
               value={values.requestFormat}
               allowDeselect={false}
-              onChange={(v) => set('requestFormat', (v ?? 'JSON') as Values['requestFormat'])}
+              onChange={(v) => form.setFieldValue('requestFormat', (v ?? 'JSON') as Values['requestFormat'])}
             />
           </Group>
           <Group grow align="start">
@@ -167,33 +148,18 @@ function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webh
               label="Header"
               description="A header name, or Custom to write 'Name: value' below."
               data={HEADER_NAMES}
-              value={values.headerKey}
-              error={errors.headerKey}
-              onChange={(v) => set('headerKey', v)}
+              {...form.getInputProps('headerKey')}
             />
-            <TextInput
-              label="Header value"
-              value={values.headerValue}
-              error={errors.headerValue}
-              onChange={(e) => set('headerValue', e.currentTarget.value)}
-            />
+            <TextInput label="Header value" {...form.getInputProps('headerValue')} />
           </Group>
-          <Stack gap="xs" component="section" aria-label="Rules">
-            <Title order={2} size="h5">
-              Rules
-            </Title>
-            <Text size="sm" c="dimmed">
-              Sent only when every rule matches the answers. Without rules, every submission is sent.
-            </Text>
-            <RulesEditor
-              operator="ALL"
-              rules={values.rules}
-              scope={scope}
-              disabled={false}
-              hideOperator
-              onChange={(_operator, rules) => set('rules', rules)}
-            />
-          </Stack>
+          <RulesSection
+            detail={detail}
+            description="Sent only when every rule matches the answers. Without rules, every submission is sent."
+            operator="ALL"
+            rules={values.rules}
+            hideOperator
+            onChange={(_operator, rules) => form.setFieldValue('rules', rules)}
+          />
           <Stack gap="xs" component="section" aria-label="Payload">
             <Title order={2} size="h5">
               Payload
@@ -204,7 +170,7 @@ function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webh
             <PayloadFieldsEditor
               rows={values.payloadFields}
               scope={payloadScope}
-              onChange={(rows) => set('payloadFields', rows)}
+              onChange={(rows) => form.setFieldValue('payloadFields', rows)}
             />
             {errors.payloadFields && (
               <Text size="sm" c="red">
@@ -212,14 +178,11 @@ function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webh
               </Text>
             )}
           </Stack>
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {webhook ? 'Save' : 'Add webhook'}
-            </Button>
-            <Button variant="default" onClick={() => navigate(webhook ? `${list}/${webhook.id}` : list)}>
-              Cancel
-            </Button>
-          </Group>
+          <SaveCancel
+            label={webhook ? 'Save' : 'Add webhook'}
+            saving={save.isPending}
+            onCancel={() => navigate(webhook ? `${list}/${webhook.id}` : list)}
+          />
         </Stack>
       </Paper>
       <WebhookPreview eventId={eventId} detail={detail} draft={values} />
@@ -228,40 +191,16 @@ function WebhookForm(props: { eventId: string; detail: FormDetail; webhook: Webh
 }
 
 function Screen({ webhookId }: { webhookId: string | null }) {
-  const { event } = useSession();
-  const eventId = event?.id ?? '';
-  const { formId = '' } = useParams();
-  const detail = useForm(eventId, formId);
-  const existing = useWebhook(eventId, formId, webhookId ?? '');
-  const title = detail.data?.form.title ?? 'Form';
-  const heading = webhookId ? existing.data?.name || 'Edit webhook' : 'Add webhook';
   return (
-    <PageHeader
-      title={heading}
-      breadcrumbs={formsCrumbs(
-        { label: title, to: `/admin/forms/${formId}` },
-        { label: 'Webhooks', to: `/admin/forms/${formId}/webhooks` },
-        { label: webhookId ? 'Edit' : 'Add' },
-      )}
+    <FormPartScreen
+      recordId={webhookId}
+      noun="webhook"
+      plural="Webhooks"
+      segment="webhooks"
+      useRecord={useWebhook}
     >
-      <QueryState query={detail} loading="Loading the form" failed="The form could not be loaded">
-        {(data) =>
-          webhookId ? (
-            <QueryState
-              query={existing}
-              loading="Loading the webhook"
-              failed="The webhook could not be loaded"
-            >
-              {(webhook) => (
-                <WebhookForm key={webhook.id} eventId={eventId} detail={data} webhook={webhook} />
-              )}
-            </QueryState>
-          ) : (
-            <WebhookForm eventId={eventId} detail={data} webhook={null} />
-          )
-        }
-      </QueryState>
-    </PageHeader>
+      {(props) => <WebhookForm {...props} />}
+    </FormPartScreen>
   );
 }
 

@@ -9,7 +9,6 @@ import {
 import type { AppContext } from '../../platform/context';
 import { actorOf, type Guards } from '../../platform/http/guards';
 import type { App } from '../../platform/http/types';
-import { registerFormNotificationSending } from './notificationSend';
 import {
   createNotification,
   deleteNotification,
@@ -25,7 +24,6 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
   const moderator = [...guards.member, guards.authorize(formsPolicy.manageForms)];
   const base = '/api/events/:eventId/forms/:formId/notifications';
   const config = { invalidMessage: NOTIFICATION_ERRORS.invalidNotification };
-  registerFormNotificationSending(ctx);
 
   app.get(
     base,

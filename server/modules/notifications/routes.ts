@@ -10,7 +10,6 @@ import {
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { notificationsPolicy } from './policy';
-import { registerNotificationJobs } from './publish';
 import { listMyNotifications, markAllRead, markRead } from './reader';
 import {
   createNotification,
@@ -24,7 +23,6 @@ import {
 const anyBody = z.record(z.string(), z.unknown());
 
 export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
-  registerNotificationJobs(ctx);
   const tags = ['notifications'];
   const admin = [...guards.member, guards.authorize(notificationsPolicy.manage)];
   const member = [...guards.member, guards.authorize(notificationsPolicy.readOwn)];

@@ -31,7 +31,7 @@ const jobName = (listener: string) => `submissions.saved.${listener}`;
 /** Per app: tests build several apps in one process, each with its own queue. */
 const listenersOf = new WeakMap<AppContext, Set<string>>();
 
-/** Registers a listener (once per app, at route registration) and the job that runs it. */
+/** Registers a listener (once per app, by server/wiring.ts) and the job that runs it. */
 export function onSubmissionSaved(ctx: AppContext, name: string, listener: SubmissionListener): void {
   const names = listenersOf.get(ctx) ?? new Set<string>();
   listenersOf.set(ctx, names);
@@ -52,6 +52,11 @@ export function onSubmissionSaved(ctx: AppContext, name: string, listener: Submi
     },
     { batchSize: 20 },
   );
+}
+
+/** The listeners registered for an app, by name. */
+export function submissionListeners(ctx: AppContext): string[] {
+  return [...(listenersOf.get(ctx) ?? [])];
 }
 
 /** Inside the save's transaction: records that the submission was made or changed. */

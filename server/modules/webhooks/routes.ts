@@ -15,7 +15,6 @@ import {
 } from '../../../shared/webhooks/api';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerWebhookJobs } from './jobs';
 import { webhooksPolicy } from './policy';
 import { presentWebhook } from './present';
 import { findWebhook, listDeliveries, listWebhooks } from './queries';
@@ -32,7 +31,6 @@ import {
 const emptyBody = z.strictObject({});
 
 export const webhooksRoutes: RouteModule = (app, ctx, guards) => {
-  registerWebhookJobs(ctx);
   const tags = ['webhooks'];
   const admin = [...guards.member, guards.authorize(webhooksPolicy.manage)];
   const base = '/api/events/:eventId/forms/:formId/webhooks';

@@ -58,7 +58,7 @@ export const useMySubmission = (eventId: string, formId: string, submissionId: s
     queryKey: [...submissionsKey(eventId), 'mine', submissionId],
     queryFn: async () =>
       asView(await api.get(`${mine(eventId)}/${formId}/submissions/${submissionId}`, submissionViewSchema)),
-    enabled: eventId !== '',
+    enabled: eventId !== '' && formId !== '' && submissionId !== '',
     refetchOnWindowFocus: false,
   });
 
@@ -159,6 +159,7 @@ export const useGuestForm = (formId: string) =>
   useQuery({
     queryKey: ['guests', 'forms', formId],
     queryFn: async () => asDefinition(await api.get(`/api/guests/forms/${formId}`, fillDefinitionSchema)),
+    enabled: Boolean(formId),
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -1,0 +1,61 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notificationSend';
+import { NOTIFICATION_EMAIL_BATCH_JOB } from './modules/notifications/email';
+import { NOTIFICATION_EMAIL_JOB, PUBLISH_DUE_JOB } from './modules/notifications/publish';
+import { submissionListeners } from './modules/submissions/saved';
+import { DELIVER_JOB, RETRY_DUE_JOB } from './modules/webhooks/jobs';
+import type { AppContext } from './platform/context';
+import { createInlineJobs, type Jobs } from './platform/jobs';
+import { wireJobs } from './wiring';
+
+/** A context with only what wiring touches (jobs and a logger): no database, no app, no route. */
+function bareContext() {
+  const registered: string[] = [];
+  const scheduled: string[] = [];
+  const inline = createInlineJobs(pino({ level: 'silent' }));
+  const jobs: Jobs = {
+    ...inline,
+    register: (name, handler, options) => {
+      registered.push(name);
+      inline.register(name, handler, options);
+    },
+    schedule: async (name, cron) => {
+      scheduled.push(`${name} ${cron}`);
+    },
+  };
+  const ctx = { jobs, logger: pino({ level: 'silent' }) } as unknown as AppContext;
+  return { ctx, registered, scheduled };
+}
+
+describe('wiring: the background work is wired where the app is built, not where routes mount', () => {
+  it('wireJobs alone registers the submission listeners and the notification and webhook jobs', () => {
+    const { ctx, registered, scheduled } = bareContext();
+    expect(submissionListeners(ctx)).toEqual([]);
+
+    wireJobs(ctx);
+
+    expect(submissionListeners(ctx).sort()).toEqual([FORM_NOTIFICATIONS_LISTENER, 'webhooks'].sort());
+    expect(registered).toEqual(
+      expect.arrayContaining([
+        `submissions.saved.${FORM_NOTIFICATIONS_LISTENER}`,
+        'submissions.saved.webhooks',
+        PUBLISH_DUE_JOB,
+        NOTIFICATION_EMAIL_JOB,
+        NOTIFICATION_EMAIL_BATCH_JOB,
+        DELIVER_JOB,
+        RETRY_DUE_JOB,
+      ]),
+    );
+    expect(scheduled).toEqual(
+      expect.arrayContaining([`${PUBLISH_DUE_JOB} * * * * *`, `${RETRY_DUE_JOB} * * * * *`]),
+    );
+  });
+
+  it('wiring twice keeps one of each listener', () => {
+    const { ctx } = bareContext();
+    wireJobs(ctx);
+    wireJobs(ctx);
+    expect(submissionListeners(ctx)).toHaveLength(2);
+  });
+});
