@@ -38,7 +38,7 @@ import { webhooksRoutes } from './modules/webhooks/routes';
 import type { AppContext } from './platform/context';
 import { answerOversizedBodies } from './platform/http/bodyLimit';
 import { registerCompression } from './platform/http/compression';
-import { registerErrorHandling } from './platform/http/errors';
+import { answerFrameworkError, registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
 import { requireGuardedRoutes } from './platform/http/routeShape';
 import { registerSecurity } from './platform/http/security';
@@ -93,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...(loggerInstance ? { loggerInstance } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);

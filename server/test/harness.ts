@@ -14,6 +14,7 @@ import { enableReadCache } from '../platform/cache';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
+import { migrate } from '../platform/db/migrate';
 import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer, type MailMessage } from '../platform/mail/mailer';
@@ -25,6 +26,8 @@ export type TestApp = {
   ctx: AppContext;
   /** Every email delivered with no SMTP configured, as sent (links with their tokens). */
   sentEmails: MailMessage[];
+  /** Where uploaded files are stored. */
+  filesDir: string;
   close(): Promise<void>;
 };
 
@@ -71,8 +74,15 @@ export async function openTestDatabase(): Promise<Database> {
  * A full app on its own copy of the migrated template; jobs run inline,
  * email stays in the outbox unless the env sets SMTP_URL.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { pgliteDataDir?: string } = {},
+): Promise<TestApp> {
+  // A data dir on disk (PGlite only), for a test that reads the files the database writes.
+  const database =
+    options.pgliteDataDir && !inject('databaseUrl')
+      ? await openMigratedPglite(options.pgliteDataDir)
+      : await openTestDatabase();
   // As in production: the cache is on for the embedded database, off on PostgreSQL.
   enableReadCache(database.kind === 'pglite');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
@@ -96,12 +106,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     ctx,
     sentEmails,
+    filesDir,
     async close() {
       await app.close();
       await database.close();
       rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+async function openMigratedPglite(dataDir: string): Promise<Database> {
+  const database = await openPglite(dataDir);
+  await migrate(database);
+  return database;
 }
 
 export const TEST_PASSWORD = 'correct-horse-battery';

@@ -16,7 +16,7 @@ import { assertStrongPassword, hashPassword } from './passwords';
 import { loginEmailKey, tooMany } from './service';
 import { endAllSessions, type SessionAccount } from './sessions';
 import { accounts } from './tables';
-import { checkToken, consumeToken, issueToken } from './tokens';
+import { checkToken, consumeToken, issueToken, linkTokenPlaceholder } from './tokens';
 
 /** Emailed links: set password, reset password (forgotten or asked for when signed in). */
 
@@ -51,8 +51,8 @@ export async function queueTokenEmail(
   const [event] = await tx.select().from(events).where(eq(events.id, input.eventId)).limit(1);
   if (!event) throw notFound('Event ID not found');
   const { eventName } = await readSettings(tx, input.eventId, 'event');
-  const { token } = await issueToken(tx, input);
-  const link = `${event.appUrl}${LINK_PATHS[input.mode]}?token=${encodeURIComponent(token)}`;
+  const { id } = await issueToken(tx, input);
+  const link = `${event.appUrl}${LINK_PATHS[input.mode]}?token=${linkTokenPlaceholder(id)}`;
   const content = renderEmail(EMAIL_KIND[input.mode], {
     eventName,
     firstName: input.firstName,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { TokenMode } from '../../../shared/auth/schema';
 import { hashToken, newToken } from '../../platform/crypto';
@@ -46,6 +46,29 @@ export async function issueToken(
     })
     .returning({ id: authTokens.id });
   return { token, id: row.id };
+}
+
+/**
+ * What a stored email carries where its link's token goes: the token's record id, never the token.
+ * The outbox, its jobs and the database's files (pages, write-ahead log) then hold no live link;
+ * the token is made when the email is sent (`mintLinkToken`), so any process can send it.
+ */
+export const linkTokenPlaceholder = (tokenId: string) => `pending.${tokenId}`;
+export const LINK_TOKEN_PLACEHOLDER = /pending\.([0-9a-f-]{36})/g;
+
+/**
+ * A fresh token for a link about to be sent: its hash replaces the record's, so only the email as
+ * sent carries a working link. Null when the link is no longer good (used, superseded or expired).
+ */
+export async function mintLinkToken(db: DbOrTx, tokenId: string): Promise<string | null> {
+  const token = newToken();
+  const now = new Date();
+  const minted = await db
+    .update(authTokens)
+    .set({ tokenHash: hashToken(token), updatedAt: now })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .returning({ id: authTokens.id });
+  return minted.length ? token : null;
 }
 
 export type TokenRecord = typeof authTokens.$inferSelect;

@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
 import { logEmailResponse } from './responseLog';
 import { sendingFor } from './sender';
 import { outboxEmails } from './tables';
@@ -103,6 +104,25 @@ export function providerAnswer(err: unknown): string {
 type Content = { text: string; html: string; links: string[] };
 
 /**
+ * The content with a token made now for each link's placeholder (the stored email names the
+ * token's record, never the token: see linkTokenPlaceholder). A link no longer good is not sent.
+ */
+async function withLinkTokens(db: DbOrTx, content: Content): Promise<Content> {
+  const all = [content.text, content.html, ...content.links].join('\n');
+  const ids = new Set([...all.matchAll(LINK_TOKEN_PLACEHOLDER)].map((match) => match[1]));
+  if (!ids.size) return content;
+  const tokens = new Map<string, string>();
+  for (const id of ids) {
+    const token = await mintLinkToken(db, id);
+    if (!token) throw new Error('The link in this email is no longer valid; request a new one.');
+    tokens.set(id, token);
+  }
+  const fill = (text: string) =>
+    text.replace(LINK_TOKEN_PLACEHOLDER, (_, id: string) => tokens.get(id) as string);
+  return { text: fill(content.text), html: fill(content.html), links: content.links.map(fill) };
+}
+
+/**
  * A failed email's live content, for the job's retry in this process: the row itself is redacted
  * at once (a failure can stay unsent for good). Bounded, oldest first out; a retry in another
  * process, or after a restart, finds none and does not send a dead link (see deliver).
@@ -120,10 +140,11 @@ function keepUnsent(outboxId: string, content: Content): void {
 export async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
   const [email] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
   if (!email || email.status === 'sent' || email.status === 'stored') return;
-  const live = unsent.get(outboxId) ?? { text: email.text, html: email.html, links: email.links };
-  if (email.status === 'failed' && !unsent.has(outboxId) && hasRedactedLink(live)) {
+  const stored = unsent.get(outboxId) ?? { text: email.text, html: email.html, links: email.links };
+  if (email.status === 'failed' && !unsent.has(outboxId) && hasRedactedLink(stored)) {
     throw new Error('The link in this email was removed after a failed send; request a new one.');
   }
+  const live = await withLinkTokens(ctx.db, stored);
   const sending = await sendingFor(ctx, email.eventId);
   const trackingToken = email.trackingToken ?? newTrackingToken();
   const tracked = sending.trackingBase

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
-import { issueToken } from '../auth/tokens';
+import { issueToken, linkTokenPlaceholder } from '../auth/tokens';
 import { queueEmail } from '../emails/service';
 import { renderEmail } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
@@ -62,13 +62,13 @@ export async function queueWelcomeChaser(
   const { appUrl, eventName } = await eventBasics(tx, eventId);
   let link = `${appUrl}${SIGN_IN_PATH}`;
   if (!person.hasPassword) {
-    const { token } = await issueToken(tx, {
+    const { id } = await issueToken(tx, {
       accountId: person.accountId,
       eventId,
       mode: 'setPassword',
       actor,
     });
-    link = `${appUrl}${SET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    link = `${appUrl}${SET_PASSWORD_PATH}?token=${linkTokenPlaceholder(id)}`;
   }
   const content = renderEmail('welcomeChaser', {
     eventName,

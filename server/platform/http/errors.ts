@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../../shared/http/errors';
 
@@ -38,6 +38,20 @@ function pathOf(instancePath: string): (string | number)[] {
     .split('/')
     .filter(Boolean)
     .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+/**
+ * Failures Fastify answers before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * segment over the router's 100 characters (414), a URL that does not decode (400). In the error
+ * shape like every other failure, without echoing the address (issue 12's fuzz found Fastify's own
+ * body there, repeating the whole path).
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(body('validation', 'The address is too long.'));
+    return;
+  }
+  reply.status(400).send(body('validation', 'Bad Request'));
 }
 
 /** Every failure answers the same shape; stack traces stay in the log. */

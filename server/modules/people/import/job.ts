@@ -17,7 +17,7 @@ import { AppError, authError, conflict, notFound } from '../../../platform/http/
 import { LINK_PATHS } from '../../auth/recovery';
 import { forgetAccountSessions } from '../../auth/sessions';
 import { accounts, authTokens } from '../../auth/tables';
-import { TOKEN_LIFETIME_MS } from '../../auth/tokens';
+import { linkTokenPlaceholder, TOKEN_LIFETIME_MS } from '../../auth/tokens';
 import { dispatchEmails } from '../../emails/service';
 import { outboxEmails } from '../../emails/tables';
 import { renderEmail } from '../../emails/templates';
@@ -466,8 +466,9 @@ async function queueSetPassword(
   if (found.eventSettings === null) throw new AppError(500, 'internal', SETTINGS_ERRORS.event.missing);
   const eventSettings = SETTINGS_SCHEMAS.event.safeParse(found.eventSettings);
   if (!eventSettings.success) throw new AppError(500, 'internal', SETTINGS_ERRORS.event.invalid);
-  const token = newToken();
-  const link = `${found.appUrl}${LINK_PATHS.setPassword}?token=${encodeURIComponent(token)}`;
+  // The email keeps the token's id; the token sent is made at send time (mintLinkToken).
+  const tokenId = randomUUID();
+  const link = `${found.appUrl}${LINK_PATHS.setPassword}?token=${linkTokenPlaceholder(tokenId)}`;
   const content = renderEmail('setPassword', {
     eventName: eventSettings.data.eventName,
     firstName: owner.firstName,
@@ -486,7 +487,8 @@ async function queueSetPassword(
       ),
     );
   const issue = tx.insert(authTokens).values({
-    tokenHash: hashToken(token),
+    id: tokenId,
+    tokenHash: hashToken(newToken()),
     accountId: owner.accountId,
     eventId: event.eventId,
     mode: 'setPassword',
