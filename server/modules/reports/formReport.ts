@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/reports/formsApi';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import type { ReportDay } from './reportDay';
 import { rowsOf } from './teamFacts';
 
@@ -37,7 +38,7 @@ export async function formReportRows(
 ): Promise<FormReportRow[]> {
   const formWhere: SQL[] = [sql`event_id = ${eventId}`, sql`is_published`, sql`not is_archived`];
   if (query.formId) formWhere.push(sql`id = ${query.formId}`);
-  if (query.search) formWhere.push(sql`title ilike ${`%${escapeLike(query.search)}%`}`);
+  if (query.search) formWhere.push(sql`title ilike ${containing(query.search)}`);
   const teamType = query.teamTypeId ? sql`and team_type_id = ${query.teamTypeId}` : sql``;
   // Guests have no team type: with a team type filter they count for nothing.
   const guests = query.teamTypeId
@@ -88,8 +89,6 @@ export async function formReportRows(
     };
   });
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_KEYS: Record<FormReportSort, (row: FormReportRow) => number | string> = {
   title: (row) => row.title.toLocaleLowerCase(),

@@ -12,6 +12,7 @@ import {
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { containing } from '../../platform/db/search';
 import { notFound } from '../../platform/http/errors';
 import { loadFill } from '../submissions/definition';
 import { formReportRows } from './formReport';
@@ -31,8 +32,6 @@ type Row = {
   submitted_at: Date | string | null;
   submitted_by: string;
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One published form's submitted submissions (drafts never count), newest first: each with its
@@ -64,7 +63,7 @@ export async function oneFormReport(
   ];
   if (query.teamTypeId) where.push(sql`tm.team_type_id = ${query.teamTypeId}`);
   if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
+    const like = containing(query.search);
     where.push(sql`(tm.name ilike ${like} or (s.team_id is null and 'guest' ilike ${like}))`);
   }
   const [[form], rows] = await Promise.all([
