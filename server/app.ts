@@ -18,6 +18,7 @@ import { contentRoutes } from './modules/content/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { emailsRoutes } from './modules/emails/routes';
 import { registerEmailJobs } from './modules/emails/service';
+import { emailTemplateRoutes } from './modules/emails/templateRoutes';
 import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
 import { formsRoutes } from './modules/forms/routes';
@@ -69,6 +70,7 @@ const ROUTE_MODULES: RouteModule[] = [
   timetableRoutes,
   notificationsRoutes,
   emailsRoutes,
+  emailTemplateRoutes,
   webhooksRoutes,
 ];
 

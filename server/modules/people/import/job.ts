@@ -18,6 +18,7 @@ import { LINK_PATHS } from '../../auth/recovery';
 import { forgetAccountSessions } from '../../auth/sessions';
 import { accounts, authTokens } from '../../auth/tables';
 import { TOKEN_LIFETIME_MS } from '../../auth/tokens';
+import { emailLook } from '../../emails/emailLook';
 import { dispatchEmails } from '../../emails/service';
 import { outboxEmails } from '../../emails/tables';
 import { renderEmail } from '../../emails/templates';
@@ -468,11 +469,15 @@ async function queueSetPassword(
   if (!eventSettings.success) throw new AppError(500, 'internal', SETTINGS_ERRORS.event.invalid);
   const token = newToken();
   const link = `${found.appUrl}${LINK_PATHS.setPassword}?token=${encodeURIComponent(token)}`;
-  const content = renderEmail('setPassword', {
-    eventName: eventSettings.data.eventName,
-    firstName: owner.firstName,
-    link,
-  });
+  const content = renderEmail(
+    'setPassword',
+    {
+      eventName: eventSettings.data.eventName,
+      firstName: owner.firstName,
+      link,
+    },
+    await emailLook(tx, event.eventId, 'setPassword'),
+  );
   const now = new Date();
   const outboxId = randomUUID();
   const revoke = tx
