@@ -64,7 +64,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKindId, DefaultTemplate> = {
     action: 'Open the portal',
   },
   taskReminder: {
-    subject: 'You have a task to complete for {{eventName}}',
+    subject: 'You have 1 task due',
     body:
       hello +
       p('{{teamName}} has a task to complete for {{eventName}}:') +
@@ -73,7 +73,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKindId, DefaultTemplate> = {
     action: 'Open your tasks',
   },
   taskReminders: {
-    subject: 'You have {{taskCount}} tasks to complete for {{eventName}}',
+    subject: 'You have {{taskCount}} tasks due',
     body:
       hello +
       p('{{teamName}} has {{taskCount}} tasks to complete for {{eventName}}:') +

@@ -35,7 +35,7 @@ describe('renderTemplate', () => {
       taskList: new SafeHtml('<ul><li>One</li><li>Two</li></ul>'),
     });
     expect(content.html).toContain('<ul><li>One</li><li>Two</li></ul>');
-    expect(content.subject).toBe('You have 2 tasks to complete for Expo');
+    expect(content.subject).toBe('You have 2 tasks due');
   });
 
   it('uses the organiser template over the default, and no subject line break survives', () => {
