@@ -20,13 +20,19 @@ test('an organiser edits the welcome email, previews it, sends a test and resets
   const { admin, eventId } = seeded();
   await signIn(page, admin.email, admin.password);
   try {
+    // The organiser works in two events: open the seeded one.
+    await page.goto('/my-events');
+    await page.getByRole('button', { name: 'Open Harbourside Food & Drink Expo 2027' }).click();
+    await expect(page).toHaveURL(/\/$/);
     await page.goto('/admin');
     await page
       .getByRole('main')
       .getByRole('link', { name: /^Email templates/ })
       .click();
     await expect(page).toHaveURL(/\/admin\/email-templates$/);
-    await expect(page.getByRole('cell', { name: 'Set your password for {{eventName}}' })).toBeVisible();
+    await expect(
+      page.getByRole('cell', { name: 'Set your password for {{eventName}}', exact: true }),
+    ).toBeVisible();
     await expectAccessible(page, 'email templates');
 
     await page.getByRole('link', { name: 'Edit Welcome', exact: true }).click();
@@ -64,7 +70,9 @@ test('an organiser edits the welcome email, previews it, sends a test and resets
     expect(await printedEmail(admin.email, '[Test] Welcome aboard, Alex')).toBe(true);
 
     await page.goto('/admin/email-templates');
-    await expect(page.getByRole('cell', { name: 'Welcome aboard, {{firstName}}' })).toBeVisible();
+    await expect(
+      page.getByRole('cell', { name: 'Welcome aboard, {{firstName}}', exact: true }),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'View Welcome', exact: true }).click();
     await expect(
       page.frameLocator('iframe[title="Email preview"]').getByText('See you on the quay, Alex'),
