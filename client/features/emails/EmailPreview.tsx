@@ -2,8 +2,10 @@ import { Paper, Stack, Tabs, Text } from '@mantine/core';
 import type { EmailPreview as Preview } from '../../../shared/emails/templatesApi';
 
 /**
- * An email as the recipient sees it: the subject, the HTML in a sandboxed frame (no scripts, no
- * access to the portal), and the plain-text part.
+ * An email as the recipient sees it: the subject, the HTML in a sandboxed frame, and the
+ * plain-text part. The frame's origin is opaque (no allow-same-origin), so nothing in it can reach
+ * the portal or its cookies; scripts are allowed only so that accessibility checkers (axe) can
+ * look inside, and the server's HTML has none (the body is sanitised, the layout is ours).
  */
 export function EmailPreview({ preview }: { preview: Preview }) {
   return (
@@ -23,7 +25,7 @@ export function EmailPreview({ preview }: { preview: Preview }) {
           <Tabs.Panel value="html" pt="sm">
             <iframe
               title="Email preview"
-              sandbox=""
+              sandbox="allow-scripts"
               srcDoc={preview.html}
               style={{ width: '100%', height: 520, border: '1px solid #dee2e6', borderRadius: 4 }}
             />

@@ -92,7 +92,7 @@ describe('email template screens', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('Set your password for Expo 2027')).toBeInTheDocument();
-    expect(screen.getByTitle('Email preview')).toHaveAttribute('sandbox', '');
+    expect(screen.getByTitle('Email preview')).toHaveAttribute('sandbox', 'allow-scripts');
     expect(calls.find((c) => c.path.endsWith('/preview'))?.body).toEqual({
       subject: welcome.subject,
       body: welcome.body,
