@@ -5,6 +5,7 @@ import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'r
 import { AREA_LEVELS } from '../shared/auth/permissions';
 import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../shared/forms/api';
 import { WEBHOOKS_LEVEL } from '../shared/webhooks/api';
+import { emailTemplateScreens } from './features/emails/screens';
 import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
@@ -107,6 +108,7 @@ const screens = {
   ),
   myDownloads: lazyModule(() => import('./features/downloads/MyDownloadsScreen')),
   ...notificationScreens,
+  ...emailTemplateScreens,
   supplierDirectory: lazyModule(() => import('./features/suppliers/SupplierDirectoryScreen')),
   supplier: lazyModule(() => import('./features/suppliers/SupplierScreen')),
   suppliers: lazyModule(() => import('./features/suppliers/SuppliersScreen')),
@@ -514,6 +516,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.notifications }),
                     section({ path: 'add', lazy: screens.addNotification }),
                     section({ path: ':notificationId', lazy: screens.editNotification }),
+                  ],
+                },
+                {
+                  path: 'email-templates',
+                  loader: requireLevel(queryClient, 'admin'),
+                  children: [
+                    section({ index: true, lazy: screens.emailTemplates }),
+                    section({ path: 'edit/:kind', lazy: screens.editEmailTemplate }),
+                    section({ path: 'view/:kind', lazy: screens.viewEmailTemplate }),
                   ],
                 },
                 ...SETTINGS_SCREENS.map(([path, lazy]) =>

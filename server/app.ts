@@ -18,6 +18,7 @@ import { contentRoutes } from './modules/content/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { emailsRoutes } from './modules/emails/routes';
 import { registerEmailJobs } from './modules/emails/service';
+import { emailTemplateRoutes } from './modules/emails/templateRoutes';
 import { emailTrackingRoutes } from './modules/emails/trackingRoutes';
 import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
@@ -71,6 +72,7 @@ const ROUTE_MODULES: RouteModule[] = [
   notificationsRoutes,
   emailsRoutes,
   emailTrackingRoutes,
+  emailTemplateRoutes,
   webhooksRoutes,
 ];
 

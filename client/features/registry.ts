@@ -91,6 +91,14 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
   ),
   settingsCard('core-pages', 'Core pages', 'Titles, icons and publishing of the built-in pages.'),
   {
+    id: 'email-templates',
+    group: 'Emails',
+    title: 'Email templates',
+    description: 'The wording of every email the portal sends, with a preview and a test send.',
+    path: '/admin/email-templates',
+    level: 'admin',
+  },
+  {
     id: 'dashboard-header',
     group: 'Dashboard',
     title: 'Dashboard header',

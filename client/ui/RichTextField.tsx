@@ -15,11 +15,14 @@ export default function RichTextField({
   value,
   onChange,
   error,
+  insertables = [],
 }: {
   label: string;
   value: string;
   onChange: (html: string) => void;
   error?: string;
+  /** Text the toolbar can insert at the cursor, such as an email template's merge variables. */
+  insertables?: readonly { label: string; text: string }[];
 }) {
   const labelId = useId();
   const editor = useEditor({
@@ -55,6 +58,22 @@ export default function RichTextField({
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
           </RichTextEditor.ControlsGroup>
+          {insertables.length > 0 && (
+            <RichTextEditor.ControlsGroup>
+              {insertables.map((item) => (
+                <RichTextEditor.Control
+                  key={item.text}
+                  onClick={() => editor?.chain().focus().insertContent(item.text).run()}
+                  aria-label={`Insert ${item.label}`}
+                  title={`Insert ${item.label}`}
+                  px={6}
+                  w="auto"
+                >
+                  {item.label}
+                </RichTextEditor.Control>
+              ))}
+            </RichTextEditor.ControlsGroup>
+          )}
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
       </RichTextEditor>

@@ -8,6 +8,7 @@ import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
 import { seedDemoAssets } from './demoAssets';
 import { seedDemoContent } from './demoContent';
+import { seedDemoEmailTemplates } from './demoEmailTemplates';
 import { seedDemoForms } from './demoForms';
 import { seedDemoNotifications } from './demoNotifications';
 import { seedDemoPortal } from './demoPortal';
@@ -113,6 +114,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoForms(ctx, eventId);
   await seedDemoSubmissionFiles(ctx, eventId);
   await seedDemoNotifications(ctx.db, eventId);
+  await seedDemoEmailTemplates(ctx.db, eventId);
   // After the content seed: the sidebar, featured pages and cards link to its pages.
   await seedDemoPortal(ctx, eventId);
   await seedDemoTimetable(ctx, eventId);

@@ -58,6 +58,7 @@ describe('admin hub', () => {
       'Tasks',
       'Content',
       'Forms',
+      'Emails',
       'Notifications',
       'Teams/Users/Custom Fields',
       'Suppliers',

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
 import { withinLimit } from '../../platform/rateLimit';
+import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmail } from '../emails/service';
 import { renderEmail } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
@@ -84,12 +85,16 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       readSettings(tx, eventId, 'event'),
       readSettings(tx, eventId, 'emails'),
     ]);
-    const content = renderEmail('emailChanged', {
-      eventName,
-      firstName: before.firstName,
-      newEmail,
-      supportEmail,
-    });
+    const content = renderEmail(
+      'emailChanged',
+      {
+        eventName,
+        firstName: before.firstName,
+        newEmail,
+        supportEmail,
+      },
+      await emailLook(tx, eventId, 'emailChanged'),
+    );
     const outboxId = await queueEmail(tx, {
       eventId,
       kind: 'emailChanged',

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
 import { clearHits, withinLimit } from '../../platform/rateLimit';
+import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmail } from '../emails/service';
 import { renderEmail, type TemplateKind } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
@@ -53,12 +54,16 @@ export async function queueTokenEmail(
   const { eventName } = await readSettings(tx, input.eventId, 'event');
   const { id } = await issueToken(tx, input);
   const link = `${event.appUrl}${LINK_PATHS[input.mode]}?token=${linkTokenPlaceholder(id)}`;
-  const content = renderEmail(EMAIL_KIND[input.mode], {
-    eventName,
-    firstName: input.firstName,
-    link,
-    newEmail: input.newEmail,
-  });
+  const content = renderEmail(
+    EMAIL_KIND[input.mode],
+    {
+      eventName,
+      firstName: input.firstName,
+      link,
+      newEmail: input.newEmail,
+    },
+    await emailLook(tx, input.eventId, EMAIL_KIND[input.mode]),
+  );
   return queueEmail(tx, {
     eventId: input.eventId,
     kind: EMAIL_KIND[input.mode],

@@ -1,6 +1,17 @@
-/** The identity emails. Each builds its subject, text and HTML from the event and the link. */
+import { convert } from 'html-to-text';
+import Mustache from 'mustache';
+import type { TemplateKindId } from '../../../shared/emails/templatesApi';
+import { DEFAULT_NAV_COLOR, navThemeFor } from '../../../shared/events/settings';
+import { DEFAULT_TEMPLATES } from './defaultTemplates';
+import { emailLayout, escapeHtml } from './layout';
 
-/** The kinds this file renders. */
+/**
+ * Renders every email the portal sends from its template: the event's own wording when an
+ * organiser customised the kind (emailLook.ts loads it), else the default. Merge variables are
+ * mustache {{names}}, HTML-escaped unless the sender marks a value as HTML it built safely.
+ */
+
+/** The kinds rendered through renderEmail by the identity and people modules. */
 export type TemplateKind =
   | 'setPassword'
   | 'resetPassword'
@@ -20,9 +31,64 @@ export type EmailKind =
   | 'taskReminder'
   | 'adminNotification'
   | 'formNotification'
-  | 'formUpdate';
+  | 'formUpdate'
+  | 'templateTest';
 
 export type EmailContent = { subject: string; text: string; html: string; links: string[] };
+
+/** A value that is already safe HTML (built by the server from escaped or sanitised parts). */
+export class SafeHtml {
+  constructor(readonly html: string) {}
+  toString(): string {
+    return this.html;
+  }
+}
+
+export type MergeValue = string | number | SafeHtml | undefined;
+export type MergeValues = Partial<Record<string, MergeValue>>;
+
+/** What an event adds to every email: its wording of the kind, its logo and colour, its welcome text. */
+export type EmailLook = {
+  template?: { subject: string; body: string } | null;
+  logoUrl?: string;
+  colour?: string;
+  welcome?: { paragraph1: string; paragraph2: string; showParagraph1: boolean; showParagraph2: boolean };
+};
+
+const htmlEscape = (value: unknown) => (value instanceof SafeHtml ? value.html : escapeHtml(String(value)));
+/** A subject is a header, not HTML: no escaping, and no line break that could start a new header. */
+const subjectEscape = (value: unknown) => String(value).replace(/[\r\n]+/g, ' ');
+
+/** Renders one kind with the given merge values and the event's look; used by senders and previews. */
+export function renderTemplate(
+  kind: TemplateKindId,
+  values: MergeValues,
+  look: EmailLook = {},
+): EmailContent {
+  const fallback = DEFAULT_TEMPLATES[kind];
+  const { subject, body } = look.template ?? fallback;
+  const view = { ...values };
+  const renderedSubject = Mustache.render(subject, view, {}, { escape: subjectEscape }).trim();
+  // A paragraph left empty by an empty variable (a welcome paragraph switched off) goes.
+  const renderedBody = Mustache.render(body, view, {}, { escape: htmlEscape }).replace(/<p>\s*<\/p>/g, '');
+  const link = typeof values.link === 'string' && values.link !== '' ? values.link : undefined;
+  const colour = look.colour ?? DEFAULT_NAV_COLOR;
+  const html = emailLayout({
+    title: renderedSubject,
+    eventName: String(values.eventName ?? ''),
+    logoUrl: look.logoUrl ?? '',
+    colour,
+    onColour: navThemeFor(colour) === 'dark' ? '#ffffff' : '#1a1a1a',
+    body: renderedBody,
+    button: link && fallback.action ? { label: fallback.action, href: link } : undefined,
+  });
+  const plain = convert(renderedBody, {
+    wordwrap: 78,
+    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }],
+  });
+  const text = link ? `${plain}\n\n${fallback.action ?? 'Open'}: ${link}\n` : `${plain}\n`;
+  return { subject: renderedSubject, text, html, links: link ? [link] : [] };
+}
 
 type Input = {
   eventName: string;
@@ -40,124 +106,18 @@ type Input = {
   signIn?: boolean;
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-function layout(eventName: string, paragraphs: string[], button?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const action = button
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#1b5e20;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(button.href)}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(eventName)}</h1>${body}${action}</body></html>`;
-}
-
-export function renderEmail(kind: TemplateKind, input: Input): EmailContent {
-  const hello = `Hello ${input.firstName},`;
-  const link = input.link ?? '';
-  switch (kind) {
-    case 'setPassword': {
-      const lines = [
-        hello,
-        `An account has been created for you on the ${input.eventName} portal.`,
-        'Set your password to sign in. The link works once and expires in 7 days.',
-      ];
-      return {
-        subject: `Set your password for ${input.eventName}`,
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout(input.eventName, lines, { label: 'Set password', href: link }),
-        links: [link],
-      };
-    }
-    case 'resetPassword': {
-      const lines = [
-        hello,
-        `We received a request to reset your password for the ${input.eventName} portal.`,
-        'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email.',
-      ];
-      return {
-        subject: `Reset your password for ${input.eventName}`,
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout(input.eventName, lines, { label: 'Reset password', href: link }),
-        links: [link],
-      };
-    }
-    case 'verifyEmailChange': {
-      const lines = [
-        hello,
-        `Please confirm that you want to use this address (${input.newEmail}) to sign in to the ${input.eventName} portal.`,
-        'Your email changes when you open the link. It works once and expires in 24 hours.',
-      ];
-      return {
-        subject: 'Verify your new email address',
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout(input.eventName, lines, { label: 'Verify email address', href: link }),
-        links: [link],
-      };
-    }
-    case 'emailChanged': {
-      const support = input.supportEmail
-        ? ` please contact ${input.supportEmail} at once`
-        : ' please reset your password at once';
-      const lines = [
-        hello,
-        `The email address you use to sign in to the ${input.eventName} portal was changed to ${input.newEmail}.`,
-        `If you did not make this change,${support}.`,
-      ];
-      return {
-        subject: 'Your email address has been changed',
-        text: `${lines.join('\n\n')}\n`,
-        html: layout(input.eventName, lines),
-        links: [],
-      };
-    }
-    case 'commentMention': {
-      const lines = [
-        hello,
-        `${input.authorName} mentioned you in a comment on the task "${input.taskTitle}":`,
-        input.excerpt ?? '',
-      ];
-      return {
-        subject: `${input.authorName} mentioned you on ${input.taskTitle}`,
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout(input.eventName, lines, { label: 'Open the task', href: link }),
-        links: [link],
-      };
-    }
-    case 'existingWelcome': {
-      // No set-password link: the account already has a password, from another event.
-      const where = input.teamName ? ` as a member of ${input.teamName}` : '';
-      const lines = [
-        hello,
-        `You have been added to the ${input.eventName} portal${where}.`,
-        'Sign in with the email address and password you already use.',
-      ];
-      return {
-        subject: `You have been added to ${input.eventName}`,
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout(input.eventName, lines, { label: 'Sign in', href: link }),
-        links: [link],
-      };
-    }
-    case 'welcomeChaser': {
-      const lines = [
-        hello,
-        `A reminder: an account is waiting for you on the ${input.eventName} portal, and you have not signed in yet.`,
-        input.signIn
-          ? 'Sign in with the email address and password you already use.'
-          : 'Set your password to sign in. The link works once and expires in 7 days.',
-      ];
-      return {
-        subject: `Reminder: your ${input.eventName} account is waiting`,
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout(input.eventName, lines, {
-          label: input.signIn ? 'Sign in' : 'Set password',
-          href: link,
-        }),
-        links: [link],
-      };
-    }
-  }
+/** The identity and welcome emails, from their senders' inputs. */
+export function renderEmail(kind: TemplateKind, input: Input, look: EmailLook = {}): EmailContent {
+  const { signIn, ...rest } = input;
+  const welcome = look.welcome;
+  const values: MergeValues = {
+    ...rest,
+    supportEmail: input.supportEmail || 'the event organiser',
+    welcomeParagraph1: welcome?.showParagraph1 ? welcome.paragraph1 : '',
+    welcomeParagraph2: welcome?.showParagraph2 ? welcome.paragraph2 : '',
+    nextStep: signIn
+      ? 'Sign in with the email address and password you already use.'
+      : 'Set your password to sign in. The link works once and expires in 7 days.',
+  };
+  return renderTemplate(kind, values, look);
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { accounts } from '../auth/tables';
+import { emailLook } from '../emails/emailLook';
 import { deliver, queueEmails } from '../emails/service';
 import { outboxEmails } from '../emails/tables';
 import { readSettings } from '../events/settingsStore';
@@ -62,6 +63,7 @@ async function recipients(tx: DbOrTx, eventId: string, audience: Parameters<type
 /** Claims the notification's emails once and queues them; the batches are handed to the queue after commit. */
 export async function emailNotification(ctx: AppContext, eventId: string, notificationId: string) {
   const event = await readSettings(ctx.db, eventId, 'event');
+  const look = await emailLook(ctx.db, eventId, 'adminNotification');
   const outboxIds = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(notifications)
@@ -84,13 +86,16 @@ export async function emailNotification(ctx: AppContext, eventId: string, notifi
       people.map((person) => ({
         kind: 'adminNotification' as const,
         to: person.email,
-        content: renderNotificationEmail({
-          eventName: event.eventName,
-          appUrl: event.appUrl,
-          firstName: person.firstName,
-          title: claimed.title,
-          description: claimed.description,
-        }),
+        content: renderNotificationEmail(
+          {
+            eventName: event.eventName,
+            appUrl: event.appUrl,
+            firstName: person.firstName,
+            title: claimed.title,
+            description: claimed.description,
+          },
+          look,
+        ),
       })),
       SYSTEM_ACTOR,
     );

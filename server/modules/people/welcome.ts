@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { issueToken, linkTokenPlaceholder } from '../auth/tokens';
+import { emailLook } from '../emails/emailLook';
 import { queueEmail } from '../emails/service';
 import { renderEmail } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
@@ -40,12 +41,16 @@ export async function queueExistingWelcome(
     .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, person.accountId)))
     .limit(1);
   const link = `${appUrl}${SIGN_IN_PATH}`;
-  const content = renderEmail('existingWelcome', {
-    eventName,
-    firstName: person.firstName,
-    link,
-    teamName: team?.name,
-  });
+  const content = renderEmail(
+    'existingWelcome',
+    {
+      eventName,
+      firstName: person.firstName,
+      link,
+      teamName: team?.name,
+    },
+    await emailLook(tx, eventId, 'existingWelcome'),
+  );
   return queueEmail(tx, { eventId, kind: 'existingWelcome', to: person.email, content, actor });
 }
 
@@ -70,11 +75,15 @@ export async function queueWelcomeChaser(
     });
     link = `${appUrl}${SET_PASSWORD_PATH}?token=${linkTokenPlaceholder(id)}`;
   }
-  const content = renderEmail('welcomeChaser', {
-    eventName,
-    firstName: person.firstName,
-    link,
-    signIn: person.hasPassword,
-  });
+  const content = renderEmail(
+    'welcomeChaser',
+    {
+      eventName,
+      firstName: person.firstName,
+      link,
+      signIn: person.hasPassword,
+    },
+    await emailLook(tx, eventId, 'welcomeChaser'),
+  );
   return queueEmail(tx, { eventId, kind: 'welcomeChaser', to: person.email, content, actor });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { findMentions, type Mentionable } from '../../../shared/tasks/comments';
 import type { DbOrTx } from '../../platform/db/client';
 import { accounts } from '../auth/tables';
+import { emailLook } from '../emails/emailLook';
 import { queueEmail } from '../emails/service';
 import { renderEmail } from '../emails/templates';
 import { readSettings } from '../events/settingsStore';
@@ -58,16 +59,21 @@ export async function queueMentionEmails(
   const excerpt =
     input.text.length > EXCERPT_LENGTH ? `${input.text.slice(0, EXCERPT_LENGTH - 1)}…` : input.text;
   const link = `${event?.appUrl ?? ''}/tasks/${input.taskId}`;
+  const look = await emailLook(tx, input.eventId, 'commentMention');
   const outboxIds: string[] = [];
   for (const person of people.filter((p) => mentions.includes(p.id))) {
-    const content = renderEmail('commentMention', {
-      eventName,
-      firstName: person.firstName,
-      link,
-      authorName,
-      taskTitle: input.taskTitle,
-      excerpt,
-    });
+    const content = renderEmail(
+      'commentMention',
+      {
+        eventName,
+        firstName: person.firstName,
+        link,
+        authorName,
+        taskTitle: input.taskTitle,
+        excerpt,
+      },
+      look,
+    );
     outboxIds.push(
       await queueEmail(tx, {
         eventId: input.eventId,

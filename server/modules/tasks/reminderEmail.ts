@@ -1,14 +1,9 @@
 import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
 import type { ReminderItem } from '../../../shared/tasks/reminders';
-import type { EmailContent } from '../emails/templates';
+import { escapeHtml } from '../emails/layout';
+import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../emails/templates';
 
-/** The task reminder email: the subject from shared/tasks/reminders.ts, one line per task due. */
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+/** The task reminder email: one line per task due, in the event's template for one task or several. */
 
 function whenDue(item: ReminderItem): string {
   if (item.daysUntilDue < 0) {
@@ -19,27 +14,31 @@ function whenDue(item: ReminderItem): string {
   return `due ${item.dueDate} (in ${item.daysUntilDue} day${item.daysUntilDue === 1 ? '' : 's'})`;
 }
 
-export function renderTaskReminder(input: {
-  subject: string;
-  eventName: string;
-  firstName: string;
-  teamName: string;
-  appUrl: string;
-  items: readonly ReminderItem[];
-}): EmailContent {
-  const link = `${input.appUrl.replace(/\/+$/, '')}/tasks`;
-  const intro = `${input.teamName} has ${input.items.length === 1 ? 'a task' : `${input.items.length} tasks`} to complete for ${input.eventName}:`;
+export function renderTaskReminder(
+  input: {
+    eventName: string;
+    firstName: string;
+    teamName: string;
+    appUrl: string;
+    items: readonly ReminderItem[];
+  },
+  looks: { one?: EmailLook; many?: EmailLook } = {},
+): EmailContent {
   const lines = input.items.map(
     (item) => `${item.title}: ${TASK_STATUS_LABELS[item.dueStatus]}, ${whenDue(item)}`,
   );
-  const text = [
-    `Hello ${input.firstName},`,
-    intro,
-    lines.map((line) => `- ${line}`).join('\n'),
-    'Mark each one complete, or not applicable, on your task list:',
-    link,
-  ].join('\n\n');
-  const list = lines.map((line) => `<li style="margin:0 0 8px">${escapeHtml(line)}</li>`).join('');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(input.eventName)}</h1><p>${escapeHtml(`Hello ${input.firstName},`)}</p><p>${escapeHtml(intro)}</p><ul>${list}</ul><p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#1b5e20;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open your tasks</a></p></body></html>`;
-  return { subject: input.subject, text: `${text}\n`, html, links: [link] };
+  const list = `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
+  const one = input.items.length === 1;
+  return renderTemplate(
+    one ? 'taskReminder' : 'taskReminders',
+    {
+      eventName: input.eventName,
+      firstName: input.firstName,
+      teamName: input.teamName,
+      taskCount: input.items.length,
+      taskList: new SafeHtml(list),
+      link: `${input.appUrl.replace(/\/+$/, '')}/tasks`,
+    },
+    (one ? looks.one : looks.many) ?? {},
+  );
 }

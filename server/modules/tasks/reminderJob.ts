@@ -6,11 +6,11 @@ import {
   planReminders,
   progressKey,
   type ReminderTeam,
-  reminderSubject,
 } from '../../../shared/tasks/index';
 import type { AppContext } from '../../platform/context';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { accounts } from '../auth/tables';
+import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmail } from '../emails/service';
 import type { EmailKind } from '../emails/templates';
 import { readSettingsMany } from '../events/settingsStore';
@@ -162,6 +162,12 @@ export async function sendEventReminders(
 
   let emails = 0;
   let items = 0;
+  const looks = plan.reminders.length
+    ? {
+        one: await emailLook(db, eventId, 'taskReminder'),
+        many: await emailLook(db, eventId, 'taskReminders'),
+      }
+    : {};
   for (const reminder of plan.reminders) {
     const outboxIds = await db.transaction(async (tx) => {
       // Claim first: a row another run inserted meanwhile returns nothing, and its task is dropped.
@@ -181,19 +187,20 @@ export async function sendEventReminders(
       const claimedIds = new Set(claimed.map((c) => c.taskId));
       const mine = reminder.items.filter((item) => claimedIds.has(item.taskId));
       if (mine.length === 0) return [];
-      const subject = reminderSubject(mine.length);
       const ids: string[] = [];
       for (const userId of reminder.recipientIds) {
         const to = recipients.get(userId);
         if (!to) continue;
-        const content = renderTaskReminder({
-          subject,
-          eventName: settings.event.eventName,
-          firstName: to.firstName,
-          teamName: teamNames.get(reminder.teamId) ?? 'Your team',
-          appUrl: settings.event.appUrl,
-          items: mine,
-        });
+        const content = renderTaskReminder(
+          {
+            eventName: settings.event.eventName,
+            firstName: to.firstName,
+            teamName: teamNames.get(reminder.teamId) ?? 'Your team',
+            appUrl: settings.event.appUrl,
+            items: mine,
+          },
+          looks,
+        );
         ids.push(
           await queueEmail(tx, { eventId, kind: REMINDER_KIND, to: to.email, content, actor: SYSTEM_ACTOR }),
         );

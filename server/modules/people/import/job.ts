@@ -18,6 +18,7 @@ import { LINK_PATHS } from '../../auth/recovery';
 import { forgetAccountSessions } from '../../auth/sessions';
 import { accounts, authTokens } from '../../auth/tables';
 import { linkTokenPlaceholder, TOKEN_LIFETIME_MS } from '../../auth/tokens';
+import { emailLook } from '../../emails/emailLook';
 import { dispatchEmails } from '../../emails/service';
 import { outboxEmails } from '../../emails/tables';
 import { renderEmail } from '../../emails/templates';
@@ -469,11 +470,15 @@ async function queueSetPassword(
   // The email keeps the token's id; the token sent is made at send time (mintLinkToken).
   const tokenId = randomUUID();
   const link = `${found.appUrl}${LINK_PATHS.setPassword}?token=${linkTokenPlaceholder(tokenId)}`;
-  const content = renderEmail('setPassword', {
-    eventName: eventSettings.data.eventName,
-    firstName: owner.firstName,
-    link,
-  });
+  const content = renderEmail(
+    'setPassword',
+    {
+      eventName: eventSettings.data.eventName,
+      firstName: owner.firstName,
+      link,
+    },
+    await emailLook(tx, event.eventId, 'setPassword'),
+  );
   const now = new Date();
   const outboxId = randomUUID();
   const revoke = tx
