@@ -8,6 +8,8 @@ import { expect, type Page, test } from './test';
  */
 
 const WIDTHS = [1280, 1366];
+/** The list the seeded event always fills (its people): its table must be measured. */
+const FILLED = ['/admin/users'];
 const TABLE_SCREENS = [
   '/admin/content',
   '/admin/teams',
@@ -71,15 +73,15 @@ for (const width of WIDTHS) {
       // Lists arrive after the heading; an empty one shows its empty state instead of a table.
       await page.waitForLoadState('networkidle');
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+      if (FILLED.includes(path)) await expect(page.locator('main table').first(), path).toBeVisible();
       const found = await tablesCutOff(page);
       expect(found.cut, path).toEqual([]);
       expect(found.pageOverflows, `${path}: the page scrolls sideways`).toBe(false);
       tables += found.tables;
       if (found.aside) withAside++;
     }
-    // The seeded event has content, teams, users and forms: the check looked at real tables.
-    expect(tables).toBeGreaterThanOrEqual(4);
-    // Most of these screens have quick links or tips: the panel was open beside their tables.
+    // The check looked at real tables, with the quick links panel open beside most of them.
+    expect(tables).toBeGreaterThanOrEqual(FILLED.length);
     expect(withAside).toBeGreaterThanOrEqual(4);
   });
 }

@@ -166,6 +166,7 @@ describe('admin tasks', () => {
       isEditable: false,
       isPublic: false,
       updatedAt: '2027-01-01T10:00:00.000Z',
+      linkedTasks: [],
     });
     const allForms = [formRow(FORM_ID, 'Stand build', true), formRow(DRAFT_ID, 'Hotel booking', false)];
     const { user, calls } = renderApp('/admin/tasks/add', {
