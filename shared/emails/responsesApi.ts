@@ -77,5 +77,5 @@ export const trackingLinkParamsSchema = trackingOpenParamsSchema.extend({
 });
 export const TRACKING_ERRORS = {
   notFound: 'Link not found',
-  tooMany: 'Too many requests from your address. Please try again later.',
+  tooMany: 'Too many requests. Please try again later.',
 } as const;

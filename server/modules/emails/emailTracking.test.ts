@@ -116,7 +116,7 @@ describe('open and click tracking (no SMTP: the outbox)', () => {
     }
     const refused = await get(url, '198.51.100.9');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.message).toBe('Too many requests from your address. Please try again later.');
+    expect(refused.json().error.message).toBe('Too many requests. Please try again later.');
     expect((await get(url, '198.51.100.10')).statusCode).toBe(200);
   });
 });

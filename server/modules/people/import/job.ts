@@ -21,7 +21,7 @@ import { linkTokenPlaceholder, TOKEN_LIFETIME_MS } from '../../auth/tokens';
 import { emailLook } from '../../emails/emailLook';
 import { dispatchEmails } from '../../emails/service';
 import { outboxEmails } from '../../emails/tables';
-import { renderEmail } from '../../emails/templates';
+import { type EmailLook, renderEmail } from '../../emails/templates';
 import { events, settings } from '../../events/tables';
 import { listCustomFields } from '../customFields';
 import { forgetMyEvents } from '../myEvents';
@@ -62,6 +62,8 @@ type Event = {
   importId: string;
   actorId: string;
   defaults: Record<string, string | boolean>;
+  /** The event's set-password email look (template, logo, colour): read once per run, not per row. */
+  setPasswordLook: EmailLook;
 };
 type Fields = Awaited<ReturnType<typeof listCustomFields>>;
 
@@ -89,11 +91,12 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
     )
     .returning({ id: teamImports.id });
   if (started.length === 0) return;
-  const event = { eventId, importId, actorId, defaults: {} as Event['defaults'] };
+  const event: Event = { eventId, importId, actorId, defaults: {}, setPasswordLook: {} };
   const flusher = progressFlusher(ctx, event);
   try {
     const fields = await listCustomFields(ctx.db, eventId);
     event.defaults = Object.fromEntries(fields.map((f) => [f.id, defaultCustomFieldValue(f.type)]));
+    event.setPasswordLook = await emailLook(ctx.db, eventId, 'setPassword');
     const pending = await ctx.db
       .select({ rowNumber: teamImportRows.rowNumber })
       .from(teamImportRows)
@@ -477,7 +480,7 @@ async function queueSetPassword(
       firstName: owner.firstName,
       link,
     },
-    await emailLook(tx, event.eventId, 'setPassword'),
+    event.setPasswordLook,
   );
   const now = new Date();
   const outboxId = randomUUID();
