@@ -14,8 +14,17 @@ export function seeded(): Seeded {
   return JSON.parse(readFileSync('.tmp/e2e-seeded.json', 'utf8'));
 }
 
-/** No serious or critical accessibility violation on the screen as it is now. */
+/**
+ * Wait until nothing on the screen says it is loading (aria-busy: the sidebar before it arrives,
+ * a table dimmed while its next page loads), as a person waits before reading or clicking.
+ */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** No serious or critical accessibility violation on the screen once it has settled. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await expectSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -57,4 +66,5 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
+  await expectSettled(page);
 }

@@ -94,6 +94,16 @@ describe('AppShell', () => {
     expect(trigger).toHaveFocus();
   });
 
+  it('marks the sidebar busy and offers no links while it loads, so none moves under a click', () => {
+    const { unmount } = renderShell({ navLoading: true });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveAttribute('aria-busy', 'true');
+    expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+    unmount();
+    renderShell();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).not.toHaveAttribute('aria-busy');
+  });
+
   it('follows a menu link and closes', async () => {
     const { user, router } = renderShell();
     await user.click(screen.getByRole('button', { name: /Account menu/ }));

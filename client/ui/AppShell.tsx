@@ -1,4 +1,4 @@
-import { Box, Burger, Collapse, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Collapse, Group, NavLink, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -43,6 +43,8 @@ export interface AppShellProps {
   navItems?: NavItem[];
   /** The event's sidebar as the admin arranged it. */
   navSections?: NavSection[];
+  /** The sidebar is still loading: placeholders stand in for links that would move under a click. */
+  navLoading?: boolean;
   onSignOut: () => void;
   /** Shown in the bar before the user menu (the notifications bell). */
   headerExtra?: ReactNode;
@@ -51,6 +53,8 @@ export interface AppShellProps {
 
 /** react-remove-scroll's class for fixed elements it shifts while a modal locks the page's scroll. */
 const REMOVE_SCROLL_ZERO_RIGHT = 'right-scroll-bar-position';
+
+const PLACEHOLDER_LINKS = ['70%', '55%', '80%', '60%', '75%', '50%'];
 
 function isActive(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -121,11 +125,24 @@ export function AppShell(props: AppShellProps) {
         </Group>
       </header>
 
-      <nav className={classes.navbar} data-opened={opened || undefined} aria-label="Main navigation">
+      <nav
+        className={classes.navbar}
+        data-opened={opened || undefined}
+        aria-label="Main navigation"
+        aria-busy={props.navLoading || undefined}
+      >
         <div className={classes.navSections}>
-          {sections.map((section) => (
-            <SidebarSection key={section.id} section={section} pathname={pathname} />
-          ))}
+          {props.navLoading ? (
+            <Stack gap="xs" p="xs">
+              {PLACEHOLDER_LINKS.map((width) => (
+                <Skeleton key={width} height={22} width={width} radius="sm" />
+              ))}
+            </Stack>
+          ) : (
+            sections.map((section) => (
+              <SidebarSection key={section.id} section={section} pathname={pathname} />
+            ))
+          )}
         </div>
         <div>
           <Text size="xs" c="dimmed" px="sm" py="xs">

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CORE_PAGES } from '../../../shared/events/schema';
 import type { Settings } from '../../../shared/events/settings';
+import type { NavigationResponse } from '../../../shared/portal/api';
 import { isCorePageId } from '../../../shared/portal/corePages';
 import type { NavSection } from '../../ui/AppShell';
 import { MaterialIcon } from '../content/MaterialIcon';
@@ -13,13 +14,24 @@ type Terminology = Settings<'terminology'>;
 
 /**
  * The signed-in sidebar as the admin arranged it (/admin/sidebar). Core pages without a screen
- * yet are left out, so the sidebar never links to a page that does not exist. Undefined until
- * the event's sidebar has loaded (the shell shows the plain core pages meanwhile).
+ * yet are left out, so the sidebar never links to a page that does not exist. While it loads the
+ * shell draws placeholders (links that moved under a pointer would catch the wrong click); if it
+ * cannot load, sections are undefined and the shell shows the plain core pages.
  */
-export function useSidebarSections(eventId: string, terminology: Terminology): NavSection[] | undefined {
-  const navigation = useNavigation(eventId).data;
+export function useSidebarSections(
+  eventId: string,
+  terminology: Terminology,
+): { sections: NavSection[] | undefined; loading: boolean } {
+  const query = useNavigation(eventId);
+  const navigation = query.data;
   useHideUnpublishedCorePages(navigation?.publishedCorePages);
-  if (!navigation) return undefined;
+  return {
+    sections: navigation && sidebarSections(navigation, terminology),
+    loading: eventId !== '' && query.isPending,
+  };
+}
+
+function sidebarSections(navigation: NavigationResponse, terminology: Terminology): NavSection[] {
   return navigation.sections
     .map((section) => ({
       id: section.id,

@@ -94,7 +94,7 @@ export function SignedInLayout() {
   const feedback = useFeedback();
   useSignInWhenSessionEnds();
   useOnboardingRedirect(shell);
-  const navSections = useSidebarSections(event?.id ?? '', shell?.terminology ?? DEFAULT_TERMINOLOGY);
+  const sidebar = useSidebarSections(event?.id ?? '', shell?.terminology ?? DEFAULT_TERMINOLOGY);
 
   const session = useMemo<SignedInSession | null>(
     () =>
@@ -126,7 +126,8 @@ export function SignedInLayout() {
         user={session.me.account}
         canOpenAdmin={can(session.level, AREA_LEVELS.adminHub)}
         navItems={navItems}
-        navSections={navSections}
+        navSections={sidebar.sections}
+        navLoading={sidebar.loading}
         headerExtra={
           event && <NotificationBell eventId={event.id} color={navTheme === 'dark' ? 'white' : 'dark'} />
         }
