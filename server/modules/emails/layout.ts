@@ -5,7 +5,7 @@ export const escapeHtml = (s: string) =>
   );
 
 /**
- * The one responsive layout every email shares (docs/decisions/0024-email-templates.md): nested
+ * The one responsive layout every email shares (docs/decisions/0025-email-templates.md): nested
  * tables, inline styles and a 600-pixel card that becomes full width on a small screen, which is
  * what mail clients render reliably. The header carries the event's logo (else its name) on its
  * colour; the button to the email's link uses the same colour.
