@@ -1,12 +1,14 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { FormDetail } from '../../../shared/forms/api';
 import type { Operator } from '../../../shared/forms/schema/common';
 import type { Rule } from '../../../shared/forms/schema/logic';
 import { useSession } from '../../lib/session';
+import type { SchemaForm } from '../../lib/useSchemaForm';
+import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
 import { groupFieldsLookup } from './builder/logicRules';
@@ -141,5 +143,37 @@ export function refusedBeyondOwnChecks(errors: FormErrors, own: Record<string, s
   const named = Object.keys(own).filter((key) => own[key] !== undefined);
   return Object.keys(errors).some(
     (path) => path !== '' && !named.some((key) => path === key || path.startsWith(`${key}.`)),
+  );
+}
+
+/**
+ * The submit handler every part's editor uses: the body the schema accepted is saved; the server's
+ * refusal goes beside the inputs and into the banner; a body the browser refused for more than the
+ * screen's own checks shows the spec's message, as the server would have.
+ */
+export function usePartSubmit<Values extends Record<string, unknown>, Body, Answer>(
+  form: SchemaForm<Values, Body>,
+  save: UseMutationResult<Answer, Error, Body>,
+  options: {
+    onSaved: (answer: Answer) => void;
+    ownChecks: (values: Values) => Record<string, string | undefined>;
+    /** The spec's message for a part the server refuses, e.g. FORM_ERRORS.invalidConfirmation. */
+    invalid: string;
+  },
+) {
+  const feedback = useFeedback();
+  return form.onSubmit(
+    (body) =>
+      save.mutate(body, {
+        onSuccess: options.onSaved,
+        onError: (error) => {
+          form.setServerErrors(error);
+          feedback.error(error);
+        },
+      }),
+    (failed) => {
+      if (refusedBeyondOwnChecks(failed, options.ownChecks(form.getValues())))
+        feedback.error(options.invalid);
+    },
   );
 }

@@ -4,13 +4,13 @@ import { useNavigate, useParams } from 'react-router';
 import type { Webhook } from '../../../shared/forms/schema/webhook';
 import { WEBHOOK_ERRORS, webhookBodySchema } from '../../../shared/webhooks/api';
 import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
-import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
+import { feedbackState } from '../../ui/FeedbackBanner';
 import {
   FormPartScreen,
   type PartEditorProps,
   RulesSection,
-  refusedBeyondOwnChecks,
   SaveCancel,
+  usePartSubmit,
   useRulesScope,
 } from '../forms/FormPartEditor';
 import { useCustomFields } from '../people/customFieldsApi';
@@ -68,7 +68,6 @@ function WebhookForm({ eventId, detail, record: webhook }: PartEditorProps<Webho
   const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
   const save = useSaveWebhook(eventId, formId, webhook?.id ?? null);
   const customFields = useCustomFields(eventId);
-  const feedback = useFeedback();
   const navigate = useNavigate();
   const list = `/admin/forms/${formId}/webhooks`;
   const scope = useRulesScope(detail);
@@ -77,23 +76,15 @@ function WebhookForm({ eventId, detail, record: webhook }: PartEditorProps<Webho
     [scope, customFields.data],
   );
 
-  const submit = form.onSubmit(
-    (body) =>
-      save.mutate(body, {
-        onSuccess: (answer) => {
-          if (answer.secret) setCreated({ id: answer.webhook.id, secret: answer.secret });
-          else navigate(`${list}/${answer.webhook.id}`, { state: feedbackState('success') });
-        },
-        onError: (error) => {
-          form.setServerErrors(error);
-          feedback.error(error);
-        },
-      }),
-    (failed) => {
-      if (refusedBeyondOwnChecks(failed, ownChecks(form.getValues())))
-        feedback.error(WEBHOOK_ERRORS.invalidWebhook);
+  const submit = usePartSubmit(form, save, {
+    // The message travels with the navigation: arriving on another path clears the banner.
+    onSaved: (answer) => {
+      if (answer.secret) setCreated({ id: answer.webhook.id, secret: answer.secret });
+      else navigate(`${list}/${answer.webhook.id}`, { state: feedbackState('success') });
     },
-  );
+    ownChecks: ownChecks,
+    invalid: WEBHOOK_ERRORS.invalidWebhook,
+  });
 
   if (created)
     return (

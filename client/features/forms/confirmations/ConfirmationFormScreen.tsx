@@ -4,15 +4,15 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmationBodySchema, FORM_ERRORS } from '../../../../shared/forms/api';
 import type { Confirmation } from '../../../../shared/forms/schema/confirmation';
 import { errorTexts, useSchemaForm } from '../../../lib/useSchemaForm';
-import { feedbackState, useFeedback } from '../../../ui/FeedbackBanner';
+import { feedbackState } from '../../../ui/FeedbackBanner';
 import { Loading } from '../../../ui/QueryState';
 import { useConfirmation, useSaveConfirmation } from '../confirmationsApi';
 import {
   FormPartScreen,
   type PartEditorProps,
   RulesSection,
-  refusedBeyondOwnChecks,
   SaveCancel,
+  usePartSubmit,
 } from '../FormPartEditor';
 
 const RichTextField = lazy(() => import('../../../ui/RichTextField'));
@@ -43,30 +43,20 @@ function ConfirmationForm({ eventId, detail, record: confirmation }: PartEditorP
   const { values } = form;
   const errors = errorTexts(form.errors);
   const save = useSaveConfirmation(eventId, formId, confirmation?.id ?? null);
-  const feedback = useFeedback();
   const navigate = useNavigate();
   const list = `/admin/forms/${formId}/confirmations`;
   // The default stays the default until another confirmation takes the mark (the server agrees).
   const wasDefault = confirmation?.isDefault ?? false;
 
-  const submit = form.onSubmit(
-    (body) =>
-      save.mutate(body, {
-        // The message travels with the navigation: arriving on another path clears the banner.
-        onSuccess: () =>
-          navigate(list, {
-            state: feedbackState('success', confirmation ? undefined : 'The confirmation has been added'),
-          }),
-        onError: (error) => {
-          form.setServerErrors(error);
-          feedback.error(error);
-        },
+  const submit = usePartSubmit(form, save, {
+    // The message travels with the navigation: arriving on another path clears the banner.
+    onSaved: () =>
+      navigate(list, {
+        state: feedbackState('success', confirmation ? undefined : 'The confirmation has been added'),
       }),
-    (failed) => {
-      if (refusedBeyondOwnChecks(failed, nameCheck(form.getValues())))
-        feedback.error(FORM_ERRORS.invalidConfirmation);
-    },
-  );
+    ownChecks: nameCheck,
+    invalid: FORM_ERRORS.invalidConfirmation,
+  });
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={760}>

@@ -4,14 +4,14 @@ import { useNavigate, useParams } from 'react-router';
 import { NOTIFICATION_ERRORS, notificationBodySchema } from '../../../../shared/forms/notificationsApi';
 import type { FormNotification } from '../../../../shared/forms/schema/notification';
 import { errorTexts, useSchemaForm } from '../../../lib/useSchemaForm';
-import { feedbackState, useFeedback } from '../../../ui/FeedbackBanner';
+import { feedbackState } from '../../../ui/FeedbackBanner';
 import { Loading } from '../../../ui/QueryState';
 import {
   FormPartScreen,
   type PartEditorProps,
   RulesSection,
-  refusedBeyondOwnChecks,
   SaveCancel,
+  usePartSubmit,
 } from '../FormPartEditor';
 import { useNotification, useSaveNotification } from '../notificationsApi';
 import { RecipientFields } from './RecipientFields';
@@ -59,30 +59,21 @@ function NotificationForm({ eventId, detail, record: notification }: PartEditorP
   const { values } = form;
   const errors = errorTexts(form.errors);
   const save = useSaveNotification(eventId, formId, notification?.id ?? null);
-  const feedback = useFeedback();
   const navigate = useNavigate();
   const list = `/admin/forms/${formId}/notifications`;
   const toggle = (key: Toggle, label: string, description?: string) => (
     <Switch label={label} description={description} {...form.getInputProps(key, { type: 'checkbox' })} />
   );
 
-  const submit = form.onSubmit(
-    (body) =>
-      save.mutate(body, {
-        onSuccess: () =>
-          navigate(list, {
-            state: feedbackState('success', notification ? undefined : 'The notification has been added'),
-          }),
-        onError: (error) => {
-          form.setServerErrors(error);
-          feedback.error(error);
-        },
+  const submit = usePartSubmit(form, save, {
+    // The message travels with the navigation: arriving on another path clears the banner.
+    onSaved: () =>
+      navigate(list, {
+        state: feedbackState('success', notification ? undefined : 'The notification has been added'),
       }),
-    (failed) => {
-      if (refusedBeyondOwnChecks(failed, nameCheck(form.getValues())))
-        feedback.error(NOTIFICATION_ERRORS.invalidNotification);
-    },
-  );
+    ownChecks: nameCheck,
+    invalid: NOTIFICATION_ERRORS.invalidNotification,
+  });
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={760}>
