@@ -25,16 +25,6 @@ export const ERROR_SCREEN = {
     'An unexpected error occurred. You can try again, reload the app, or report this issue to help us fix it.',
 } as const;
 
-/** Avatar colour groups by first letter (a-e, f-k, l-p, q-t, u-z). */
-export function avatarColorGroup(name: string): 0 | 1 | 2 | 3 | 4 {
-  const c = name.trim().charAt(0).toLowerCase();
-  if (c >= 'a' && c <= 'e') return 0;
-  if (c >= 'f' && c <= 'k') return 1;
-  if (c >= 'l' && c <= 'p') return 2;
-  if (c >= 'q' && c <= 't') return 3;
-  return 4;
-}
-
 /** File size display: KB above 1000 bytes, MB above 1,000,000, one decimal. */
 export function formatFileSize(bytes: number): string {
   if (bytes > 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;

@@ -12,8 +12,8 @@ import { type DateContext, formatDateTime } from '../../../lib/format';
 import { useEventDates } from '../../../lib/session';
 import { useConfirm } from '../../../ui/confirm';
 import { useFeedback } from '../../../ui/FeedbackBanner';
+import { PersonAvatar } from '../../../ui/PersonAvatar';
 import { LoadFailed, Loading } from '../../../ui/QueryState';
-
 import {
   type Thread,
   useAddComment,
@@ -155,6 +155,7 @@ function EntryActions(props: {
 function Byline({ entry, dates }: { entry: ReplyView; dates: DateContext }) {
   return (
     <Group gap="xs">
+      <PersonAvatar name={entry.author.name} />
       <Text size="sm" fw={600}>
         {entry.author.name}
       </Text>
