@@ -6,11 +6,13 @@ import { defineFieldType, EMPTY, invalid, isBlank, present } from './types';
 
 // Single-value inputs: short text and its variants, long text, number and date.
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+// Email addresses and calendar days are checked by Zod, as everywhere else in the portal.
+const emailCheck = z.email().max(254);
+const dayCheck = z.iso.date();
+const dateTimeCheck = z.iso.datetime({ offset: true, local: true });
 const WEB_ADDRESS =
   /^(https?:\/\/)?(localhost|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(:\d{1,5})?([/?#]\S*)?$/i;
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export const messages = {
   text: 'Enter text',
@@ -29,7 +31,7 @@ export function readText(raw: unknown): Reading<string> {
   return present(raw.trim());
 }
 
-export const isEmail = (text: string): boolean => text.length <= 254 && EMAIL.test(text);
+export const isEmail = (text: string): boolean => emailCheck.safeParse(text).success;
 export const isWebAddress = (text: string): boolean => WEB_ADDRESS.test(text);
 export function isPhoneNumber(text: string): boolean {
   const digits = text.replace(/\D/g, '').length;
@@ -40,13 +42,10 @@ export function isPhoneNumber(text: string): boolean {
 export function readDate(raw: unknown): Reading<string> {
   if (isBlank(raw)) return EMPTY;
   if (typeof raw !== 'string') return invalid(messages.date);
-  const match = ISO_DATE.exec(raw.trim());
-  if (!match) return invalid(messages.date);
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real ? present(`${match[1]}-${match[2]}-${match[3]}`) : invalid(messages.date);
+  const text = raw.trim();
+  const day = text.slice(0, 10);
+  const readable = text.length === 10 || dateTimeCheck.safeParse(text).success;
+  return readable && dayCheck.safeParse(day).success ? present(day) : invalid(messages.date);
 }
 
 /** Numbers may arrive as text from a plain HTML form post; both read the same. */
