@@ -177,7 +177,9 @@ async function main() {
     console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
   }
   await app.close();
-  if (scratch) await scratch.drop();
+  // BENCH_KEEP=1 leaves the PostgreSQL scratch database for trying query variants by hand (psql).
+  if (scratch && process.env.BENCH_KEEP) console.log(`kept database reports_bench_${process.pid}, event ${eventId}`);
+  else if (scratch) await scratch.drop();
   else await database.close();
 }
 

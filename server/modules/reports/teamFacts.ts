@@ -19,6 +19,9 @@ export interface TeamFacts {
   /** Published forms of the event, and those the team has submitted at least once (drafts aside). */
   forms: number;
   formsSubmitted: number;
+  /** Submitted (not draft) submissions of any of the event's forms, and the latest one's time: activity. */
+  submitted: number;
+  lastSubmitted: Date | null;
 }
 
 /** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
@@ -77,6 +80,8 @@ type FactsRow = {
   finished_p: number;
   forms: number;
   forms_submitted: number;
+  submitted: number;
+  last_submitted: Date | string | null;
 };
 
 /**
@@ -108,6 +113,8 @@ export async function loadTeamFacts(
     pending: Number(r.applies_p) - Number(r.finished_p),
     forms: Number(r.forms),
     formsSubmitted: Number(r.forms_submitted),
+    submitted: Number(r.submitted),
+    lastSubmitted: r.last_submitted === null ? null : new Date(r.last_submitted),
   }));
 }
 
@@ -156,8 +163,9 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
     ),
     pf as (select id from forms where event_id = ${eventId} and is_published and not is_archived),
     subs as (
-      select s.team_id, count(distinct s.form_id)::int as forms_submitted
-      from form_submissions s join tm on tm.id = s.team_id join pf on pf.id = s.form_id
+      select s.team_id, count(distinct pf.id)::int as forms_submitted, count(*)::int as submitted,
+        max(coalesce(s.submitted_at, s.created_at)) as last_submitted
+      from form_submissions s join tm on tm.id = s.team_id left join pf on pf.id = s.form_id
       where s.event_id = ${eventId} and not s.is_draft
       group by s.team_id
     )
@@ -168,7 +176,8 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
       coalesce(f.complete, 0) as complete, coalesce(f.na, 0) as na,
       coalesce(f.finished_o, 0) as finished_o, coalesce(f.finished_s, 0) as finished_s,
       coalesce(f.finished_p, 0) as finished_p,
-      (select count(*)::int from pf) as forms, coalesce(sb.forms_submitted, 0) as forms_submitted
+      (select count(*)::int from pf) as forms, coalesce(sb.forms_submitted, 0) as forms_submitted,
+      coalesce(sb.submitted, 0) as submitted, sb.last_submitted
     from tm
     left join team_types tt on tt.id = tm.team_type_id
     left join kind_tasks k on k.type_key = tm.type_key and k.stand_share_role = tm.stand_share_role
