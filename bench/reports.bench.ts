@@ -178,7 +178,8 @@ async function main() {
   }
   await app.close();
   // BENCH_KEEP=1 leaves the PostgreSQL scratch database for trying query variants by hand (psql).
-  if (scratch && process.env.BENCH_KEEP) console.log(`kept database reports_bench_${process.pid}, event ${eventId}`);
+  if (scratch && process.env.BENCH_KEEP)
+    console.log(`kept database reports_bench_${process.pid}, event ${eventId}`);
   else if (scratch) await scratch.drop();
   else await database.close();
 }

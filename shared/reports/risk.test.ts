@@ -121,7 +121,9 @@ describe('with a launch date', () => {
 
 describe('submitted submissions are activity (decision 0015)', () => {
   it('without a launch date: logged in with a form submitted and nothing complete is the active base 0.5, not 0.75', () => {
-    const submitted = riskScore(facts({ daysSinceLastLogin: 2, submitted: 1, daysSinceLastSubmission: 2, pending: 3 }));
+    const submitted = riskScore(
+      facts({ daysSinceLastLogin: 2, submitted: 1, daysSinceLastSubmission: 2, pending: 3 }),
+    );
     expect(submitted).toMatchObject({ engagement: 'active', base: 0.5, riskPercent: 25, riskLevel: 'low' });
     expect(submitted.reasons).not.toContain('no task complete or form submitted yet');
     // Drafts are not counted by the server at all: no submitted submission leaves the team without activity.
@@ -141,7 +143,9 @@ describe('submitted submissions are activity (decision 0015)', () => {
     expect(baseOf(facts({ daysSinceLaunch: 300, daysSinceLastLogin: 100 }))).toBe(0.8);
     // A form submitted 3 days ago (in a long session): active, cap 0.5, quiet 3 days, no bump.
     expect(
-      baseOf(facts({ daysSinceLaunch: 300, daysSinceLastLogin: 100, submitted: 1, daysSinceLastSubmission: 3 })),
+      baseOf(
+        facts({ daysSinceLaunch: 300, daysSinceLastLogin: 100, submitted: 1, daysSinceLastSubmission: 3 }),
+      ),
     ).toBe(0.5);
     // Submitted 40 days ago, last login 100: quiet 40 days, over 30, +0.2 on the active cap.
     const quiet = riskScore(

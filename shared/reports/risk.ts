@@ -93,7 +93,9 @@ export function riskLevelOf(percent: number): RiskLevel {
  * Never logged in reads logins alone (the spec's cap is about logins); once logged in, a team is
  * active with a task complete or a form submitted (drafts are not activity).
  */
-export function engagementOf(facts: Pick<RiskFacts, 'daysSinceLastLogin' | 'complete' | 'submitted'>): Engagement {
+export function engagementOf(
+  facts: Pick<RiskFacts, 'daysSinceLastLogin' | 'complete' | 'submitted'>,
+): Engagement {
   if (facts.daysSinceLastLogin === null) return 'neverLoggedIn';
   return facts.complete > 0 || facts.submitted > 0 ? 'active' : 'noActivity';
 }

@@ -1,6 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { countedReportRows } from './reportCounts';
 import type { ReportDay } from './reportDay';
+import { applies, bucketOf, KIND_KEY } from './reportSql';
+
+export { applies, bucketOf, KIND_KEY, reportRows, rowsOf } from './reportSql';
 
 /** What reports know of one team: its logins, its task statuses by due status and its forms. */
 export interface TeamFacts {
@@ -23,44 +27,6 @@ export interface TeamFacts {
   submitted: number;
   lastSubmitted: Date | null;
 }
-
-/** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/**
- * A report statement run with PostgreSQL's JIT compilation off. The reports read every finished
- * status of the event, so the planner's cost passes jit_above_cost and PostgreSQL compiled the
- * statement's expressions (127 functions) before running it, on every request: about 400 ms of a
- * 2.5 s run at 1.5 M statuses on a loaded machine, and never won back by a statement that runs once
- * (docs/benchmarks.md). `set local` keeps the setting inside this statement's transaction; PGlite
- * has no JIT and accepts the setting.
- */
-export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<T>(tx, query);
-  });
-}
-
-/** A task (alias t) applies to a team (alias tm): the spec's visibility for a team, organisers aside. */
-export const applies = sql.raw(
-  `(cardinality(t.team_type_ids) = 0 or tm.team_type_id = any(t.team_type_ids)) and (tm.stand_share_role <> 'child' or t.show_to_child_teams)`,
-);
-
-/**
- * A team's type as a join key (no type is the nil uuid), to match each team to the task counts of its
- * kind. Finished statuses are not joined through the kinds: PostgreSQL then misjudged the rows of the
- * kind-task pairs and looked statuses up pair by pair (1.3 M index probes, 2.7 s); joined to tasks
- * with the visibility test per status it reads each team's range of the finished-status index once
- * (0.43 s at 1.5 M statuses; docs/benchmarks.md).
- */
-export const KIND_KEY = sql.raw(`coalesce(tm.team_type_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
-
-/** The due bucket of a task on the report day: o(verdue), s(oon) or p(ending). */
-export const bucketOf = (day: ReportDay) =>
-  sql`case when t.due_date < ${day.today} then 'o' when t.due_date <= ${day.dueSoonUntil} then 's' else 'p' end`;
 
 type FactsRow = {
   team_id: string;
@@ -97,7 +63,7 @@ export async function loadTeamFacts(
   day: ReportDay,
   teamId?: string,
 ): Promise<TeamFacts[]> {
-  const rows = await reportRows<FactsRow>(db, teamFactsQuery(eventId, day, teamId));
+  const rows = await countedReportRows<FactsRow>(db, eventId, day, teamFactsQuery(eventId, day, teamId));
   return rows.map((r) => ({
     teamId: r.team_id,
     name: r.name,
@@ -141,18 +107,10 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
         count(*) filter (where bucket = 'p')::int as applies_p
       from kind_task group by 1, 2
     ),
+    -- Finished statuses per team, kept as statuses change (reportCounts.ts): not read per request.
     finished as (
-      select s.team_id,
-        count(*) filter (where s.progress_status = 'complete')::int as complete,
-        count(*) filter (where s.progress_status = 'n/a')::int as na,
-        count(*) filter (where t.bucket = 'o')::int as finished_o,
-        count(*) filter (where t.bucket = 's')::int as finished_s,
-        count(*) filter (where t.bucket = 'p')::int as finished_p
-      from task_statuses s
-      join tm on tm.id = s.team_id
-      join t on t.id = s.task_id and ${applies}
-      where s.event_id = ${eventId} and s.progress_status <> 'incomplete'
-      group by s.team_id
+      select team_id, complete, na, finished_o, finished_s, finished_p
+      from team_report_counts where event_id = ${eventId}
     ),
     logins as (
       select m.team_id, count(*)::int as members, count(*) filter (where m.has_logged_in)::int as logged_in,
