@@ -85,6 +85,7 @@ export async function countedReportRows<T>(
 ): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local work_mem = '32MB'`);
     await ensureReportCounts(tx, eventId, day);
     return rowsOf<T>(tx, query);
   });

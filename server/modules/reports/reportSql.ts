@@ -18,6 +18,7 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local work_mem = '32MB'`);
     return rowsOf<T>(tx, query);
   });
 }
