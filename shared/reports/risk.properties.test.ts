@@ -8,6 +8,8 @@ const arbitraryFacts = fc.record<RiskFacts>({
   daysSinceLaunch: days,
   daysSinceLastLogin: fc.option(fc.integer({ min: 0, max: 1_000 }), { nil: null }),
   complete: count,
+  submitted: count,
+  daysSinceLastSubmission: fc.option(fc.integer({ min: 0, max: 1_000 }), { nil: null }),
   overdue: count,
   dueSoon: count,
   pending: count,
@@ -47,6 +49,8 @@ describe('risk score properties', () => {
           ...facts,
           daysSinceLaunch: facts.daysSinceLaunch === null ? null : facts.daysSinceLaunch + wait,
           daysSinceLastLogin: facts.daysSinceLastLogin === null ? null : facts.daysSinceLastLogin + wait,
+          daysSinceLastSubmission:
+            facts.daysSinceLastSubmission === null ? null : facts.daysSinceLastSubmission + wait,
         };
         expect(riskScore(later).riskScore).toBeGreaterThanOrEqual(riskScore(facts).riskScore);
       }),
@@ -64,6 +68,8 @@ describe('risk score properties', () => {
               daysSinceLaunch: launch,
               daysSinceLastLogin,
               complete,
+              submitted: 0,
+              daysSinceLastSubmission: null,
               overdue: 0,
               dueSoon: 0,
               pending: 0,
@@ -87,6 +93,20 @@ describe('risk score properties', () => {
           expect(idle).toBeGreaterThanOrEqual(active);
         },
       ),
+    );
+  });
+
+  it('a submitted submission never raises a score, and a more recent one never raises it either', () => {
+    fc.assert(
+      fc.property(arbitraryFacts, fc.integer({ min: 0, max: 1_000 }), (facts, days) => {
+        const before = riskScore(facts).riskScore;
+        const oneMore: RiskFacts = {
+          ...facts,
+          submitted: facts.submitted + 1,
+          daysSinceLastSubmission: Math.min(days, facts.daysSinceLastSubmission ?? days),
+        };
+        expect(riskScore(oneMore).riskScore).toBeLessThanOrEqual(before);
+      }),
     );
   });
 

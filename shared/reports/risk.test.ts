@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   baseOf,
+  daysSinceActivity,
   inactivityBump,
   type RiskFacts,
   riskLevelOf,
@@ -10,7 +11,7 @@ import {
   weeksPastGrace,
 } from './risk';
 
-const none = { complete: 0, overdue: 0, dueSoon: 0, pending: 0 };
+const none = { complete: 0, submitted: 0, daysSinceLastSubmission: null, overdue: 0, dueSoon: 0, pending: 0 };
 const facts = (over: Partial<RiskFacts>): RiskFacts => ({
   daysSinceLaunch: null,
   daysSinceLastLogin: null,
@@ -46,7 +47,7 @@ describe('without a launch date the base is 1, 0.75 or 0.5 (spec)', () => {
     const result = riskScore(facts({ daysSinceLastLogin: 2, pending: 3 }));
     expect(result.base).toBe(0.75);
     expect(result).toMatchObject({ riskPercent: 37.5, riskLevel: 'medium' });
-    expect(result.reasons).toContain('no task complete yet');
+    expect(result.reasons).toContain('no task complete or form submitted yet');
   });
 
   it('logged in with something complete: base 0.5 (25%, low)', () => {
@@ -115,6 +116,50 @@ describe('with a launch date', () => {
     expect(riskScore(facts({ daysSinceLaunch: 3, daysSinceLastLogin: 1, complete: 2 })).reasons).toEqual([
       'on track',
     ]);
+  });
+});
+
+describe('submitted submissions are activity (decision 0015)', () => {
+  it('without a launch date: logged in with a form submitted and nothing complete is the active base 0.5, not 0.75', () => {
+    const submitted = riskScore(
+      facts({ daysSinceLastLogin: 2, submitted: 1, daysSinceLastSubmission: 2, pending: 3 }),
+    );
+    expect(submitted).toMatchObject({ engagement: 'active', base: 0.5, riskPercent: 25, riskLevel: 'low' });
+    expect(submitted.reasons).not.toContain('no task complete or form submitted yet');
+    // Drafts are not counted by the server at all: no submitted submission leaves the team without activity.
+    expect(riskScore(facts({ daysSinceLastLogin: 2, pending: 3 })).engagement).toBe('noActivity');
+  });
+
+  it('never logged in stays the login cap: a submission does not make a login', () => {
+    // (An organiser's submission for a team, or an import's: the spec's "never logged" is about logins.)
+    expect(riskScore(facts({ submitted: 2, daysSinceLastSubmission: 1 }))).toMatchObject({
+      engagement: 'neverLoggedIn',
+      base: 1,
+    });
+  });
+
+  it('with a launch date: the active cap 0.5 applies, and a recent submission stops the inactivity bump', () => {
+    // 300 days after launch, last login 100 days ago: no activity 0.5 + 0.3 bump = 0.8.
+    expect(baseOf(facts({ daysSinceLaunch: 300, daysSinceLastLogin: 100 }))).toBe(0.8);
+    // A form submitted 3 days ago (in a long session): active, cap 0.5, quiet 3 days, no bump.
+    expect(
+      baseOf(
+        facts({ daysSinceLaunch: 300, daysSinceLastLogin: 100, submitted: 1, daysSinceLastSubmission: 3 }),
+      ),
+    ).toBe(0.5);
+    // Submitted 40 days ago, last login 100: quiet 40 days, over 30, +0.2 on the active cap.
+    const quiet = riskScore(
+      facts({ daysSinceLaunch: 300, daysSinceLastLogin: 100, submitted: 1, daysSinceLastSubmission: 40 }),
+    );
+    expect(quiet.base).toBe(0.7);
+    expect(quiet.reasons[0]).toBe('last form submitted 40 days ago');
+  });
+
+  it('the latest of login and submission sets the clock', () => {
+    expect(daysSinceActivity({ daysSinceLastLogin: 20, daysSinceLastSubmission: 5 })).toBe(5);
+    expect(daysSinceActivity({ daysSinceLastLogin: 5, daysSinceLastSubmission: 20 })).toBe(5);
+    expect(daysSinceActivity({ daysSinceLastLogin: 5, daysSinceLastSubmission: null })).toBe(5);
+    expect(daysSinceActivity({ daysSinceLastLogin: null, daysSinceLastSubmission: 1 })).toBeNull();
   });
 });
 

@@ -50,8 +50,12 @@ export interface RiskFacts {
   daysSinceLaunch: number | null;
   /** Whole days since the team's most recent member login; null when no member has ever logged in. */
   daysSinceLastLogin: number | null;
-  /** Tasks the team has marked complete (its activity). */
+  /** Tasks the team has marked complete (activity). */
   complete: number;
+  /** The team's submitted (not draft) form submissions (activity too; decision 0015). */
+  submitted: number;
+  /** Whole days since the team's latest submitted submission; null when it has none. */
+  daysSinceLastSubmission: number | null;
   /** Unfinished tasks (not complete, not n/a) by their due status. */
   overdue: number;
   dueSoon: number;
@@ -85,9 +89,27 @@ export function riskLevelOf(percent: number): RiskLevel {
   return 'critical';
 }
 
-export function engagementOf(facts: Pick<RiskFacts, 'daysSinceLastLogin' | 'complete'>): Engagement {
+/**
+ * Never logged in reads logins alone (the spec's cap is about logins); once logged in, a team is
+ * active with a task complete or a form submitted (drafts are not activity).
+ */
+export function engagementOf(
+  facts: Pick<RiskFacts, 'daysSinceLastLogin' | 'complete' | 'submitted'>,
+): Engagement {
   if (facts.daysSinceLastLogin === null) return 'neverLoggedIn';
-  return facts.complete > 0 ? 'active' : 'noActivity';
+  return facts.complete > 0 || facts.submitted > 0 ? 'active' : 'noActivity';
+}
+
+/**
+ * Days since the team's latest dated activity: its last login or its last submitted submission,
+ * whichever is later (a member who stays signed in and submits is not quiet). Null when it never
+ * logged in. Task completions carry no time of the team's own (a status's update time also moves with
+ * an organiser's review), so they count for the engagement state only.
+ */
+export function daysSinceActivity(facts: Pick<RiskFacts, 'daysSinceLastLogin' | 'daysSinceLastSubmission'>) {
+  if (facts.daysSinceLastLogin === null) return null;
+  if (facts.daysSinceLastSubmission === null) return facts.daysSinceLastLogin;
+  return Math.max(0, Math.min(facts.daysSinceLastLogin, facts.daysSinceLastSubmission));
 }
 
 /** The bump for a span of days without a login: +0.1 over 14, +0.2 over 30, +0.3 over 60. */
@@ -101,12 +123,13 @@ export function weeksPastGrace(daysSinceLaunch: number): number {
 }
 
 /**
- * Days the team has been quiet: since its last login, or since launch when it never logged in. The
- * clock starts no earlier than the launch: a login before the portal opened is not neglect.
+ * Days the team has been quiet: since its latest activity (login or submission), or since launch when
+ * it never logged in. The clock starts no earlier than the launch: activity before the portal opened
+ * is not neglect.
  */
 function quietDays(facts: RiskFacts, daysSinceLaunch: number): number {
   const sinceLaunch = Math.max(0, daysSinceLaunch);
-  return Math.min(facts.daysSinceLastLogin ?? sinceLaunch, sinceLaunch);
+  return Math.min(daysSinceActivity(facts) ?? sinceLaunch, sinceLaunch);
 }
 
 /**
@@ -161,10 +184,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 function reasonsFor(facts: RiskFacts, engagement: Engagement, taskCount: number): string[] {
   const reasons: string[] = [];
+  const quiet = daysSinceActivity(facts);
   if (engagement === 'neverLoggedIn') reasons.push('never logged in');
-  else if (facts.daysSinceLastLogin !== null && facts.daysSinceLastLogin > RISK_MODEL.gracePeriodDays)
-    reasons.push(`last login ${plural(facts.daysSinceLastLogin, 'day')} ago`);
-  if (engagement === 'noActivity') reasons.push('no task complete yet');
+  else if (quiet !== null && quiet > RISK_MODEL.gracePeriodDays)
+    reasons.push(
+      quiet === facts.daysSinceLastLogin
+        ? `last login ${plural(quiet, 'day')} ago`
+        : `last form submitted ${plural(quiet, 'day')} ago`,
+    );
+  if (engagement === 'noActivity') reasons.push('no task complete or form submitted yet');
   if (facts.overdue > 0) reasons.push(`${facts.overdue} of ${plural(taskCount, 'task')} overdue`);
   if (facts.dueSoon > 0) reasons.push(`${facts.dueSoon} of ${plural(taskCount, 'task')} due soon`);
   if (facts.daysSinceLaunch === null) reasons.push('no launch date set');

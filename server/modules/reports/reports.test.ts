@@ -141,7 +141,7 @@ describe('reports API', () => {
       tasks: { total: 3, complete: 0, na: 1, overdue: 1, dueSoon: 1, pending: 0 },
       reasons: [
         'last login 20 days ago',
-        'no task complete yet',
+        'no task complete or form submitted yet',
         '1 of 2 tasks overdue',
         '1 of 2 tasks due soon',
         'no launch date set',

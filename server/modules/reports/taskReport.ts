@@ -10,8 +10,9 @@ import type {
 import type { TaskType } from '../../../shared/tasks/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { countedReportRows } from './reportCounts';
 import type { ReportDay } from './reportDay';
-import { applies, bucketOf, KIND_KEY, reportRows } from './teamFacts';
+import { applies, bucketOf, KIND_KEY } from './reportSql';
 
 export type TaskReportQuery = Omit<z.output<typeof taskReportQuerySchema>, 'page'> & { page?: number };
 
@@ -48,6 +49,24 @@ const SORT_KEYS: Record<TaskReportQuery['sort'], (row: TaskReportRow) => number 
  * One statement for the whole event: teams are counted per kind (type, stand share role) and only the
  * finished statuses are read.
  */
+/**
+ * The kept per-task counts hold every non-organiser team; a team type filter needs that type's teams
+ * only, which is a small share of the statuses (the statuses of those teams, through the index).
+ */
+function finishedPerTask(eventId: string, teamTypeId: string | undefined): SQL {
+  if (!teamTypeId)
+    return sql`select task_id, complete, na from task_report_counts where event_id = ${eventId}`;
+  return sql`
+      select s.task_id,
+        count(*) filter (where s.progress_status = 'complete')::int as complete,
+        count(*) filter (where s.progress_status = 'n/a')::int as na
+      from task_statuses s
+      join tm on tm.id = s.team_id
+      join t on t.id = s.task_id and ${applies}
+      where s.event_id = ${eventId} and s.progress_status <> 'incomplete'
+      group by s.task_id`;
+}
+
 export async function taskReportRows(
   db: DbOrTx,
   eventId: string,
@@ -59,8 +78,10 @@ export async function taskReportRows(
   if (query.groupId === 'unassigned') taskWhere.push(sql`t.group_id is null`);
   else if (query.groupId) taskWhere.push(sql`t.group_id = ${query.groupId}`);
   const teamType = query.teamTypeId ? sql`and tm.team_type_id = ${query.teamTypeId}` : sql``;
-  const rows = await reportRows<Row>(
+  const rows = await countedReportRows<Row>(
     db,
+    eventId,
+    day,
     sql`
     with t as (
       select t.id, t.title, t.type, t.due_date, t.team_type_ids, t.show_to_child_teams, g.title as group_title,
@@ -79,16 +100,9 @@ export async function taskReportRows(
       select tm.type_key, tm.stand_share_role, tm.n, t.id as task_id from kinds tm join t on ${applies}
     ),
     applying as (select task_id, sum(n)::int as teams from kind_task group by task_id),
-    finished as (
-      select s.task_id,
-        count(*) filter (where s.progress_status = 'complete')::int as complete,
-        count(*) filter (where s.progress_status = 'n/a')::int as na
-      from task_statuses s
-      join tm on tm.id = s.team_id
-      join t on t.id = s.task_id and ${applies}
-      where s.event_id = ${eventId} and s.progress_status <> 'incomplete'
-      group by s.task_id
-    )
+    -- Complete and n/a teams per task, kept as statuses change (reportCounts.ts). Without a team type
+    -- filter they are read as kept; with one, that type's finished statuses are counted here.
+    finished as (${finishedPerTask(eventId, query.teamTypeId)})
     select t.id, t.title, t.type, t.group_title, t.due_date, t.bucket,
       coalesce(a.teams, 0) as teams, coalesce(f.complete, 0) as complete, coalesce(f.na, 0) as na
     from t left join applying a on a.task_id = t.id left join finished f on f.task_id = t.id

@@ -1,6 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { countedReportRows } from './reportCounts';
 import type { ReportDay } from './reportDay';
+import { applies, bucketOf, KIND_KEY } from './reportSql';
+
+export { applies, bucketOf, KIND_KEY, reportRows, rowsOf } from './reportSql';
 
 /** What reports know of one team: its logins, its task statuses by due status and its forms. */
 export interface TeamFacts {
@@ -19,45 +23,10 @@ export interface TeamFacts {
   /** Published forms of the event, and those the team has submitted at least once (drafts aside). */
   forms: number;
   formsSubmitted: number;
+  /** Submitted (not draft) submissions of any of the event's forms, and the latest one's time: activity. */
+  submitted: number;
+  lastSubmitted: Date | null;
 }
-
-/** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/**
- * A report statement run with PostgreSQL's JIT compilation off. The reports read every finished
- * status of the event, so the planner's cost passes jit_above_cost and PostgreSQL compiled the
- * statement's expressions (127 functions) before running it, on every request: about 400 ms of a
- * 2.5 s run at 1.5 M statuses on a loaded machine, and never won back by a statement that runs once
- * (docs/benchmarks.md). `set local` keeps the setting inside this statement's transaction; PGlite
- * has no JIT and accepts the setting.
- */
-export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<T>(tx, query);
-  });
-}
-
-/** A task (alias t) applies to a team (alias tm): the spec's visibility for a team, organisers aside. */
-export const applies = sql.raw(
-  `(cardinality(t.team_type_ids) = 0 or tm.team_type_id = any(t.team_type_ids)) and (tm.stand_share_role <> 'child' or t.show_to_child_teams)`,
-);
-
-/**
- * A team's type as a join key (no type is the nil uuid), to match each team to the task counts of its
- * kind. Finished statuses are not joined through the kinds: PostgreSQL then misjudged the rows of the
- * kind-task pairs and looked statuses up pair by pair (1.3 M index probes, 2.7 s); joined to tasks
- * with the visibility test per status it reads each team's range of the finished-status index once
- * (0.43 s at 1.5 M statuses; docs/benchmarks.md).
- */
-export const KIND_KEY = sql.raw(`coalesce(tm.team_type_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
-
-/** The due bucket of a task on the report day: o(verdue), s(oon) or p(ending). */
-export const bucketOf = (day: ReportDay) =>
-  sql`case when t.due_date < ${day.today} then 'o' when t.due_date <= ${day.dueSoonUntil} then 's' else 'p' end`;
 
 type FactsRow = {
   team_id: string;
@@ -77,6 +46,8 @@ type FactsRow = {
   finished_p: number;
   forms: number;
   forms_submitted: number;
+  submitted: number;
+  last_submitted: Date | string | null;
 };
 
 /**
@@ -92,7 +63,7 @@ export async function loadTeamFacts(
   day: ReportDay,
   teamId?: string,
 ): Promise<TeamFacts[]> {
-  const rows = await reportRows<FactsRow>(db, teamFactsQuery(eventId, day, teamId));
+  const rows = await countedReportRows<FactsRow>(db, eventId, day, teamFactsQuery(eventId, day, teamId));
   return rows.map((r) => ({
     teamId: r.team_id,
     name: r.name,
@@ -108,6 +79,8 @@ export async function loadTeamFacts(
     pending: Number(r.applies_p) - Number(r.finished_p),
     forms: Number(r.forms),
     formsSubmitted: Number(r.forms_submitted),
+    submitted: Number(r.submitted),
+    lastSubmitted: r.last_submitted === null ? null : new Date(r.last_submitted),
   }));
 }
 
@@ -134,18 +107,10 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
         count(*) filter (where bucket = 'p')::int as applies_p
       from kind_task group by 1, 2
     ),
+    -- Finished statuses per team, kept as statuses change (reportCounts.ts): not read per request.
     finished as (
-      select s.team_id,
-        count(*) filter (where s.progress_status = 'complete')::int as complete,
-        count(*) filter (where s.progress_status = 'n/a')::int as na,
-        count(*) filter (where t.bucket = 'o')::int as finished_o,
-        count(*) filter (where t.bucket = 's')::int as finished_s,
-        count(*) filter (where t.bucket = 'p')::int as finished_p
-      from task_statuses s
-      join tm on tm.id = s.team_id
-      join t on t.id = s.task_id and ${applies}
-      where s.event_id = ${eventId} and s.progress_status <> 'incomplete'
-      group by s.team_id
+      select team_id, complete, na, finished_o, finished_s, finished_p
+      from team_report_counts where event_id = ${eventId}
     ),
     logins as (
       select m.team_id, count(*)::int as members, count(*) filter (where m.has_logged_in)::int as logged_in,
@@ -155,10 +120,14 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
       group by m.team_id
     ),
     pf as (select id from forms where event_id = ${eventId} and is_published and not is_archived),
+    -- Submitted rows per team (activity for the risk score, and the published forms sent). Grouping
+    -- per team and form first made 40,000 groups and was slower; report statements get a larger
+    -- work_mem so the sort stays in memory (reportRows).
     subs as (
-      select s.team_id, count(distinct s.form_id)::int as forms_submitted
-      from form_submissions s join tm on tm.id = s.team_id join pf on pf.id = s.form_id
-      where s.event_id = ${eventId} and not s.is_draft
+      select s.team_id, count(distinct s.form_id) filter (where pf.id is not null)::int as forms_submitted,
+        count(*)::int as submitted, max(coalesce(s.submitted_at, s.created_at)) as last_submitted
+      from form_submissions s left join pf on pf.id = s.form_id
+      where s.event_id = ${eventId} and not s.is_draft and s.team_id is not null
       group by s.team_id
     )
     select tm.id as team_id, tm.name, tm.team_type_id, tt.name as team_type_name,
@@ -168,7 +137,8 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
       coalesce(f.complete, 0) as complete, coalesce(f.na, 0) as na,
       coalesce(f.finished_o, 0) as finished_o, coalesce(f.finished_s, 0) as finished_s,
       coalesce(f.finished_p, 0) as finished_p,
-      (select count(*)::int from pf) as forms, coalesce(sb.forms_submitted, 0) as forms_submitted
+      (select count(*)::int from pf) as forms, coalesce(sb.forms_submitted, 0) as forms_submitted,
+      coalesce(sb.submitted, 0) as submitted, sb.last_submitted
     from tm
     left join team_types tt on tt.id = tm.team_type_id
     left join kind_tasks k on k.type_key = tm.type_key and k.stand_share_role = tm.stand_share_role

@@ -24,6 +24,9 @@ export function scoreTeam(facts: TeamFacts, day: ReportDay): ScoredTeam {
     daysSinceLaunch: day.daysSinceLaunch,
     daysSinceLastLogin,
     complete: facts.complete,
+    // Any submitted submission counts as activity, whatever its form's state now (decision 0015).
+    submitted: facts.submitted,
+    daysSinceLastSubmission: facts.lastSubmitted === null ? null : daysSince(facts.lastSubmitted, day.now),
     overdue: facts.overdue,
     dueSoon: facts.dueSoon,
     pending: facts.pending,

@@ -1,0 +1,42 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import type { ReportDay } from './reportDay';
+
+/** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * A report statement run with PostgreSQL's JIT compilation off. The reports read every finished
+ * status of the event, so the planner's cost passes jit_above_cost and PostgreSQL compiled the
+ * statement's expressions (127 functions) before running it, on every request: about 400 ms of a
+ * 2.5 s run at 1.5 M statuses on a loaded machine, and never won back by a statement that runs once
+ * (docs/benchmarks.md). `set local` keeps the setting inside this statement's transaction; PGlite
+ * has no JIT and accepts the setting.
+ */
+export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return rowsOf<T>(tx, query);
+  });
+}
+
+/** A task (alias t) applies to a team (alias tm): the spec's visibility for a team, organisers aside. */
+export const applies = sql.raw(
+  `(cardinality(t.team_type_ids) = 0 or tm.team_type_id = any(t.team_type_ids)) and (tm.stand_share_role <> 'child' or t.show_to_child_teams)`,
+);
+
+/**
+ * A team's type as a join key (no type is the nil uuid), to match each team to the task counts of its
+ * kind. Finished statuses are not joined through the kinds: PostgreSQL then misjudged the rows of the
+ * kind-task pairs and looked statuses up pair by pair (1.3 M index probes, 2.7 s); joined to tasks
+ * with the visibility test per status it reads each team's range of the finished-status index once
+ * (0.43 s at 1.5 M statuses; docs/benchmarks.md).
+ */
+export const KIND_KEY = sql.raw(`coalesce(tm.team_type_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
+
+/** The due bucket of a task on the report day: o(verdue), s(oon) or p(ending). */
+export const bucketOf = (day: ReportDay) =>
+  sql`case when t.due_date < ${day.today} then 'o' when t.due_date <= ${day.dueSoonUntil} then 's' else 'p' end`;
