@@ -88,7 +88,16 @@ export function renderTemplate(
   });
   const plain = convert(renderedBody, {
     wordwrap: 78,
-    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }],
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      // A table (a form notification's answers, one an organiser wrote) stays in columns, as
+      // written: html-to-text's default would run its cells together.
+      {
+        selector: 'table',
+        format: 'dataTable',
+        options: { uppercaseHeaderCells: false, maxColumnWidth: 60 },
+      },
+    ],
   });
   const text = link ? `${plain}\n\n${fallback.action ?? 'Open'}: ${link}\n` : `${plain}\n`;
   return { subject: renderedSubject, text, html, links: link ? [link] : [] };

@@ -37,7 +37,8 @@ function tableHtml(caption: string, lines: Line[]): SafeHtml {
     )
     .join('');
   return new SafeHtml(
-    `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px;font-size:14px"><caption style="text-align:left;font-weight:bold;padding:0 0 8px">${escapeHtml(caption)}</caption><tbody>${rows}</tbody></table>`,
+    // The caption is a paragraph, not <caption>: the plain-text part (html-to-text) keeps paragraphs.
+    `<p style="margin:16px 0 8px;font-weight:bold">${escapeHtml(caption)}</p><table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px;font-size:14px"><tbody>${rows}</tbody></table>`,
   );
 }
 
