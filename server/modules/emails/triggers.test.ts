@@ -42,7 +42,8 @@ describe('emails sent at the moments the spec names', () => {
       );
       expect(res.statusCode, res.body).toBe(200);
     }
-  });
+    // Two events, a team world and four templates: on a loaded machine this takes over a minute.
+  }, 180_000);
   afterAll(() => t.close());
 
   const emailsTo = (to: string) => t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, to));
