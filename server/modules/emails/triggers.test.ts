@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from '../../test/harness';
 import { accounts } from '../auth/tables';
+import { taskStatuses } from '../tasks/tables';
 import { teamTaskWorld } from '../tasks/teamTaskTestKit';
 import { outboxEmails } from './tables';
 
@@ -219,6 +220,32 @@ describe('emails sent at the moments the spec names', () => {
     // Setting the same status again changes nothing and sends nothing.
     expect((await set([w.exhibitor.id], 'n/a')).json()).toMatchObject({ updated: 0, unchanged: 1 });
     expect(await emailsOfKind('taskStatus')).toHaveLength(before + 2);
+  });
+
+  it('a task status email also goes to the members assigned to the task, each once', async () => {
+    const task = await w.newTask({ title: 'Fire certificate' });
+    const helper = await w.member(w.exhibitor.id, 'Hal', 'Per');
+    // The owner is assigned too: still one email to them.
+    await t.ctx.db.insert(taskStatuses).values({
+      eventId,
+      taskId: task.id,
+      teamId: w.exhibitor.id,
+      assignedTo: [helper.id, w.exhibitor.ownerId],
+    });
+    const res = await w.api.call('POST', w.moderator.cookie, `/tasks/${task.id}/teams/status`, {
+      teamIds: [w.exhibitor.id],
+      progressStatus: 'complete',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (await emailsOfKind('taskStatus')).filter(
+      (row) => row.subject === 'Fire certificate: Complete',
+    );
+    const [owner] = await t.ctx.db
+      .select({ email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.id, w.exhibitor.ownerId));
+    expect(rows.map((row) => row.to).sort()).toEqual([helper.email, owner.email].sort());
+    expect(rows.find((row) => row.to === helper.email)?.html).toContain('Hello Hal,');
   });
 
   it('a password reset through its link is confirmed by one "confirm password change" email', async () => {
