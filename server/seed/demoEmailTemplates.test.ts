@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { templateProblem } from '../../shared/emails/templatesApi';
+import { type TemplateKindId, templateProblem } from '../../shared/emails/templatesApi';
+import { sanitizeRichText } from '../modules/content/sanitize';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../test/harness';
 import { seedDemoEmailTemplates } from './demoEmailTemplates';
 
@@ -16,21 +17,27 @@ describe('demo email templates', () => {
   });
   afterAll(() => t.close());
 
-  it('customises one template, with only the variables its kind has', async () => {
+  it("customises a welcome, the task status and the form notification, with only each kind's variables", async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/events/${eventId}/email-templates`,
       headers: { cookie: admin },
     });
     const items = res.json().items as {
-      kind: 'existingWelcome';
+      kind: TemplateKindId;
       subject: string;
       body: string;
       isCustomised: boolean;
     }[];
     const customised = items.filter((item) => item.isCustomised);
-    expect(customised.map((item) => item.kind)).toEqual(['existingWelcome']);
-    expect(templateProblem(customised[0].subject, 'existingWelcome')).toBeNull();
-    expect(templateProblem(customised[0].body, 'existingWelcome')).toBeNull();
+    expect(customised.map((item) => item.kind).sort()).toEqual(
+      ['existingWelcome', 'formNotification', 'taskStatus'].sort(),
+    );
+    for (const item of customised) {
+      expect(templateProblem(item.subject, item.kind), item.kind).toBeNull();
+      expect(templateProblem(item.body, item.kind), item.kind).toBeNull();
+      // As the editor would save it: the sanitiser leaves the demo's body as it is.
+      expect(await sanitizeRichText(item.body), item.kind).toBe(item.body);
+    }
   });
 });

@@ -27,10 +27,23 @@ describe('templateProblem', () => {
     expect(templateProblem('{{#link}}open', 'setPassword')).toBe(TEMPLATE_ERRORS.unclosed);
   });
 
-  it('gives every kind of email the spec lists, each with first name and event name', () => {
+  it('gives every kind of email the spec lists, each with the event name and, sent to a person, the first name', () => {
     expect(TEMPLATE_KIND_IDS).toHaveLength(16);
+    const toAddresses = ['formNotification', 'formUpdate'];
     for (const kind of TEMPLATE_KIND_IDS) {
-      expect(TEMPLATE_KINDS[kind].variables).toEqual(expect.arrayContaining(['firstName', 'eventName']));
+      const variables: readonly string[] = TEMPLATE_KINDS[kind].variables;
+      expect(variables).toContain('eventName');
+      if (toAddresses.includes(kind)) expect(variables).not.toContain('firstName');
+      else expect(variables).toContain('firstName');
     }
+  });
+
+  it('lets a form notification template use the notification, the answers and the team details', () => {
+    const body = '{{message}}{{#submission}}{{submission}}{{/submission}}{{customFields}}';
+    expect(templateProblem(body, 'formUpdate')).toBeNull();
+    expect(templateProblem('Updated: {{subjectLine}} ({{teamName}})', 'formUpdate')).toBeNull();
+    expect(templateProblem('Hello {{firstName}}', 'formNotification')).toBe(
+      TEMPLATE_ERRORS.unknownVariable('firstName'),
+    );
   });
 });

@@ -32,18 +32,31 @@ export const TEMPLATE_VARIABLES = {
   supportEmail: { label: 'Support email', sample: 'support@example.com' },
   authorName: { label: 'Comment author', sample: 'Sam Organiser' },
   taskTitle: { label: 'Task title', sample: 'Upload your risk assessment' },
-  taskStatus: { label: 'Task status', sample: 'Approved' },
+  taskStatus: { label: 'Task status', sample: 'Rejected' },
+  review: { label: 'Review', sample: 'Please add the stand plan and send it again.' },
   excerpt: { label: 'Comment excerpt', sample: 'Could you add the stand plan, please?' },
   taskCount: { label: 'Number of tasks', sample: '3' },
   taskList: { label: 'Task list', sample: 'Upload your risk assessment: Overdue, was due 2026-06-01' },
   formName: { label: 'Form name', sample: 'Stand build declaration' },
-  submission: { label: 'Submission', sample: 'Stand number: B12' },
+  subjectLine: { label: 'Notification subject', sample: 'Stand build declaration' },
+  message: { label: 'Notification message', sample: 'A stand build declaration has been sent.' },
+  submission: { label: 'Answers', sample: 'Stand number: B12' },
+  customFields: { label: 'Team details', sample: 'Hall: North' },
   notificationTitle: { label: 'Notification title', sample: 'Build-up starts at 7:00' },
   notificationBody: { label: 'Notification text', sample: 'Please arrive with your passes.' },
 } as const;
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
 
 const base = ['firstName', 'eventName'] as const satisfies readonly TemplateVariable[];
+const formVariables = [
+  'eventName',
+  'formName',
+  'teamName',
+  'subjectLine',
+  'message',
+  'submission',
+  'customFields',
+] as const satisfies readonly TemplateVariable[];
 
 /** Every kind of email the portal sends, in the spec's order, with the variables each one fills. */
 export const TEMPLATE_KINDS = {
@@ -60,9 +73,14 @@ export const TEMPLATE_KINDS = {
     label: 'Task reminders',
     variables: [...base, 'teamName', 'taskCount', 'taskList', 'link'],
   },
-  taskStatus: { label: 'Task status', variables: [...base, 'taskTitle', 'taskStatus', 'link'] },
-  formNotification: { label: 'Form notification', variables: [...base, 'formName', 'submission'] },
-  formUpdate: { label: 'Form update', variables: [...base, 'formName', 'submission'] },
+  taskStatus: {
+    label: 'Task status',
+    variables: [...base, 'teamName', 'taskTitle', 'taskStatus', 'review', 'link'],
+  },
+  // A form notification goes to addresses (a form's email field, bcc copies) that need not be
+  // people of the portal, so it has no first name; its subject and message are the notification's.
+  formNotification: { label: 'Form notification', variables: formVariables },
+  formUpdate: { label: 'Form update', variables: formVariables },
   verifyEmailChange: { label: 'Verify email change', variables: [...base, 'newEmail', 'link'] },
   emailChanged: {
     label: 'Confirm email change',

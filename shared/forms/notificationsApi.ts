@@ -28,13 +28,6 @@ export const NOTIFICATION_ERRORS = {
   loopOutOfRange: 'Loop number: the template does not loop that many times',
 } as const;
 
-/**
- * The spec's 'form notification' and 'form update' email subjects (their texts are not given):
- * a submission sends the notification's subject as it is, a change to it says so in front.
- */
-export const formNotificationSubject = (kind: 'submitted' | 'updated', subject: string) =>
-  kind === 'updated' ? `Updated: ${subject}` : subject;
-
 const notificationBodyShape = formNotificationSchema
   .omit({ id: true, createdAt: true, createdBy: true, updatedAt: true, updatedBy: true })
   .extend({ name: z.string().trim().min(1, 'Required').max(200) });

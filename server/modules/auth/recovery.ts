@@ -47,6 +47,10 @@ export async function queueTokenEmail(
     firstName: string;
     newEmail?: string;
     actor: string;
+    /** A set-password link may come in another kind's words: a team member's or a stand share's welcome. */
+    kind?: 'welcomeTeamMember' | 'standShareWelcome';
+    teamName?: string;
+    parentTeamName?: string;
   },
 ): Promise<string> {
   const [event] = await tx.select().from(events).where(eq(events.id, input.eventId)).limit(1);
@@ -54,19 +58,22 @@ export async function queueTokenEmail(
   const { eventName } = await readSettings(tx, input.eventId, 'event');
   const { id } = await issueToken(tx, input);
   const link = `${event.appUrl}${LINK_PATHS[input.mode]}?token=${linkTokenPlaceholder(id)}`;
+  const kind = input.kind ?? EMAIL_KIND[input.mode];
   const content = renderEmail(
-    EMAIL_KIND[input.mode],
+    kind,
     {
       eventName,
       firstName: input.firstName,
       link,
       newEmail: input.newEmail,
+      teamName: input.teamName,
+      parentTeamName: input.parentTeamName,
     },
-    await emailLook(tx, input.eventId, EMAIL_KIND[input.mode]),
+    await emailLook(tx, input.eventId, kind),
   );
   return queueEmail(tx, {
     eventId: input.eventId,
-    kind: EMAIL_KIND[input.mode],
+    kind,
     to: input.to,
     content,
     actor: input.actor,
@@ -148,7 +155,10 @@ export async function verifyToken(ctx: AppContext, token: string, mode: TokenMod
   };
 }
 
-/** Sets a new password through a set-password or reset-password link; every session ends. */
+/**
+ * Sets a new password through a set-password or reset-password link; every session ends. A reset
+ * (a password that existed is replaced) is confirmed by the 'confirm password change' email.
+ */
 export async function setPasswordWithToken(
   ctx: AppContext,
   token: string,
@@ -158,16 +168,36 @@ export async function setPasswordWithToken(
   assertStrongPassword(password);
   const record = await checkToken(ctx.db, token, mode);
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx, effects) => {
     await consumeToken(tx, record, record.accountId);
     const [account] = await tx
       .update(accounts)
       .set({ passwordHash, updatedAt: new Date(), updatedBy: record.accountId })
       .where(eq(accounts.id, record.accountId))
-      .returning({ email: accounts.email });
+      .returning({ email: accounts.email, firstName: accounts.firstName });
     await endAllSessions(tx, record.accountId);
     // Whoever used the link holds the mailbox: a sign-in lock on the address ends now.
     await clearHits(tx, loginEmailKey(account.email));
+    if (mode === 'resetPassword' && record.eventId) {
+      const outboxId = await queuePasswordChanged(tx, record.eventId, { ...account, id: record.accountId });
+      effects.afterCommit(() => dispatchEmails(ctx, [outboxId]));
+    }
     return { email: account.email };
   });
+}
+
+/** The 'confirm password change' email: the account's password was changed, in the event's words. */
+async function queuePasswordChanged(
+  tx: DbOrTx,
+  eventId: string,
+  account: { id: string; email: string; firstName: string },
+): Promise<string> {
+  const { eventName } = await readSettings(tx, eventId, 'event');
+  const { supportEmail } = await readSettings(tx, eventId, 'emails');
+  const content = renderEmail(
+    'passwordChanged',
+    { eventName, firstName: account.firstName, supportEmail },
+    await emailLook(tx, eventId, 'passwordChanged'),
+  );
+  return queueEmail(tx, { eventId, kind: 'passwordChanged', to: account.email, content, actor: account.id });
 }

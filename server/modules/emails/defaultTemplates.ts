@@ -82,20 +82,23 @@ export const DEFAULT_TEMPLATES: Record<TemplateKindId, DefaultTemplate> = {
     action: 'Open your tasks',
   },
   taskStatus: {
-    subject: '{{taskTitle}} is now {{taskStatus}}',
-    body: hello + p('The task "{{taskTitle}}" on the {{eventName}} portal is now {{taskStatus}}.'),
-    action: 'Open the task',
-  },
-  formNotification: {
-    subject: 'New submission: {{formName}}',
+    subject: '{{taskTitle}}: {{taskStatus}}',
     body:
       hello +
-      p('A new submission of {{formName}} was received on the {{eventName}} portal.') +
-      '{{submission}}',
+      p('The task "{{taskTitle}}" for {{teamName}} on the {{eventName}} portal is now {{taskStatus}}.') +
+      "{{#review}}<p>The organiser's review:</p><blockquote>{{review}}</blockquote>{{/review}}",
+    action: 'Open the task',
+  },
+  // The notification's own subject and message (set per notification on the form) inside the
+  // event's wording; the answers and team details are tables the server builds as the
+  // notification asks (showSubmission, showCustomFields), empty when it does not.
+  formNotification: {
+    subject: '{{subjectLine}}',
+    body: '{{message}}{{submission}}{{customFields}}',
   },
   formUpdate: {
-    subject: 'Submission updated: {{formName}}',
-    body: `${hello + p('A submission of {{formName}} was updated on the {{eventName}} portal.')}{{submission}}`,
+    subject: 'Updated: {{subjectLine}}',
+    body: `${p('A submission of {{formName}} was updated.')}{{message}}{{submission}}{{customFields}}`,
   },
   verifyEmailChange: {
     subject: 'Verify your new email address',

@@ -11,20 +11,24 @@ import { emailLayout, escapeHtml } from './layout';
  * mustache {{names}}, HTML-escaped unless the sender marks a value as HTML it built safely.
  */
 
-/** The kinds rendered through renderEmail by the identity and people modules. */
+/** The kinds rendered through renderEmail by the identity, people and tasks modules. */
 export type TemplateKind =
   | 'setPassword'
   | 'resetPassword'
   | 'verifyEmailChange'
   | 'emailChanged'
+  | 'passwordChanged'
   | 'commentMention'
   | 'existingWelcome'
-  | 'welcomeChaser';
+  | 'welcomeTeamMember'
+  | 'standShareWelcome'
+  | 'welcomeChaser'
+  | 'taskStatus';
 
 /**
  * Every kind of email the outbox holds; task reminders are built by tasks/reminderEmail.ts, admin
  * notifications by notifications/email.ts, form notifications (on submit and on update) by
- * forms/notificationEmail.ts.
+ * forms/notificationEmail.ts, all through renderTemplate.
  */
 export type EmailKind =
   | TemplateKind
@@ -84,7 +88,16 @@ export function renderTemplate(
   });
   const plain = convert(renderedBody, {
     wordwrap: 78,
-    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }],
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      // A table (a form notification's answers, one an organiser wrote) stays in columns, as
+      // written: html-to-text's default would run its cells together.
+      {
+        selector: 'table',
+        format: 'dataTable',
+        options: { uppercaseHeaderCells: false, maxColumnWidth: 60 },
+      },
+    ],
   });
   const text = link ? `${plain}\n\n${fallback.action ?? 'Open'}: ${link}\n` : `${plain}\n`;
   return { subject: renderedSubject, text, html, links: link ? [link] : [] };
@@ -100,8 +113,13 @@ type Input = {
   authorName?: string;
   taskTitle?: string;
   excerpt?: string;
-  /** existingWelcome: the team the account joined, when it joined one. */
+  /** existingWelcome, welcomeTeamMember, standShareWelcome, taskStatus: the team concerned. */
   teamName?: string;
+  /** standShareWelcome: the team whose stand the new team shares. */
+  parentTeamName?: string;
+  /** taskStatus: the status as the team sees it ('Approved', 'Complete'...) and the review, if any. */
+  taskStatus?: string;
+  review?: string;
   /** welcomeChaser: the link signs in (the account has a password) rather than sets a password. */
   signIn?: boolean;
 };

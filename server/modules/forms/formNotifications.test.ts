@@ -215,6 +215,11 @@ describe('form notifications: managed by moderators, sent by the job on submit a
     expect(rows).toHaveLength(Object.keys(byTo).length);
     const contractor = byTo['tom@apex-build.example'];
     expect(contractor.subject).toBe('Stand build pack');
+    // The one email layout (decision 0025), not a page of its own: the card, the event's header.
+    expect(contractor.html).toContain('class="card"');
+    expect(contractor.html).toContain('Expo 2027');
+    expect(contractor.text).toContain('Power at the back');
+    expect(contractor.text).toContain('B42');
     expect(contractor.replyTo).toBe('operations@example.test');
     expect(contractor.html).toContain('<strong>stand build</strong>');
     expect(contractor.html).not.toContain('<script>');
@@ -280,5 +285,65 @@ describe('form notifications: managed by moderators, sent by the job on submit a
       .from(formNotificationSends)
       .where(and(eq(formNotificationSends.submissionEventId, event.id)));
     expect(claims.length).toBeGreaterThan(0);
+  });
+
+  it("renders through the event's edited template and the layout, showing the answers only when asked", async () => {
+    const other = await forms.call(
+      'PUT',
+      otherAdmin,
+      '/email-templates/formNotification',
+      { subject: 'OTHER EVENT', body: '<p>OTHER EVENT</p>' },
+      otherEventId,
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    const edited = await forms.call('PUT', w.admin, '/email-templates/formNotification', {
+      subject: '[{{eventName}}] {{subjectLine}}',
+      body: '<p>{{teamName}} sent {{formName}}.</p>{{message}}{{#submission}}<p>Their answers:</p>{{submission}}{{/submission}}{{customFields}}',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [submission] = await t.ctx.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.formId, form.form.id));
+    const [event] = await t.ctx.db
+      .insert(submissionEvents)
+      .values({
+        eventId,
+        formId: form.form.id,
+        submissionId: submission.id,
+        kind: 'submitted',
+        version: submission.version,
+        dispatchedAt: new Date(),
+      })
+      .returning();
+    const before = new Set(
+      (await t.ctx.db.select({ id: outboxEmails.id }).from(outboxEmails)).map((row) => row.id),
+    );
+    await sendFormNotifications(t.ctx, event);
+    const rows = (
+      await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'formNotification'))
+    ).filter((row) => !before.has(row.id));
+    const byTo = Object.fromEntries(rows.map((row) => [row.to, row]));
+    const contractor = byTo['tom@apex-build.example'];
+    expect(contractor.subject).toBe('[Expo 2027] Stand build pack');
+    expect(contractor.html).toContain('class="card"');
+    expect(contractor.html).toContain('Harbour Bakery sent Stand build.');
+    expect(contractor.html).toContain('<strong>stand build</strong>');
+    expect(contractor.html).toContain('Their answers:');
+    expect(contractor.html).toContain('Power at the back');
+    expect(contractor.html).toContain('B42');
+    expect(contractor.html).not.toContain('GBP 5000');
+    expect(contractor.html).not.toContain('OTHER EVENT');
+    // showSubmission off: no answers and no part about them; hidden custom fields as configured.
+    const loopTwo = byTo['bo@example.test'];
+    expect(loopTwo.subject).toBe('[Expo 2027] Stand build');
+    expect(loopTwo.html).not.toContain('Their answers:');
+    expect(loopTwo.html).not.toContain('Power at the back');
+    expect(loopTwo.html).toContain('GBP 5000');
+    for (const row of rows) {
+      expect(row.html).not.toContain('SECRET FASCIA');
+      expect(row.text).not.toContain('SECRET FASCIA');
+    }
+    expect((await forms.call('DELETE', w.admin, '/email-templates/formNotification')).statusCode).toBe(200);
   });
 });

@@ -2,12 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ClientData } from '../../../shared/forms/definition';
 import { type ResolvedNotification, resolveNotifications } from '../../../shared/forms/notifications';
-import { formNotificationSubject } from '../../../shared/forms/notificationsApi';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { accounts } from '../auth/tables';
 import { sanitizeRichText } from '../content/sanitize';
+import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmails } from '../emails/service';
 import { readSettingsMany } from '../events/settingsStore';
 import { customFields, memberships, teams } from '../people/tables';
@@ -146,23 +146,28 @@ export async function sendFormNotifications(ctx: AppContext, event: SubmissionEv
     currency: variables.currencyId,
   });
   const customFieldLines = await teamFields(db, event.eventId, team?.customFields ?? {});
+  const kind = event.kind === 'updated' ? ('formUpdate' as const) : ('formNotification' as const);
+  const look = await emailLook(db, event.eventId, kind);
 
   const emailsOf = async (item: ResolvedNotification) => {
     const { notification } = item;
-    const content = renderNotificationEmail({
-      eventName: eventSettings.eventName,
-      subject: formNotificationSubject(event.kind, item.subject),
-      messageHtml: await sanitizeRichText(item.message),
-      formTitle: definition.form.title,
-      teamName: team?.name ?? null,
-      answers: notification.showSubmission ? answers.lines : null,
-      totals: notification.showSubmission ? answers.totals : [],
-      customFields:
-        team && (notification.showCustomFields || notification.showHiddenCustomFields)
-          ? customFieldLines(notification.showHiddenCustomFields)
-          : null,
-    });
-    const kind = event.kind === 'updated' ? ('formUpdate' as const) : ('formNotification' as const);
+    const content = renderNotificationEmail(
+      {
+        kind,
+        eventName: eventSettings.eventName,
+        subject: item.subject,
+        messageHtml: await sanitizeRichText(item.message),
+        formTitle: definition.form.title,
+        teamName: team?.name ?? null,
+        answers: notification.showSubmission ? answers.lines : null,
+        totals: notification.showSubmission ? answers.totals : [],
+        customFields:
+          team && (notification.showCustomFields || notification.showHiddenCustomFields)
+            ? customFieldLines(notification.showHiddenCustomFields)
+            : null,
+      },
+      look,
+    );
     // No one to send to (an empty answer, a guest): nothing goes to the bcc addresses either.
     if (item.to.length === 0) return [];
     return [...item.to, ...item.bcc.filter((bcc) => !item.to.includes(bcc))].map((to) => ({

@@ -82,9 +82,19 @@ export async function joinTeam(
 }
 
 /**
- * The welcome for someone just placed in the event: a set-password link when the account has no
- * password yet; the existing-user welcome (a sign-in link) when an account that already had a
- * password was added. Returns the outbox ids to dispatch after commit.
+ * Why someone was placed: the owner of a new team (the welcome), a member added to a team (the
+ * welcome team member), or the owner of a new stand share (the stand share welcome).
+ */
+export type Placement =
+  | { kind: 'team' }
+  | { kind: 'welcomeTeamMember'; teamName: string }
+  | { kind: 'standShareWelcome'; teamName: string; parentTeamName: string };
+
+/**
+ * The welcome for someone just placed in the event: a set-password link, in the words of why they
+ * were placed, when the account has no password yet; the existing-user welcome (a sign-in link,
+ * naming the team) when an account that already had a password was added. Returns the outbox ids
+ * to dispatch after commit.
  */
 export async function queueWelcome(
   tx: DbOrTx,
@@ -97,10 +107,12 @@ export async function queueWelcome(
     existingAccount?: boolean;
   },
   actor: string,
+  placement: Placement = { kind: 'team' },
 ): Promise<string[]> {
   if (!person.needsPassword) {
     return person.existingAccount ? [await queueExistingWelcome(tx, eventId, person, actor)] : [];
   }
+  const { kind, ...names } = placement;
   const id = await queueTokenEmail(tx, {
     accountId: person.accountId,
     eventId,
@@ -108,6 +120,7 @@ export async function queueWelcome(
     to: person.email,
     firstName: person.firstName,
     actor,
+    ...(kind === 'team' ? {} : { kind, ...names }),
   });
   return [id];
 }

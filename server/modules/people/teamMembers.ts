@@ -34,7 +34,10 @@ export async function addTeamMember(ctx: AppContext, actor: Actor, teamId: strin
       }
       const person = await ensureMember(tx, actor.eventId, input, input.permissions, actor.accountId);
       await joinTeam(tx, actor.eventId, person.accountId, teamId, 'teamMember', actor.accountId);
-      const outboxIds = await queueWelcome(tx, actor.eventId, person, actor.accountId);
+      const outboxIds = await queueWelcome(tx, actor.eventId, person, actor.accountId, {
+        kind: 'welcomeTeamMember',
+        teamName: team.name,
+      });
       effects.afterCommit(() => dispatchEmails(ctx, outboxIds));
       return { member: { id: person.accountId } };
     }),

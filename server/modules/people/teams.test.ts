@@ -183,7 +183,7 @@ describe('teams', () => {
       standShareRole: 'child',
       parentTeam: { id: parent.id, name: 'Parent Stand' },
     });
-    expect((await lastEmailTo(t, 'cara.child@example.test')).kind).toBe('setPassword');
+    expect((await lastEmailTo(t, 'cara.child@example.test')).kind).toBe('standShareWelcome');
 
     const grandchild = await api.call('POST', cookies.admin, `/teams/${child.id}/stand-shares`, {
       name: 'Too Deep',

@@ -24,7 +24,7 @@ async function insertTeam(
   tx: DbOrTx,
   actor: Actor,
   input: CreateTeam,
-  placement: { parentTeamId: string | null; standShareRole: 'none' | 'child' },
+  placement: { parentTeamId: string | null; standShareRole: 'none' | 'child'; parentTeamName?: string },
 ) {
   await assertTeamTypeInEvent(tx, actor.eventId, input.teamTypeId);
   await assertCustomFieldValues(tx, actor.eventId, input.customFields);
@@ -50,7 +50,15 @@ async function insertTeam(
     })
     .returning({ id: teams.id, ownerId: teams.ownerId });
   await joinTeam(tx, actor.eventId, owner.accountId, team.id, 'teamOwner', actor.accountId);
-  const outboxIds = await queueWelcome(tx, actor.eventId, owner, actor.accountId);
+  const outboxIds = await queueWelcome(
+    tx,
+    actor.eventId,
+    owner,
+    actor.accountId,
+    placement.parentTeamName === undefined
+      ? { kind: 'team' }
+      : { kind: 'standShareWelcome', teamName: input.name, parentTeamName: placement.parentTeamName },
+  );
   return { team, outboxIds };
 }
 
@@ -84,7 +92,7 @@ export async function createStandShare(
         actor,
         // A stand share shares its parent's stand, so it takes the parent's type unless told otherwise.
         { ...input, teamTypeId: input.teamTypeId ?? parent.teamTypeId },
-        { parentTeamId: parent.id, standShareRole: 'child' },
+        { parentTeamId: parent.id, standShareRole: 'child', parentTeamName: parent.name },
       );
       await tx
         .update(teams)

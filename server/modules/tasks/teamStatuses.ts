@@ -15,6 +15,7 @@ import {
   type ProgressStatus,
   progressFlags,
   setProgress,
+  TASK_STATUS_LABELS,
   teamTaskStatus,
 } from '../../../shared/tasks/index';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
@@ -26,9 +27,11 @@ import { withTransaction } from '../../platform/db/transaction';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
+import { dispatchEmails } from '../emails/service';
 import { teams } from '../people/tables';
 import { dueSettings } from './dueSettings';
 import { TASK_NOT_FOUND } from './errors';
+import { queueTaskStatusEmails, type StatusChange } from './statusEmail';
 import { taskStatuses, tasks } from './tables';
 
 /** Every team's status of one task (the organisers' view), and setting it for many teams at once. */
@@ -222,7 +225,7 @@ export async function setTeamStatuses(
   taskId: string,
   body: { teamIds: string[]; progressStatus: ProgressStatus },
 ): Promise<BulkStatusResponse> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx, async (db, effects) => {
     const task = await findTask(db, actor.eventId, taskId);
     const teamIds = [...new Set(body.teamIds)];
     const found = await db
@@ -246,6 +249,7 @@ export async function setTeamStatuses(
     const result: BulkStatusResponse = { updated: 0, unchanged: 0, refused: [] };
     const now = new Date();
     const changes: (typeof taskStatuses.$inferInsert)[] = [];
+    const emailed: StatusChange[] = [];
     for (const teamId of teamIds) {
       const state = stateOf(byTeam.get(teamId));
       const transition = setProgress(state, {
@@ -263,6 +267,12 @@ export async function setTeamStatuses(
       }
       result.updated += 1;
       const { progressStatus, approvalStatus, approvalReview, approvalHistory } = transition.state;
+      emailed.push({
+        teamId,
+        status: TASK_STATUS_LABELS[progressStatus],
+        review: '',
+        assignedTo: state.assignedTo,
+      });
       changes.push({
         eventId: actor.eventId,
         taskId,
@@ -292,6 +302,13 @@ export async function setTeamStatuses(
           },
         });
     }
+    const outboxIds = await queueTaskStatusEmails(db, {
+      eventId: actor.eventId,
+      task,
+      changes: emailed,
+      actor: actor.accountId,
+    });
+    effects.afterCommit(() => dispatchEmails(ctx, outboxIds));
     return result;
   });
 }

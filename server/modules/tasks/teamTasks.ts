@@ -3,6 +3,7 @@ import { TEAM_ERRORS } from '../../../shared/people/teams';
 import type { MyTask, MyTasksResponse, TaskStatusResponse } from '../../../shared/tasks/api';
 import {
   APPROVAL_ERRORS,
+  APPROVAL_LABELS,
   type ApprovalState,
   approvalView,
   calendarDateIn,
@@ -26,11 +27,13 @@ import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { dispatchEmails } from '../emails/service';
 import { memberships, teams } from '../people/tables';
 import { taskDisclaimerAcceptances } from './commentTables';
 import { dueSettings } from './dueSettings';
 import { TASK_NOT_FOUND } from './errors';
 import { loadMyTaskList, type MyTaskListRow } from './myTasksQuery';
+import { queueTaskStatusEmails } from './statusEmail';
 import { taskStatuses, tasks } from './tables';
 
 /** The team's side of tasks: its grouped list, its progress, and the organisers' approvals. */
@@ -227,7 +230,7 @@ export async function reviewTeamTask(
   params: { taskId: string; teamId: string },
   decision: { decision: 'approved' | 'rejected'; review: string },
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx, async (db, effects) => {
     const [task] = await db
       .select()
       .from(tasks)
@@ -245,6 +248,21 @@ export async function reviewTeamTask(
       actor: { userId: actor.accountId, level: actor.permissions },
       at: new Date().toISOString(),
     });
-    return saveStatus(db, { eventId: actor.eventId, ...params }, transition, actor.accountId);
+    const saved = await saveStatus(db, { eventId: actor.eventId, ...params }, transition, actor.accountId);
+    const outboxIds = await queueTaskStatusEmails(db, {
+      eventId: actor.eventId,
+      task,
+      changes: [
+        {
+          teamId: params.teamId,
+          status: APPROVAL_LABELS[decision.decision],
+          review: decision.review,
+          assignedTo: current?.assignedTo ?? [],
+        },
+      ],
+      actor: actor.accountId,
+    });
+    effects.afterCommit(() => dispatchEmails(ctx, outboxIds));
+    return saved;
   });
 }
