@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { SMTP_POOL } from '../../platform/mail/mailer';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
 import { logEmailResponse } from './responseLog';
 import { sendingFor } from './sender';
@@ -216,6 +217,11 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
 
 /** Twenty per fetch: a bulk import queues thousands of welcome emails, hours of work at one a second. */
 const EMAIL_BATCH_SIZE = 20;
+/**
+ * As many sends at once as the SMTP pool has connections: one after another, a batch kept one
+ * pooled connection busy and waited out every round trip (decision 0026).
+ */
+const EMAIL_PARALLEL = SMTP_POOL.maxConnections;
 
 export function registerEmailJobs(ctx: AppContext): void {
   ctx.jobs.register(
@@ -224,7 +230,7 @@ export function registerEmailJobs(ctx: AppContext): void {
       const { outboxId } = sendEmailJobSchema.parse(data);
       await deliver(ctx, outboxId);
     },
-    { batchSize: EMAIL_BATCH_SIZE },
+    { batchSize: EMAIL_BATCH_SIZE, parallel: EMAIL_PARALLEL },
   );
 }
 
