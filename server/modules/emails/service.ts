@@ -8,7 +8,7 @@ import { logEmailResponse } from './responseLog';
 import { sendingFor } from './sender';
 import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates';
-import { addTracking, newTrackingToken } from './tracking';
+import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking';
 
 export const SEND_EMAIL_JOB = 'email.send';
 const sendEmailJobSchema = z.object({ v: z.literal(1), outboxId: z.uuid() });
@@ -173,8 +173,13 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
     // With no SMTP server, the console is how a new user follows the link, printed now, at send
     // time. On stderr, so that the CLI's machine-readable stdout (--json) stays one JSON document.
     if (ctx.config.env !== 'test') {
+      // With tracking on, the address the email's opens and clicks report to (…/open.gif,
+      // …/links/:n): a developer, or a journey, can open and click the email as a mail client would.
+      const tracking = sending.trackingBase
+        ? `    Opens and clicks: ${sending.trackingBase.replace(/\/+$/, '')}${TRACKING_PATH}/${trackingToken}\n`
+        : '';
       process.stderr.write(
-        `\n  Email to ${email.to}: ${email.subject}\n${live.links.map((l) => `    ${l}\n`).join('')}\n`,
+        `\n  Email to ${email.to}: ${email.subject}\n${live.links.map((l) => `    ${l}\n`).join('')}${tracking}\n`,
       );
     }
     ctx.logger.info({ to: email.to, subject: email.subject }, 'email kept in the outbox (no SMTP_URL)');
