@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
@@ -267,6 +267,7 @@ async function main() {
   process.once('exit', () => child.kill('SIGKILL'));
   const engine = await serverEngine(PORT);
 
+  const loadAtStart = loadavg()[0];
   const baseline = await submitMany(setup.plain, BASELINE, 900_000, setup.plainFields);
   const started = performance.now();
   const timed = await submitMany(setup.tracked, SUBMISSIONS, 0, setup.trackedFields);
@@ -278,9 +279,13 @@ async function main() {
   await new Promise((r) => child.once('exit', r));
   const killedAt = (performance.now() - started) / 1000;
   ({ child } = await startServer(env));
+  const restarted = performance.now();
+  const loadAtRestart = loadavg()[0];
 
+  // The window counts from the restart: on a loaded machine a slow submission phase must not use
+  // up the time the queue has to drain.
   let drained = Number.NaN;
-  while (performance.now() - started < DRAIN_TIMEOUT_MS) {
+  while (performance.now() - restarted < DRAIN_TIMEOUT_MS) {
     if (countOnce(out.emails) >= expected.emails && countOnce(out.webhooks) >= expected.webhooks) {
       drained = (performance.now() - started) / 1000;
       break;
@@ -297,6 +302,9 @@ async function main() {
   const delivered = countOnce(out.emails) + countOnce(out.webhooks);
   console.log(`engine ${engine}; ${SUBMISSIONS} guest submissions, ${CONCURRENCY} at a time`);
   console.log(
+    `load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtRestart.toFixed(1)} at the restart, ${loadavg()[0].toFixed(1)} at the end`,
+  );
+  console.log(
     `submitted in ${submitSeconds.toFixed(1)} s; SIGKILL at ${killedAt.toFixed(1)} s with ${atKill.emails}/${expected.emails} emails and ${atKill.webhooks}/${expected.webhooks} webhooks delivered`,
   );
   console.log(
@@ -304,8 +312,9 @@ async function main() {
   );
   const newIds = [...out.webhookIds.values()].reduce((sum, ids) => sum + ids.size - 1, 0);
   console.log(`webhooks sent twice under a new webhook-id (a receiver could not drop them): ${newIds}`);
+  const drainedAfterRestart = (started + drained * 1000 - restarted) / 1000;
   console.log(
-    `queue drained ${Number.isNaN(drained) ? 'NOT within 5 min' : `${drained.toFixed(1)} s after the first submit`} (${(delivered / (Number.isNaN(drained) ? DRAIN_TIMEOUT_MS / 1000 : drained)).toFixed(1)} deliveries/s across the restart)`,
+    `queue drained ${Number.isNaN(drained) ? 'NOT within 5 min of the restart' : `${drained.toFixed(1)} s after the first submit, ${drainedAfterRestart.toFixed(1)} s after the restart (target 120 s)`} (${(delivered / (Number.isNaN(drained) ? (performance.now() - started) / 1000 : drained)).toFixed(1)} deliveries/s across the restart)`,
   );
   console.log(
     `submit p95 ${percentile(timed, 95).toFixed(1)} ms with notifications and a webhook, ${percentile(baseline, 95).toFixed(1)} ms without (${BASELINE} submissions)`,
