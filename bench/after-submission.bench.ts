@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import nodemailer from 'nodemailer';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -23,8 +24,8 @@ import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
+import { createInlineJobs, runBatch } from '../server/platform/jobs';
+import { createMailer, SMTP_POOL } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
 import { percentile, serverEngine, startServer, stopServer } from './lib';
 
@@ -244,7 +245,44 @@ const countOnce = (map: Map<string, number>) => [...map.values()].filter((n) => 
 const doubles = (map: Map<string, number>) =>
   [...map.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
 
+/**
+ * The SMTP leg alone, same messages to the same local server: a new connection per email one
+ * after another (the transport before issue 15's pool) against the pooled mailer five at a time.
+ */
+async function smtpAlone(smtpUrl: string, count: number) {
+  const message = (n: number) => ({
+    to: `smtp.alone.${n}@example.test`,
+    from: 'Bench <bench@example.test>',
+    subject: `SMTP alone ${n}`,
+    text: 'REF-none',
+    html: '<p>REF-none</p>',
+  });
+  const perEmail = nodemailer.createTransport(smtpUrl);
+  let started = performance.now();
+  for (let n = 0; n < count; n++) await perEmail.sendMail(message(n));
+  const single = (performance.now() - started) / 1000;
+  perEmail.close();
+  const pooled = createMailer(smtpUrl);
+  started = performance.now();
+  await runBatch(
+    Array.from({ length: count }, (_, n) => n),
+    SMTP_POOL.maxConnections,
+    async (n) => void (await pooled.deliver({ ...message(n), links: [] })),
+  );
+  const pool = (performance.now() - started) / 1000;
+  await pooled.close();
+  console.log(
+    `SMTP alone, ${count} emails (load ${loadavg()[0].toFixed(1)}): a connection each, one at a time ${single.toFixed(1)} s (${(count / single).toFixed(0)}/s); pooled, ${SMTP_POOL.maxConnections} at a time ${pool.toFixed(1)} s (${(count / pool).toFixed(0)}/s)`,
+  );
+}
+
 async function main() {
+  if (process.env.BENCH_SMTP_ONLY) {
+    const out = await receivers();
+    await smtpAlone(out.smtpUrl, Number(process.env.BENCH_SMTP_ONLY) || 300);
+    await out.close();
+    return;
+  }
   const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-after-data-'));
   const database = scratch ? await openPostgres(scratch.url) : await openPglite(dataDir);
