@@ -11,8 +11,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import nodemailer from 'nodemailer';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -23,8 +24,8 @@ import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
+import { createInlineJobs, runBatch } from '../server/platform/jobs';
+import { createMailer, SMTP_POOL } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
 import { percentile, serverEngine, startServer, stopServer } from './lib';
 
@@ -244,7 +245,44 @@ const countOnce = (map: Map<string, number>) => [...map.values()].filter((n) => 
 const doubles = (map: Map<string, number>) =>
   [...map.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
 
+/**
+ * The SMTP leg alone, same messages to the same local server: a new connection per email one
+ * after another (the transport before issue 15's pool) against the pooled mailer five at a time.
+ */
+async function smtpAlone(smtpUrl: string, count: number) {
+  const message = (n: number) => ({
+    to: `smtp.alone.${n}@example.test`,
+    from: 'Bench <bench@example.test>',
+    subject: `SMTP alone ${n}`,
+    text: 'REF-none',
+    html: '<p>REF-none</p>',
+  });
+  const perEmail = nodemailer.createTransport(smtpUrl);
+  let started = performance.now();
+  for (let n = 0; n < count; n++) await perEmail.sendMail(message(n));
+  const single = (performance.now() - started) / 1000;
+  perEmail.close();
+  const pooled = createMailer(smtpUrl);
+  started = performance.now();
+  await runBatch(
+    Array.from({ length: count }, (_, n) => n),
+    SMTP_POOL.maxConnections,
+    async (n) => void (await pooled.deliver({ ...message(n), links: [] })),
+  );
+  const pool = (performance.now() - started) / 1000;
+  await pooled.close();
+  console.log(
+    `SMTP alone, ${count} emails (load ${loadavg()[0].toFixed(1)}): a connection each, one at a time ${single.toFixed(1)} s (${(count / single).toFixed(0)}/s); pooled, ${SMTP_POOL.maxConnections} at a time ${pool.toFixed(1)} s (${(count / pool).toFixed(0)}/s)`,
+  );
+}
+
 async function main() {
+  if (process.env.BENCH_SMTP_ONLY) {
+    const out = await receivers();
+    await smtpAlone(out.smtpUrl, Number(process.env.BENCH_SMTP_ONLY) || 300);
+    await out.close();
+    return;
+  }
   const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-after-data-'));
   const database = scratch ? await openPostgres(scratch.url) : await openPglite(dataDir);
@@ -267,6 +305,7 @@ async function main() {
   process.once('exit', () => child.kill('SIGKILL'));
   const engine = await serverEngine(PORT);
 
+  const loadAtStart = loadavg()[0];
   const baseline = await submitMany(setup.plain, BASELINE, 900_000, setup.plainFields);
   const started = performance.now();
   const timed = await submitMany(setup.tracked, SUBMISSIONS, 0, setup.trackedFields);
@@ -278,9 +317,13 @@ async function main() {
   await new Promise((r) => child.once('exit', r));
   const killedAt = (performance.now() - started) / 1000;
   ({ child } = await startServer(env));
+  const restarted = performance.now();
+  const loadAtRestart = loadavg()[0];
 
+  // The window counts from the restart: on a loaded machine a slow submission phase must not use
+  // up the time the queue has to drain.
   let drained = Number.NaN;
-  while (performance.now() - started < DRAIN_TIMEOUT_MS) {
+  while (performance.now() - restarted < DRAIN_TIMEOUT_MS) {
     if (countOnce(out.emails) >= expected.emails && countOnce(out.webhooks) >= expected.webhooks) {
       drained = (performance.now() - started) / 1000;
       break;
@@ -297,6 +340,9 @@ async function main() {
   const delivered = countOnce(out.emails) + countOnce(out.webhooks);
   console.log(`engine ${engine}; ${SUBMISSIONS} guest submissions, ${CONCURRENCY} at a time`);
   console.log(
+    `load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtRestart.toFixed(1)} at the restart, ${loadavg()[0].toFixed(1)} at the end`,
+  );
+  console.log(
     `submitted in ${submitSeconds.toFixed(1)} s; SIGKILL at ${killedAt.toFixed(1)} s with ${atKill.emails}/${expected.emails} emails and ${atKill.webhooks}/${expected.webhooks} webhooks delivered`,
   );
   console.log(
@@ -304,8 +350,9 @@ async function main() {
   );
   const newIds = [...out.webhookIds.values()].reduce((sum, ids) => sum + ids.size - 1, 0);
   console.log(`webhooks sent twice under a new webhook-id (a receiver could not drop them): ${newIds}`);
+  const drainedAfterRestart = (started + drained * 1000 - restarted) / 1000;
   console.log(
-    `queue drained ${Number.isNaN(drained) ? 'NOT within 5 min' : `${drained.toFixed(1)} s after the first submit`} (${(delivered / (Number.isNaN(drained) ? DRAIN_TIMEOUT_MS / 1000 : drained)).toFixed(1)} deliveries/s across the restart)`,
+    `queue drained ${Number.isNaN(drained) ? 'NOT within 5 min of the restart' : `${drained.toFixed(1)} s after the first submit, ${drainedAfterRestart.toFixed(1)} s after the restart (target 120 s)`} (${(delivered / (Number.isNaN(drained) ? (performance.now() - started) / 1000 : drained)).toFixed(1)} deliveries/s across the restart)`,
   );
   console.log(
     `submit p95 ${percentile(timed, 95).toFixed(1)} ms with notifications and a webhook, ${percentile(baseline, 95).toFixed(1)} ms without (${BASELINE} submissions)`,

@@ -26,19 +26,22 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
     // One process owns an embedded data dir, so an in-process cache stays coherent there.
     enableReadCache(database.kind === 'pglite');
     const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);
+    const mailer = createMailer(config.smtpUrl);
     const ctx: AppContext = {
       config,
       database,
       db: database.db,
       logger: log,
       jobs,
-      mailer: createMailer(config.smtpUrl),
+      mailer,
       storage: createStorage(config),
     };
     return {
       ctx,
       async shutdown() {
         await jobs.stop();
+        // After the jobs: an email job still running finishes its message on its connection.
+        await mailer.close();
         await database.close();
         release();
       },

@@ -7,7 +7,15 @@ export type JobHandler = (data: unknown) => Promise<void>;
  * batchSize: jobs fetched per poll (default 1, one a second). A batch fails and retries as one, so
  * only handlers that skip work already done (emails check the outbox row) should take more.
  */
-export type JobOptions = { batchSize?: number };
+export type JobOptions = {
+  batchSize?: number;
+  /**
+   * How many jobs of a fetched batch run at once (default 1: one after another). For handlers that
+   * mostly wait on the network (an email on a pooled SMTP connection): the batch still succeeds or
+   * fails as one, after every job in it has finished.
+   */
+  parallel?: number;
+};
 
 /** Background work. Handlers are registered by modules; `send` is called after a change commits. */
 export interface Jobs {
@@ -39,11 +47,11 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
     ? new PgBoss({ db: fromPglite(database.pglite), ...supervision })
     : new PgBoss({ connectionString: database.connectionString, ...supervision });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
-  const handlers = new Map<string, { handler: JobHandler; batchSize: number }>();
+  const handlers = new Map<string, { handler: JobHandler; batchSize: number; parallel: number }>();
   const schedules = new Map<string, { cron: string; data: object }>();
   return {
     register(name, handler, options = {}) {
-      handlers.set(name, { handler, batchSize: options.batchSize ?? 1 });
+      handlers.set(name, { handler, batchSize: options.batchSize ?? 1, parallel: options.parallel ?? 1 });
     },
     async send(name, data) {
       await boss.send(name, data, RETRY);
@@ -60,14 +68,12 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
     },
     async start() {
       await boss.start();
-      for (const [name, { handler, batchSize }] of handlers) {
+      for (const [name, { handler, batchSize, parallel }] of handlers) {
         await boss.createQueue(name);
         if (work) {
           // A full batch means more is waiting: fetch again at once rather than after a second.
           const options = { pollingIntervalSeconds: 1, batchSize, burstWhenBatchFull: batchSize > 1 };
-          await boss.work(name, options, async (jobs) => {
-            for (const job of jobs) await handler(job.data);
-          });
+          await boss.work(name, options, (jobs) => runBatch(jobs, parallel, (job) => handler(job.data)));
         }
       }
       // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
@@ -79,6 +85,36 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
+}
+
+/**
+ * Runs a batch's jobs. One at a time, a failure stops the batch there (as pg-boss batches always
+ * ran here). `parallel` at a time, every job is started even when one fails (the others' work is
+ * done and skipped on the batch's retry), and the first failure then fails the batch.
+ */
+export async function runBatch<T>(
+  jobs: readonly T[],
+  parallel: number,
+  run: (job: T) => Promise<void>,
+): Promise<void> {
+  if (parallel <= 1) {
+    for (const job of jobs) await run(job);
+    return;
+  }
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      try {
+        await run(job);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, lane));
+  if (failure) throw (failure as { err: unknown }).err;
 }
 
 /** Runs each job at once, in process: for tests and one-shot CLI commands. */

@@ -97,7 +97,7 @@ export async function createTestApp(
     jobs: createInlineJobs(logger),
     mailer: config.smtpUrl
       ? createMailer(config.smtpUrl)
-      : { kind: 'outbox', deliver: async (message) => void sentEmails.push(message) },
+      : { kind: 'outbox', deliver: async (message) => void sentEmails.push(message), close: async () => {} },
     storage: createDiskStorage(filesDir),
   };
   const app = await buildApp(ctx);
@@ -109,6 +109,7 @@ export async function createTestApp(
     filesDir,
     async close() {
       await app.close();
+      await ctx.mailer.close();
       await database.close();
       rmSync(filesDir, { recursive: true, force: true });
     },

@@ -2,12 +2,13 @@ import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { SMTP_POOL } from '../../platform/mail/mailer';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
 import { logEmailResponse } from './responseLog';
 import { sendingFor } from './sender';
 import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates';
-import { addTracking, newTrackingToken } from './tracking';
+import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking';
 
 export const SEND_EMAIL_JOB = 'email.send';
 const sendEmailJobSchema = z.object({ v: z.literal(1), outboxId: z.uuid() });
@@ -172,8 +173,13 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
     // With no SMTP server, the console is how a new user follows the link, printed now, at send
     // time. On stderr, so that the CLI's machine-readable stdout (--json) stays one JSON document.
     if (ctx.config.env !== 'test') {
+      // With tracking on, the address the email's opens and clicks report to (…/open.gif,
+      // …/links/:n): a developer, or a journey, can open and click the email as a mail client would.
+      const tracking = sending.trackingBase
+        ? `    Opens and clicks: ${sending.trackingBase.replace(/\/+$/, '')}${TRACKING_PATH}/${trackingToken}\n`
+        : '';
       process.stderr.write(
-        `\n  Email to ${email.to}: ${email.subject}\n${live.links.map((l) => `    ${l}\n`).join('')}\n`,
+        `\n  Email to ${email.to}: ${email.subject}\n${live.links.map((l) => `    ${l}\n`).join('')}${tracking}\n`,
       );
     }
     ctx.logger.info({ to: email.to, subject: email.subject }, 'email kept in the outbox (no SMTP_URL)');
@@ -216,6 +222,11 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
 
 /** Twenty per fetch: a bulk import queues thousands of welcome emails, hours of work at one a second. */
 const EMAIL_BATCH_SIZE = 20;
+/**
+ * As many sends at once as the SMTP pool has connections: one after another, a batch kept one
+ * pooled connection busy and waited out every round trip (decision 0026).
+ */
+const EMAIL_PARALLEL = SMTP_POOL.maxConnections;
 
 export function registerEmailJobs(ctx: AppContext): void {
   ctx.jobs.register(
@@ -224,7 +235,7 @@ export function registerEmailJobs(ctx: AppContext): void {
       const { outboxId } = sendEmailJobSchema.parse(data);
       await deliver(ctx, outboxId);
     },
-    { batchSize: EMAIL_BATCH_SIZE },
+    { batchSize: EMAIL_BATCH_SIZE, parallel: EMAIL_PARALLEL },
   );
 }
 

@@ -116,9 +116,10 @@ describe('no live link token at rest once its email has gone', () => {
     // A port nothing listens on: every send fails.
     const { t, dataDir } = await open({ SMTP_URL: 'smtp://127.0.0.1:9' });
     const tried: MailMessage[] = [];
-    const { deliver } = t.ctx.mailer;
+    const { deliver, close } = t.ctx.mailer;
     t.ctx.mailer = {
       kind: 'smtp',
+      close,
       deliver: async (message) => {
         tried.push(message);
         return deliver(message);

@@ -19,18 +19,59 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   /** The SMTP server's message id when it accepted the message. */
   deliver(message: MailMessage): Promise<{ messageId?: string } | undefined>;
+  /** Closes the pooled connections once the messages being sent are done (shutdown). */
+  close(): Promise<void>;
 }
 
-export function createMailer(smtpUrl: string | undefined): Mailer {
+/**
+ * The pool, set once here. Five connections is nodemailer's default and what most relays allow
+ * one client; a hundred messages a connection, then a fresh one (relays cap a session and some
+ * leak state across a long one). `smtp://host?maxConnections=10&maxMessages=500` overrides both.
+ */
+export const SMTP_POOL = { maxConnections: 5, maxMessages: 100 } as const;
+
+/**
+ * Codes nodemailer gives a message whose connection broke under it (the relay dropped an idle
+ * pooled connection, a reset, a timeout): no SMTP reply came, so the message is tried once more on
+ * a fresh connection. An SMTP refusal (a reply code) is an answer and is never retried here.
+ */
+const DROPPED = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
+
+export function droppedConnection(err: unknown): boolean {
+  const { code, responseCode } = (err ?? {}) as { code?: string; responseCode?: number };
+  return responseCode === undefined && code !== undefined && DROPPED.has(code);
+}
+
+export function createMailer(
+  smtpUrl: string | undefined,
+  pool: { maxConnections?: number; maxMessages?: number } = {},
+): Mailer {
   if (!smtpUrl) {
-    return { kind: 'outbox', deliver: async () => undefined };
+    return { kind: 'outbox', deliver: async () => undefined, close: async () => {} };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // One pooled transport per process: connections are opened as messages wait (up to
+  // maxConnections) and reused, instead of a TCP and SMTP handshake for every email.
+  const transport = nodemailer.createTransport({ ...SMTP_POOL, ...pool, pool: true, url: smtpUrl });
+  let closed = false;
+  const send = async (message: Omit<MailMessage, 'links'>) => {
+    const info = await transport.sendMail(message);
+    return { messageId: info.messageId };
+  };
   return {
     kind: 'smtp',
     async deliver({ links: _links, ...message }) {
-      const info = await transport.sendMail(message);
-      return { messageId: info.messageId };
+      try {
+        return await send(message);
+      } catch (err) {
+        if (closed || !droppedConnection(err)) throw err;
+        // The pool has already removed the broken connection; this opens or takes another. A
+        // second failure goes back to the job queue, which retries with its own backoff.
+        return await send(message);
+      }
+    },
+    async close() {
+      closed = true;
+      transport.close();
     },
   };
 }
