@@ -137,6 +137,8 @@ describe('the event stream', () => {
     expect(held.map((r) => r.status)).toEqual([200, 200, 200]);
     const refused = await listen(cookie);
     expect(refused.status).toBe(429);
+    await refused.ended;
+    expect(JSON.parse(refused.text).error.message).toBe(LIVE_ERRORS.tooManyStreams);
     held[0].close();
     await expect.poll(async () => (await listen(cookie)).status).toBe(200);
     for (const reader of held) reader.close();

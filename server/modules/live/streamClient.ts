@@ -8,6 +8,8 @@ export interface StreamReader {
   status: number;
   contentType: string;
   messages: { type: string }[];
+  /** Everything received, as text (the error body of a refusal). */
+  text: string;
   /** Comment lines (`: keep-alive`), without the colon. */
   comments: string[];
   /** Resolves when the server ends the stream. */
@@ -32,6 +34,7 @@ export function openStream(baseUrl: string, path: string, cookie: string): Promi
           status: response.statusCode ?? 0,
           contentType: String(response.headers['content-type'] ?? ''),
           messages: [],
+          text: '',
           comments: [],
           ended: new Promise((done) => {
             markEnded = done;
@@ -59,6 +62,7 @@ export function openStream(baseUrl: string, path: string, cookie: string): Promi
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           buffer += chunk;
+          reader.text += chunk;
           let end = buffer.indexOf('\n\n');
           while (end >= 0) {
             for (const line of buffer.slice(0, end).split('\n')) {
