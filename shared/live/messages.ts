@@ -14,6 +14,11 @@ export const LIVE_MESSAGE_TYPES = [
    * refetch everything live.
    */
   'resync',
+  /**
+   * The session this stream was opened with has ended (signed out, perhaps in another tab): the
+   * stream closes and must not be opened again; the client finds out it is signed out.
+   */
+  'signedOut',
 ] as const;
 export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
 

@@ -155,6 +155,7 @@ describe('the event stream', () => {
     });
     expect(res.statusCode).toBe(204);
     await mine.ended;
+    expect(mine.messages).toEqual([{ type: 'signedOut' }]);
     await kit.create(admin, { title: 'After sign-out', action: 'publish' });
     expect(await elsewhere.waitFor(1)).toHaveLength(1);
     elsewhere.close();

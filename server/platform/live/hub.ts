@@ -71,7 +71,11 @@ export function createHub(bus: LiveBus, options: HubOptions) {
       }
     } else if (event.kind === 'sessionEnded') {
       for (const streams of byEvent.values()) {
-        for (const entry of streams) if (entry.sessionKey === event.sessionKey) remove(entry);
+        for (const entry of [...streams]) {
+          if (entry.sessionKey !== event.sessionKey) continue;
+          entry.sink.write(frame({ type: 'signedOut' }));
+          remove(entry);
+        }
       }
     } else {
       const text = frame({ type: 'resync' });
