@@ -117,6 +117,8 @@ async function main() {
   const toFirst: number[] = [];
   const toLast: number[] = [];
   const requestMs: number[] = [];
+  /** From the publish request's answer (the signal leaves just before it) to the last client. */
+  const afterAnswer: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const arrived = new Promise<{ first: number; last: number }>((r) => waiters.push(r));
     const t0 = now();
@@ -131,6 +133,7 @@ async function main() {
     const { first, last } = await arrived;
     toFirst.push(first - t0);
     toLast.push(last - t0);
+    afterAnswer.push(last - t0 - requestMs[requestMs.length - 1]);
   }
   clients.disconnect();
   clients.kill();
@@ -148,6 +151,7 @@ async function main() {
   console.log(`  publish request (save + signal): ${fmt(requestMs)}`);
   console.log(`  publish -> first client: ${fmt(toFirst)}`);
   console.log(`  publish -> last client:  ${fmt(toLast)}`);
+  console.log(`  answer -> last client:   ${fmt(afterAnswer)}`);
   await app.close();
   await drop();
 }

@@ -31,4 +31,6 @@ export const LIVE_STREAM_PATH = (eventId: string) => `/api/events/${eventId}/str
 /** Refusal when one account already holds the most streams a process keeps for it. */
 export const LIVE_ERRORS = {
   tooManyStreams: 'Too many requests. Please try again later.',
+  /** Only an event-stream client (EventSource sends this Accept) gets the never-ending answer. */
+  notEventStream: 'This address answers with an event stream (Accept: text/event-stream)',
 } as const;

@@ -60,6 +60,14 @@ describe('the event stream', () => {
     expect((await listen(exhibitor.cookie, 'not-an-id')).status).toBe(400);
     const outsider = await signIn(t, (await makeUser(t, otherEventId, 'admin')).email);
     expect((await listen(outsider, eventId)).status).toBe(404);
+    // Without the Accept of an EventSource the answer would never end for its caller: refused.
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: stream(eventId),
+      headers: { cookie: exhibitor.cookie },
+    });
+    expect(plain.statusCode).toBe(406);
+    expect(plain.json().error.message).toBe(LIVE_ERRORS.notEventStream);
   });
 
   it('opens a server-sent events stream that sends heartbeats', async () => {

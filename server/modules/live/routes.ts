@@ -68,6 +68,11 @@ export const liveRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: [...guards.member, guards.authorize(livePolicy.open)],
     },
     async (request, reply) => {
+      // A client that would wait for the end of the answer (a plain fetch, a test's inject) is
+      // refused rather than left hanging.
+      if (!/\btext\/event-stream\b/.test(request.headers.accept ?? '')) {
+        throw new AppError(406, 'not-acceptable', LIVE_ERRORS.notEventStream);
+      }
       const actor = actorOf(request);
       const session = sessionOf(request);
       const { teamTypeId } = await viewerOf(ctx.db, actor);
