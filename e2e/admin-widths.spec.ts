@@ -1,4 +1,4 @@
-import { seeded, signIn } from './support';
+import { expectLoaded, seeded, signIn } from './support';
 import { expect, type Page, test } from './test';
 
 /**
@@ -71,7 +71,7 @@ for (const width of WIDTHS) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
       // Lists arrive after the heading; an empty one shows its empty state instead of a table.
-      await page.waitForLoadState('networkidle');
+      await expectLoaded(page);
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       if (FILLED.includes(path)) await expect(page.locator('main table').first(), path).toBeVisible();
       const found = await tablesCutOff(page);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readRouteTable } from '../client/scripts/routeTable.mjs';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, expectLoaded, signIn } from './support';
 import { expect, type Page, test } from './test';
 
 /** The demo event (`seed --demo`, e2e/start-server.mjs), whose team users have tasks, pages, suppliers. */
@@ -20,7 +20,7 @@ const TEAM_SCREENS = readRouteTable()
 const PHONE = { width: 390, height: 844 };
 
 async function expectFitsThePhone(page: Page, screen: string) {
-  await page.waitForLoadState('networkidle');
+  await expectLoaded(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${screen} is ${width} px wide on a ${PHONE.width} px phone`).toBeLessThanOrEqual(
@@ -51,7 +51,7 @@ test('every team screen fits a 390-pixel-wide phone: the page never scrolls side
     ['/tasks', /^\/tasks\/[\w-]+$/],
   ] as const) {
     await page.goto(list);
-    await page.waitForLoadState('networkidle');
+    await expectLoaded(page);
     const hrefs = await page
       .locator('main a[href]')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));

@@ -201,6 +201,18 @@ if (kind === 'seeded') {
     ['florist', 'Luca', 'Bianchi'],
   ]);
   writeJson('e2e-notifications.json', { ...upland, members: uplandMembers });
+  // The event stream: an organiser publishes and a team member's bell rises without a reload.
+  const fenland = createEvent({
+    name: 'Fenland Craft Fair 2027',
+    shortName: 'Fenland Fair',
+    start: '2027-06-03',
+    end: '2027-06-05',
+    admin: ['iris.hale@fenland-fair.example', 'Iris', 'Hale'],
+  });
+  const fenlandMembers = createPeople(fenland.eventId, 'fenland-fair.example', [
+    ['potter', 'Tomas', 'Reyes'],
+  ]);
+  writeJson('e2e-live.json', { ...fenland, members: fenlandMembers });
   // Form tasks: an organiser links a task to a form; a team opens it from its tasks and submits.
   const estuary = createEvent({
     name: 'Estuary Seafood Festival 2027',

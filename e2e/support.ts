@@ -22,6 +22,15 @@ export async function expectSettled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * The screen's data has arrived: nothing busy and no loading status left in the main area. Use it
+ * instead of `waitForLoadState('networkidle')`, which never comes while the event stream is open.
+ */
+export async function expectLoaded(page: Page): Promise<void> {
+  await expectSettled(page);
+  await expect(page.locator('main [role="status"]:has(.mantine-Loader-root)')).toHaveCount(0);
+}
+
 /** No serious or critical accessibility violation on the screen once it has settled. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await expectSettled(page);

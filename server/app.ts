@@ -23,6 +23,7 @@ import { emailTrackingRoutes } from './modules/emails/trackingRoutes';
 import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
 import { formsRoutes } from './modules/forms/routes';
+import { liveRoutes } from './modules/live/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
@@ -74,6 +75,7 @@ const ROUTE_MODULES: RouteModule[] = [
   emailTrackingRoutes,
   emailTemplateRoutes,
   webhooksRoutes,
+  liveRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

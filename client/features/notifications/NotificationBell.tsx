@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { useMyNotifications } from './api';
 
 /**
- * The bell in the navigation bar: the unread count, asked again every half minute so that new
- * notifications show in an open portal; it opens the notifications page.
+ * The bell in the navigation bar: the unread count, refreshed by the event stream when a
+ * notification reaches this member (or they read one in another tab), by a slow poll while the
+ * stream is down; it opens the notifications page.
  */
 export function NotificationBell({ eventId, color }: { eventId: string; color: string }) {
   const unread = useMyNotifications(eventId).data?.unreadCount ?? 0;

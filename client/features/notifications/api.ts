@@ -8,18 +8,21 @@ import {
 } from '../../../shared/notifications/api';
 import type { NotificationStatus } from '../../../shared/notifications/status';
 import { api, toQueryString } from '../../lib/api';
+import { useLiveConnected } from '../../lib/liveEvents';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
 export type NotificationSort = (typeof NOTIFICATION_SORTS)[number];
 
 /** Every notifications answer of an event starts with this key, so a change drops them all together. */
-const notificationsKey = (eventId: string) => [...sessionKeys.event(eventId), 'notifications'] as const;
+export const notificationsKey = (eventId: string) =>
+  [...sessionKeys.event(eventId), 'notifications'] as const;
 const base = (eventId: string) => `/api/events/${eventId}`;
 
 /**
- * New notifications reach an open portal by polling: the bell asks again every half minute (and
- * when the window regains focus), which is cheap (one indexed read of a handful of rows).
+ * New notifications reach an open portal through the event stream (client/lib/liveEvents.ts),
+ * which invalidates these queries. While the stream is down the bell falls back to asking every
+ * half minute (and when the window regains focus): one indexed read of a handful of rows.
  */
 export const NOTIFICATION_POLL_MS = 30_000;
 
@@ -53,13 +56,15 @@ export const useNotification = (eventId: string, notificationId: string) =>
     enabled: eventId !== '' && notificationId !== '',
   });
 
-export const useMyNotifications = (eventId: string) =>
-  useQuery({
+export function useMyNotifications(eventId: string) {
+  const live = useLiveConnected();
+  return useQuery({
     queryKey: [...notificationsKey(eventId), 'mine'],
     queryFn: () => api.get(`${base(eventId)}/my-notifications`, myNotificationsResponseSchema),
     enabled: eventId !== '',
-    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchInterval: live ? false : NOTIFICATION_POLL_MS,
   });
+}
 
 export function useSaveNotification(eventId: string) {
   const queryClient = useQueryClient();

@@ -6,6 +6,7 @@ import { AREA_LEVELS, can } from '../../../shared/auth/permissions';
 import type { ShellResponse } from '../../../shared/events/schema';
 import { DEFAULT_NAV_COLOR, navThemeFor, terminologySchema } from '../../../shared/events/settings';
 import { isApiError } from '../../lib/api';
+import { useLiveEvents } from '../../lib/liveEvents';
 import {
   currentEventOf,
   forgetSession,
@@ -19,6 +20,7 @@ import {
 import { AppShell } from '../../ui/AppShell';
 import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
 import { Loading } from '../../ui/QueryState';
+import { LIVE_HANDLERS } from '../live';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
@@ -93,6 +95,8 @@ export function SignedInLayout() {
   const signOut = useSignOut();
   const feedback = useFeedback();
   useSignInWhenSessionEnds();
+  // One event stream per tab: live signals refresh what changed (the bell, and later other screens).
+  useLiveEvents(event?.id, LIVE_HANDLERS);
   useOnboardingRedirect(shell);
   const sidebar = useSidebarSections(event?.id ?? '', shell?.terminology ?? DEFAULT_TERMINOLOGY);
 

@@ -18,6 +18,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/http/cookie
 import { sessionOf } from '../../platform/http/guards';
 import { SESSION_COOKIE } from '../../platform/http/session';
 import type { RouteModule } from '../../platform/http/types';
+import { endLiveSession } from '../../platform/live/publish';
 import * as emailChange from './emailChange';
 import * as recovery from './recovery';
 import * as auth from './service';
@@ -48,7 +49,9 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/auth/logout',
     { schema: { tags, body: emptyBody }, preValidation: [guards.authenticate] },
     async (request, reply) => {
-      await auth.logout(ctx, sessionOf(request));
+      const session = sessionOf(request);
+      await auth.logout(ctx, session);
+      await endLiveSession(ctx, session.tokenHash);
       clearSessionCookie(reply, secure);
       return reply.status(204).send();
     },

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { events } from '../events/tables';
 import { emailNotification, registerNotificationEmailJobs, settleEmailStatus } from './email';
+import { signalListChanged } from './live';
 import { notifications } from './tables';
 
 /**
@@ -63,9 +64,16 @@ export async function publishDueNotifications(
           lte(notifications.scheduledAt, now),
         ),
       )
-      .returning({ id: notifications.id });
+      .returning({
+        id: notifications.id,
+        status: notifications.status,
+        audience: notifications.audience,
+        teamId: notifications.teamId,
+        teamTypeIds: notifications.teamTypeIds,
+      });
     published += claimed.length;
     for (const { id } of claimed) await afterPublish(ctx, eventId, id);
+    await signalListChanged(ctx, eventId, claimed);
   }
   return { published };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/notifications/api';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
+import { signalReadChanged } from './live';
 import { notificationsPolicy } from './policy';
 import { listMyNotifications, markAllRead, markRead } from './reader';
 import {
@@ -105,7 +106,9 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/my-notifications/read`,
     { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
     async (request, reply) => {
-      await markAllRead(ctx.db, actorOf(request));
+      const actor = actorOf(request);
+      await markAllRead(ctx.db, actor);
+      await signalReadChanged(ctx, actor.eventId, actor.accountId);
       return reply.status(204).send();
     },
   );
@@ -113,7 +116,9 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/my-notifications/:notificationId/read`,
     { schema: { tags, params: notificationParamsSchema }, preValidation: member },
     async (request, reply) => {
-      await markRead(ctx.db, actorOf(request), request.params.notificationId);
+      const actor = actorOf(request);
+      await markRead(ctx.db, actor, request.params.notificationId);
+      await signalReadChanged(ctx, actor.eventId, actor.accountId);
       return reply.status(204).send();
     },
   );

@@ -20,6 +20,7 @@ import { contentPages } from '../content/tables';
 import { forms } from '../forms/tables';
 import { teams, teamTypes } from '../people/tables';
 import { tasks } from '../tasks/tables';
+import { signalListChanged } from './live';
 import { type NotificationRow, presentNotification } from './present';
 import { afterPublish } from './publish';
 import { notifications } from './tables';
@@ -142,7 +143,9 @@ export async function createNotification(ctx: AppContext, eventId: string, input
     await tx.insert(notifications).values({ ...values, id, eventId, createdBy: actor, updatedBy: actor });
   });
   if (publishNow) await afterPublish(ctx, eventId, id);
-  return getNotification(ctx.db, eventId, id);
+  const saved = await findNotification(ctx.db, eventId, id);
+  await signalListChanged(ctx, eventId, [saved]);
+  return presentNotification(saved);
 }
 
 export async function updateNotification(
@@ -154,7 +157,7 @@ export async function updateNotification(
 ) {
   const body = parseBody(input);
   const now = new Date();
-  const publishNow = await ctx.db.transaction(async (tx) => {
+  const { publishNow, before } = await ctx.db.transaction(async (tx) => {
     // Locked, so that the scheduler cannot publish it between this read and the write.
     const [current] = await tx
       .select()
@@ -168,14 +171,18 @@ export async function updateNotification(
       .update(notifications)
       .set({ ...planned.values, updatedBy: actor, updatedAt: now })
       .where(and(eq(notifications.eventId, eventId), eq(notifications.id, id)));
-    return planned.publishNow;
+    return { publishNow: planned.publishNow, before: current };
   });
   // Also a published one whose email was switched on afterwards: its readers are emailed once.
   await afterPublish(ctx, eventId, id, { publishedNow: publishNow });
-  return getNotification(ctx.db, eventId, id);
+  const saved = await findNotification(ctx.db, eventId, id);
+  // Those who saw it before (a withdrawal, a new audience) and those who see it now.
+  await signalListChanged(ctx, eventId, [before, saved]);
+  return presentNotification(saved);
 }
 
 export async function deleteNotification(ctx: AppContext, eventId: string, id: string): Promise<void> {
-  await findNotification(ctx.db, eventId, id);
+  const before = await findNotification(ctx.db, eventId, id);
   await ctx.db.delete(notifications).where(and(eq(notifications.eventId, eventId), eq(notifications.id, id)));
+  await signalListChanged(ctx, eventId, [before]);
 }

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * What the event stream (`GET /api/events/:eventId/stream`) sends: small "what changed" signals,
+ * never the data itself. The client answers a signal by refetching the matching queries, so every
+ * read still goes through the route that authorises it. A later live screen (task statuses,
+ * comments, imports) adds its type here and its handler in the client.
+ */
+export const LIVE_MESSAGE_TYPES = [
+  /** The caller's notification list or unread count may have changed. */
+  'notifications',
+  /**
+   * Signals may have been missed (the server's listening connection was re-established):
+   * refetch everything live.
+   */
+  'resync',
+  /**
+   * The session this stream was opened with has ended (signed out, perhaps in another tab): the
+   * stream closes and must not be opened again; the client finds out it is signed out.
+   */
+  'signedOut',
+] as const;
+export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
+
+export const liveMessageSchema = z.object({ type: z.enum(LIVE_MESSAGE_TYPES) });
+export type LiveMessage = z.infer<typeof liveMessageSchema>;
+
+/** The SSE event name every signal is sent under (the default `message`). */
+export const LIVE_STREAM_PATH = (eventId: string) => `/api/events/${eventId}/stream`;
+
+/** Refusal when one account already holds the most streams a process keeps for it. */
+export const LIVE_ERRORS = {
+  tooManyStreams: 'Too many requests. Please try again later.',
+  /** Only an event-stream client (EventSource sends this Accept) gets the never-ending answer. */
+  notEventStream: 'This address answers with an event stream (Accept: text/event-stream)',
+} as const;
