@@ -15,6 +15,7 @@ import { withinLimit } from '../../platform/rateLimit';
 import { forms } from '../forms/tables';
 import { checkedAnswers, confirmationFor } from './answers';
 import { loadFill } from './definition';
+import { withImages } from './images';
 import { GUEST_UPLOADER, placeOf, storeSubmissionUpload } from './files';
 import { storeGuestSubmission } from './guestService';
 import { guestSubmissionId, newGuestToken } from './guestToken';
@@ -52,7 +53,10 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       schema: { tags, params, response: { 200: fillDefinitionSchema } },
       config: { public: true },
     },
-    async (request) => (await load(request.params)).fill,
+    async (request) => {
+      const { eventId, fill } = await load(request.params);
+      return withImages(ctx.db, eventId, fill, 'guest');
+    },
   );
   app.post(
     '/api/guests/forms/:formId/submissions',

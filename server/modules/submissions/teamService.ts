@@ -16,6 +16,7 @@ import { forms } from '../forms/tables';
 import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
+import { withImages } from './images';
 import { claimSubmissionFiles, reservedSubmissionId } from './files';
 import { formTasksOfTeam } from './formTaskStatus';
 import { announceSubmission, recordSubmissionEvent } from './saved';
@@ -118,7 +119,7 @@ export async function getFillForm(
     contextOf(db, actor),
   ]);
   return {
-    definition: fill,
+    definition: await withImages(db, actor.eventId, fill, 'member'),
     client: context.client,
     draft: draft && { id: draft.id, version: draft.version, values: draft.values },
     submissions: submitted.map(presentSummary),
@@ -263,7 +264,7 @@ export async function getMySubmission(
   const { fill } = await loadFill(ctx, db, actor.eventId, key.formId, 'open');
   const summary = await findSummary(db, actor.eventId, row.id);
   return {
-    definition: fill,
+    definition: await withImages(db, actor.eventId, fill, 'member'),
     submission: { ...summary, values: row.values },
     canEdit: fill.form.isEditable && !row.isDraft,
   };
