@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contentPages, contentSections } from '../content/tables';
-import { formFields, forms } from '../forms/tables';
 import type { FileRow, FileViewer } from '../files/service';
+import { formFields, forms } from '../forms/tables';
 
 /**
  * Who may read an asset's file. Assets appear on pages, so any signed-in member of the event may;

@@ -15,10 +15,10 @@ import { withinLimit } from '../../platform/rateLimit';
 import { forms } from '../forms/tables';
 import { checkedAnswers, confirmationFor } from './answers';
 import { loadFill } from './definition';
-import { withImages } from './images';
 import { GUEST_UPLOADER, placeOf, storeSubmissionUpload } from './files';
 import { storeGuestSubmission } from './guestService';
 import { guestSubmissionId, newGuestToken } from './guestToken';
+import { withImages } from './images';
 import { formSubmissions } from './tables';
 
 /** Guest submissions an address may make in an hour: a crowd at one venue, not a flood. */

@@ -24,7 +24,9 @@ export async function formImages(
   viewer: 'member' | 'guest',
 ): Promise<Record<string, FormImage>> {
   const ids = [
-    ...new Set(fill.fields.flatMap((field) => (field.type === 'image' && field.assetId ? [field.assetId] : []))),
+    ...new Set(
+      fill.fields.flatMap((field) => (field.type === 'image' && field.assetId ? [field.assetId] : [])),
+    ),
   ].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (ids.length === 0) return {};
   const rows = await db

@@ -36,27 +36,26 @@ const answersFor = (values: Record<string, unknown>) => {
 };
 
 describe('what the engine reads of the answers', () => {
-  it.each(allFixtures.map((fixture) => [fixture.name, fixture] as const))(
-    '%s: visibility and totals from the answers read equal those from all answers',
-    (_name, fixture) => {
-      const { definition } = fixture;
-      const context = { client: fixture.client };
-      const forVisibility = visibilityReads(definition);
-      const forTotals = totalsReads(definition);
-      fc.assert(
-        fc.property(answersFor(fixture.submission.values), (answers) => {
-          const visibility = evaluateVisibility(definition, answers, context);
-          expect(evaluateVisibility(definition, pickAnswers(answers, forVisibility), context)).toEqual(
-            visibility,
-          );
-          expect(computeTotals(definition, pickAnswers(answers, forTotals), visibility)).toEqual(
-            computeTotals(definition, answers, visibility),
-          );
-        }),
-        { numRuns: 60 },
-      );
-    },
-  );
+  it.each(
+    allFixtures.map((fixture) => [fixture.name, fixture] as const),
+  )('%s: visibility and totals from the answers read equal those from all answers', (_name, fixture) => {
+    const { definition } = fixture;
+    const context = { client: fixture.client };
+    const forVisibility = visibilityReads(definition);
+    const forTotals = totalsReads(definition);
+    fc.assert(
+      fc.property(answersFor(fixture.submission.values), (answers) => {
+        const visibility = evaluateVisibility(definition, answers, context);
+        expect(evaluateVisibility(definition, pickAnswers(answers, forVisibility), context)).toEqual(
+          visibility,
+        );
+        expect(computeTotals(definition, pickAnswers(answers, forTotals), visibility)).toEqual(
+          computeTotals(definition, answers, visibility),
+        );
+      }),
+      { numRuns: 60 },
+    );
+  });
 
   it('leaves out the fields no rule reads (most of a large form)', () => {
     const reads = visibilityReads(largeFormFixture.definition);
