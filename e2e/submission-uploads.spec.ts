@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { expectAccessible, signIn } from './support';
 import { expect, type Page, test } from './test';
 
@@ -12,7 +13,16 @@ const floorPlan = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** The stand plans form, made through the API as the builder saves it: a floor plan (documents, 2 MB). */
+/** A small photo of a stand, as a camera would give it (a real PNG: the server reads images). */
+const standPhoto = (background: string) =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/**
+ * The stand plans form, made through the API as the builder saves it: a floor plan (documents,
+ * 2 MB) and stand photos (images, several at once).
+ */
 async function makeStandPlansForm(page: Page, eventId: string, ownerEmail: string): Promise<string> {
   const call = async (method: string, path: string, data: object = {}) => {
     const res = await page.request.fetch(`/api/events/${eventId}${path}`, { method, data });
@@ -32,9 +42,16 @@ async function makeStandPlansForm(page: Page, eventId: string, ownerEmail: strin
     maxFileSizeMB: 2,
   };
   const hall = { id: randomUUID(), type: 'text', label: 'Hall and stand number', isRequired: true };
+  const photos = {
+    id: randomUUID(),
+    type: 'upload',
+    label: 'Stand photos',
+    accept: ['images'],
+    isMulti: true,
+  };
   await call('PUT', `/forms/${formId}`, {
-    form: { title: 'Stand plans', isPublished: true, fieldIds: [hall.id, plan.id] },
-    newFields: [hall, plan],
+    form: { title: 'Stand plans', isPublished: true, fieldIds: [hall.id, plan.id, photos.id] },
+    newFields: [hall, plan, photos],
     removedFieldIds: [made.fields[0].id],
   });
   await call('DELETE', `/forms/${formId}/lock`);
@@ -56,7 +73,7 @@ test('a team member uploads a floor plan and submits; the organiser opens the fi
 }) => {
   const { eventId, admin, members } = harbour();
   await signIn(page, admin.email, admin.password);
-  await makeStandPlansForm(page, eventId, members.owner.email);
+  const formId = await makeStandPlansForm(page, eventId, members.owner.email);
   await signOut(page);
 
   // The team member fills in the form: a wrong kind of file is refused at the field, a PDF uploads.
@@ -64,8 +81,28 @@ test('a team member uploads a floor plan and submits; the organiser opens the fi
   await page.getByRole('link', { name: 'Forms', exact: true }).first().click();
   await page.getByRole('link', { name: 'Stand plans' }).click();
   const form = page.getByRole('form', { name: 'Stand plans' });
+  // Two photos chosen at once, before anything else (so before the first autosave, and with no
+  // draft yet): both are sent under one submission, and both are in the draft the autosave makes.
+  await form.getByLabel('Stand photos').setInputFiles([
+    { name: 'stand-front.png', mimeType: 'image/png', buffer: await standPhoto('#0b3d91') },
+    { name: 'stand-side.png', mimeType: 'image/png', buffer: await standPhoto('#37a0e6') },
+  ]);
+  await expect(form.getByRole('link', { name: 'stand-front.png' })).toBeVisible();
+  await expect(form.getByRole('link', { name: 'stand-side.png' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Draft saved/ })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const draft = (await (await page.request.get(`/api/events/${eventId}/my-forms/${formId}`)).json())
+        .draft;
+      return JSON.stringify(draft?.values ?? {});
+    })
+    .toMatch(/stand-front\.png.*stand-side\.png/);
+  // The draft holds both: a reload opens it with the two photos.
+  await page.reload();
+  await expect(form.getByRole('link', { name: 'stand-front.png' })).toBeVisible();
+  await expect(form.getByRole('link', { name: 'stand-side.png' })).toBeVisible();
   await form.getByLabel('Hall and stand number').fill('Hall 2, stand B14');
-  const chooser = form.locator('input[type=file]');
+  const chooser = form.getByLabel('Floor plan');
   await chooser.setInputFiles({
     name: 'boat.mp4',
     mimeType: 'video/mp4',
@@ -84,6 +121,8 @@ test('a team member uploads a floor plan and submits; the organiser opens the fi
   await page.getByRole('table', { name: 'Submissions' }).getByRole('link').first().click();
   const answers = page.getByRole('table', { name: 'Answers' });
   await expect(answers.getByRole('link', { name: 'floor-plan.pdf' })).toBeVisible();
+  await expect(answers.getByRole('link', { name: 'stand-front.png' })).toBeVisible();
+  await expect(answers.getByRole('link', { name: 'stand-side.png' })).toBeVisible();
   await expectAccessible(page, 'my submission with a file');
   const [teamPdf] = await Promise.all([
     page.waitForEvent('download'),

@@ -53,6 +53,13 @@ export const SUBMISSION_ERRORS = {
   notUploadField: 'This field does not take files',
 } as const;
 
+/**
+ * The image an image field shows: the event's asset at its image sizes (src and srcSet), with its
+ * alt text. The box is the sizes' 3:2, so the form does not move when the image arrives.
+ */
+export const formImageSchema = z.object({ src: z.string(), srcSet: z.string(), altText: z.string() });
+export type FormImage = z.infer<typeof formImageSchema>;
+
 /** What one form needs to be filled in: the engine's definition lists, and its confirmations. */
 export const fillDefinitionSchema = z.object({
   form: engineRecord,
@@ -61,6 +68,8 @@ export const fillDefinitionSchema = z.object({
   confirmations: z.array(engineRecord),
   /** ISO 4217, for item prices and totals. */
   currency: z.string(),
+  /** The images the image fields name, by asset id (only on the reads a screen renders). */
+  images: z.record(z.string(), formImageSchema).optional(),
 });
 export type FillDefinition = {
   form: Form;
@@ -68,6 +77,7 @@ export type FillDefinition = {
   fieldGroups: FieldGroup[];
   confirmations: Confirmation[];
   currency: string;
+  images?: Record<string, FormImage>;
 };
 
 export const submissionParamsSchema = z.object({

@@ -26,12 +26,14 @@ export function useAssets(eventId: string, params: AssetListParams) {
   });
 }
 
-export const useAsset = (eventId: string, assetId: string) =>
-  useQuery({
-    queryKey: [...assetsKey(eventId), 'detail', assetId],
-    queryFn: () => api.get(`${base(eventId)}/${assetId}`, assetSchema),
-    enabled: eventId !== '' && assetId !== '',
-  });
+/** One asset's read, for useQuery or useQueries (the builder's preview reads several). */
+export const assetQuery = (eventId: string, assetId: string) => ({
+  queryKey: [...assetsKey(eventId), 'detail', assetId],
+  queryFn: () => api.get(`${base(eventId)}/${assetId}`, assetSchema),
+  enabled: eventId !== '' && assetId !== '',
+});
+
+export const useAsset = (eventId: string, assetId: string) => useQuery(assetQuery(eventId, assetId));
 
 export function useCreateAsset(eventId: string) {
   const queryClient = useQueryClient();

@@ -21,6 +21,7 @@ import { setFormTaskProgress } from '../tasks/formTasks';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, releaseSubmissionFiles } from './files';
+import { withImages } from './images';
 import { announceSubmission, recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from './store';
 import { formSubmissions } from './tables';
@@ -89,7 +90,11 @@ export async function getSubmission(
   const row = await findSubmission(db, { eventId, ...key });
   const { fill } = await loadFill(ctx, db, eventId, key.formId, 'any');
   const summary = await findSummary(db, eventId, row.id);
-  return { definition: fill, submission: { ...summary, values: row.values }, canEdit: true };
+  return {
+    definition: await withImages(db, eventId, fill, 'member'),
+    submission: { ...summary, values: row.values },
+    canEdit: true,
+  };
 }
 
 /**

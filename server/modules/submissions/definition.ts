@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ClientData, EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
 import { makeDefinition } from '../../../shared/forms/definition';
 import { type FillDefinition, SUBMISSION_ERRORS } from '../../../shared/forms/submissionsApi';
@@ -49,24 +49,30 @@ export async function contextOf(
   db: DbOrTx,
   actor: Actor,
 ): Promise<EvaluationContext & { client: ClientData }> {
-  const [account] = await db
-    .select({ firstName: accounts.firstName, surname: accounts.surname, email: accounts.email })
+  // One round trip: the person, and their team when they have one (a left join that finds none
+  // otherwise). Each statement inside the submit's transaction waits its turn on one connection.
+  const [row] = await db
+    .select({
+      firstName: accounts.firstName,
+      surname: accounts.surname,
+      email: accounts.email,
+      teamName: teams.name,
+      customFields: teams.customFields,
+    })
     .from(accounts)
+    .leftJoin(
+      teams,
+      actor.teamId ? and(eq(teams.eventId, actor.eventId), eq(teams.id, actor.teamId)) : sql`false`,
+    )
     .where(eq(accounts.id, actor.accountId));
-  const [team] = actor.teamId
-    ? await db
-        .select({ name: teams.name, customFields: teams.customFields })
-        .from(teams)
-        .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, actor.teamId)))
-    : [];
   const client: ClientData = {
     userId: actor.accountId,
-    firstName: account?.firstName ?? '',
-    surname: account?.surname ?? '',
-    email: account?.email ?? '',
+    firstName: row?.firstName ?? '',
+    surname: row?.surname ?? '',
+    email: row?.email ?? '',
     teamId: actor.teamId ?? '',
-    teamName: team?.name ?? '',
-    customFields: team?.customFields ?? {},
+    teamName: row?.teamName ?? '',
+    customFields: row?.customFields ?? {},
   };
   return { client };
 }

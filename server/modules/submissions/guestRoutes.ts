@@ -18,6 +18,7 @@ import { loadFill } from './definition';
 import { GUEST_UPLOADER, placeOf, storeSubmissionUpload } from './files';
 import { storeGuestSubmission } from './guestService';
 import { guestSubmissionId, newGuestToken } from './guestToken';
+import { withImages } from './images';
 import { formSubmissions } from './tables';
 
 /** Guest submissions an address may make in an hour: a crowd at one venue, not a flood. */
@@ -52,7 +53,10 @@ export const guestRoutes: RouteModule = (app, ctx) => {
       schema: { tags, params, response: { 200: fillDefinitionSchema } },
       config: { public: true },
     },
-    async (request) => (await load(request.params)).fill,
+    async (request) => {
+      const { eventId, fill } = await load(request.params);
+      return withImages(ctx.db, eventId, fill, 'guest');
+    },
   );
   app.post(
     '/api/guests/forms/:formId/submissions',

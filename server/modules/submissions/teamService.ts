@@ -18,6 +18,7 @@ import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, reservedSubmissionId } from './files';
 import { formTasksOfTeam } from './formTaskStatus';
+import { withImages } from './images';
 import { announceSubmission, recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from './store';
 import { formSubmissions } from './tables';
@@ -118,7 +119,7 @@ export async function getFillForm(
     contextOf(db, actor),
   ]);
   return {
-    definition: fill,
+    definition: await withImages(db, actor.eventId, fill, 'member'),
     client: context.client,
     draft: draft && { id: draft.id, version: draft.version, values: draft.values },
     submissions: submitted.map(presentSummary),
@@ -263,7 +264,7 @@ export async function getMySubmission(
   const { fill } = await loadFill(ctx, db, actor.eventId, key.formId, 'open');
   const summary = await findSummary(db, actor.eventId, row.id);
   return {
-    definition: fill,
+    definition: await withImages(db, actor.eventId, fill, 'member'),
     submission: { ...summary, values: row.values },
     canEdit: fill.form.isEditable && !row.isDraft,
   };

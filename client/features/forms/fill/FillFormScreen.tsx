@@ -106,6 +106,7 @@ function Filling({ eventId, loaded }: { eventId: string; loaded: FillFormRespons
         definition={definition}
         context={context}
         currency={loaded.definition.currency}
+        images={loaded.definition.images}
         initialAnswers={answers.current}
         onAnswersChange={(next) => {
           answers.current = next;

@@ -58,6 +58,7 @@ function GuestFilling({ fill }: { fill: FillDefinition }) {
       <FormRenderer
         definition={definition}
         currency={fill.currency}
+        images={fill.images}
         serverProblems={problems}
         uploader={uploader}
         submitting={submit.isPending}

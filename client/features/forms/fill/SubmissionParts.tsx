@@ -121,6 +121,7 @@ export function SubmissionEditor({
         uploader={uploader}
         definition={definition}
         currency={view.definition.currency}
+        images={view.definition.images}
         initialAnswers={view.submission.values}
         serverProblems={problems}
         submitLabel="Save changes"

@@ -44,7 +44,13 @@ describe('FormRenderer', () => {
       <FormRenderer
         definition={everyTypeDefinition()}
         onSubmit={onSubmit}
-        assetUrl={(id) => `/files/${id}`}
+        images={{
+          logo: {
+            src: '/files/logo?size=small',
+            srcSet: '/files/logo?size=small 960w',
+            altText: 'The event logo',
+          },
+        }}
       />,
     );
     for (const label of ['A text', 'A email', 'A tel', 'A url', 'A number', 'A area', 'A date', 'A upload']) {
@@ -66,7 +72,12 @@ describe('FormRenderer', () => {
     expect(screen.getByText('Page 2 of 2: A newPage')).toBeInTheDocument();
     expect(screen.getByTitle('A youTube')).toBeInTheDocument();
     expect(screen.getByTitle('A vimeo')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'A image' })).toHaveAttribute('src', '/files/logo');
+    // The asset's alt text, the sizes' box (no layout shift), and the field's label as its caption.
+    const image = screen.getByRole('img', { name: 'The event logo' });
+    expect(image).toHaveAttribute('src', '/files/logo?size=small');
+    expect(image).toHaveAttribute('width', '960');
+    expect(image).toHaveAttribute('height', '640');
+    expect(screen.getByText('A image')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Guest name'), 'Ada');
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('A text')).toBeInTheDocument();

@@ -12,11 +12,12 @@ import {
   pagesToWalk,
   previousPage,
   setLoopCount,
-  setLoopValue,
   splitIntoPages,
   validateSubmission,
 } from '../../../../shared/forms';
-import { AnswerInput } from './AnswerInput';
+import { AnswerSlot } from './AnswerSlot';
+import { totalsReads, useAnswersRead, visibilityReads } from './answerReads';
+import type { FormImages } from './formImages';
 import { LayoutItem } from './LayoutItem';
 import { type SubmissionUploader, UploaderContext } from './UploadField';
 
@@ -24,8 +25,8 @@ export interface FormRendererProps {
   definition: FormDefinition;
   context?: EvaluationContext;
   currency?: string;
-  /** Where an image field's asset is served from. */
-  assetUrl?: (assetId: string) => string;
+  /** The event's images that image fields name, by asset id (an unknown id shows nothing). */
+  images?: FormImages;
   /** Called with the engine's stored values when the last page passes validation. */
   onSubmit?: (values: Record<string, unknown>) => void;
   /** Answers to start from (a draft, or a submission being edited). */
@@ -58,7 +59,7 @@ export function FormRenderer({
   definition,
   context = guestContext,
   currency = 'GBP',
-  assetUrl,
+  images,
   onSubmit,
   initialAnswers,
   onAnswersChange,
@@ -73,23 +74,43 @@ export function FormRenderer({
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const formRef = useRef<HTMLFormElement>(null);
   const [focusFirstProblem, setFocusFirstProblem] = useState(0);
-  const visibility = useMemo(
-    () => evaluateVisibility(definition, answers, context),
-    [definition, answers, context],
+  // The engine is asked again only when an answer it reads has changed: typing in a field that
+  // no rule and no total reads keeps visibility and totals (and so every other field) as they were.
+  const visibilityInputs = useAnswersRead(
+    answers,
+    useMemo(() => visibilityReads(definition), [definition]),
   );
-  const walked = pagesToWalk(definition, visibility);
+  const totalsInputs = useAnswersRead(
+    answers,
+    useMemo(() => totalsReads(definition), [definition]),
+  );
+  const visibility = useMemo(
+    () => evaluateVisibility(definition, visibilityInputs, context),
+    [definition, visibilityInputs, context],
+  );
+  const walked = useMemo(() => pagesToWalk(definition, visibility), [definition, visibility]);
   const page =
     walked.find((candidate) => candidate.index === pageIndex) ?? walked[0] ?? splitIntoPages(definition)[0];
-  const totals = computeTotals(definition, answers, visibility);
-  const next = page ? nextPage(definition, visibility, page.index) : null;
-  const previous = page ? previousPage(definition, visibility, page.index) : null;
+  const grandTotal = useMemo(
+    () => computeTotals(definition, totalsInputs, visibility).grandTotal,
+    [definition, totalsInputs, visibility],
+  );
+  const next = useMemo(
+    () => (page ? nextPage(definition, visibility, page.index) : null),
+    [definition, visibility, page],
+  );
+  const previous = useMemo(
+    () => (page ? previousPage(definition, visibility, page.index) : null),
+    [definition, visibility, page],
+  );
 
-  const setAnswer = (id: string, value: unknown) =>
-    setAnswers((current) => {
-      const next = { ...current, [id]: value };
-      onAnswersChange?.(next);
-      return next;
-    });
+  // Told after the change is committed (an updater must stay pure); the first answers are not a change.
+  const changeListener = useRef(onAnswersChange);
+  changeListener.current = onAnswersChange;
+  const startingAnswers = useRef(answers);
+  useEffect(() => {
+    if (answers !== startingAnswers.current) changeListener.current?.(answers);
+  }, [answers]);
 
   /** Shows problems at their fields, opens the page of the first and focuses it. */
   const showProblems = (found: readonly SubmissionProblem[]) => {
@@ -160,6 +181,7 @@ export function FormRenderer({
             if (!field) return null;
             if (field.type === 'template') {
               const group = definition.fieldGroups[field.fieldGroupId];
+              const loops = expandTemplate(definition, id, answers, visibility);
               return (
                 <Stack key={id} gap="sm">
                   {field.isLooping && (
@@ -167,37 +189,39 @@ export function FormRenderer({
                       label={field.label || group?.title || 'How many?'}
                       min={1}
                       max={loopLimit(field)}
-                      value={expandTemplate(definition, id, answers, visibility).length}
+                      value={loops.length}
                       onChange={(count) =>
-                        setAnswer(id, setLoopCount(field, answers[id], Number(count) || 1))
+                        setAnswers((current) => ({
+                          ...current,
+                          [id]: setLoopCount(field, current[id], Number(count) || 1),
+                        }))
                       }
                     />
                   )}
-                  {expandTemplate(definition, id, answers, visibility).map((loop) => (
+                  {loops.map((loop) => (
                     <Stack key={loop.loopIndex} gap="sm" role="group" aria-label={loop.title}>
                       <Title order={4}>{loop.title}</Title>
                       {loop.fieldIds.map((nestedId) => {
                         const nested = definition.fields[nestedId];
                         if (!nested) return null;
                         return fieldTypeOf(nested).holdsValue ? (
-                          <AnswerInput
+                          <AnswerSlot
                             key={nestedId}
                             field={nested}
                             value={loop.values[nestedId]}
                             currency={currency}
                             error={problems.get(`${id}/${loop.loopIndex}/${nestedId}`)}
-                            place={{ fieldId: nestedId, templateFieldId: id, loopIndex: loop.loopIndex }}
-                            onChange={(value) =>
-                              setAnswer(id, setLoopValue(field, answers[id], loop.loopIndex, nestedId, value))
-                            }
+                            template={field}
+                            loopIndex={loop.loopIndex}
+                            update={setAnswers}
                           />
                         ) : (
                           <LayoutItem
                             key={nestedId}
                             field={nested}
-                            grandTotal={totals.grandTotal}
+                            grandTotal={grandTotal}
                             currency={currency}
-                            assetUrl={assetUrl}
+                            images={images}
                           />
                         );
                       })}
@@ -207,21 +231,21 @@ export function FormRenderer({
               );
             }
             return fieldTypeOf(field).holdsValue ? (
-              <AnswerInput
+              <AnswerSlot
                 key={id}
                 field={field}
                 value={answers[id]}
                 currency={currency}
                 error={problems.get(id)}
-                onChange={(value) => setAnswer(id, value)}
+                update={setAnswers}
               />
             ) : (
               <LayoutItem
                 key={id}
                 field={field}
-                grandTotal={totals.grandTotal}
+                grandTotal={grandTotal}
                 currency={currency}
-                assetUrl={assetUrl}
+                images={images}
               />
             );
           })}

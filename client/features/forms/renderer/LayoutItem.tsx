@@ -1,17 +1,20 @@
-import { Alert, Divider, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Divider, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import type { Field } from '../../../../shared/forms';
 import { formatTotal } from '../../../../shared/forms';
+import type { FormImages } from './formImages';
 
 /** Layout items and the grand total: shown to the person, nothing stored for them. */
 export interface LayoutItemProps {
   field: Field;
   grandTotal: number;
   currency: string;
-  /** Where an asset's image is served; the event's assets live behind the event's own URL. */
-  assetUrl?: (assetId: string) => string;
+  /** The images image fields name, by asset id (the server resolves them in the event). */
+  images?: FormImages;
 }
 
-export function LayoutItem({ field, grandTotal, currency, assetUrl }: LayoutItemProps) {
+/** Memoised: a keystroke re-renders a layout item only when the grand total it shows changes. */
+export const LayoutItem = memo(function LayoutItem({ field, grandTotal, currency, images }: LayoutItemProps) {
   switch (field.type) {
     case 'section':
       return (
@@ -43,17 +46,33 @@ export function LayoutItem({ field, grandTotal, currency, assetUrl }: LayoutItem
           {field.description}
         </Alert>
       );
-    case 'image':
-      return field.assetId && assetUrl ? (
-        // Dimensions and a fixed 3:2 ratio (the asset sizes' box) so the form does not jump when it loads.
-        <img
-          src={assetUrl(field.assetId)}
-          alt={field.label}
-          width={960}
-          height={640}
-          style={{ maxWidth: '100%', height: 'auto', aspectRatio: '3 / 2', objectFit: 'contain' }}
-        />
-      ) : null;
+    case 'image': {
+      const image = field.assetId ? images?.[field.assetId] : undefined;
+      if (!image) return null;
+      const alt = image.altText || field.label;
+      return (
+        <figure style={{ margin: 0 }}>
+          {/* The sizes' 3:2 box from the start, the image fitted inside: nothing below moves when it loads. */}
+          <AspectRatio ratio={3 / 2} maw={960}>
+            <img
+              src={image.src}
+              srcSet={image.srcSet || undefined}
+              sizes="(max-width: 760px) 100vw, 720px"
+              alt={alt}
+              width={960}
+              height={640}
+              loading="lazy"
+              style={{ objectFit: 'contain' }}
+            />
+          </AspectRatio>
+          {field.label && alt !== field.label && (
+            <Text component="figcaption" size="sm" c="dimmed" mt={4}>
+              {field.label}
+            </Text>
+          )}
+        </figure>
+      );
+    }
     case 'youTube':
       return field.videoId ? (
         <iframe
@@ -83,4 +102,4 @@ export function LayoutItem({ field, grandTotal, currency, assetUrl }: LayoutItem
     default:
       return null;
   }
-}
+});
