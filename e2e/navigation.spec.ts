@@ -31,10 +31,14 @@ test('a user without the level sees the unauthorised screen', async ({ page }) =
 test('the app is served compressed: Brotli or gzip as the browser accepts, the same bytes once decoded', async ({
   request,
 }) => {
-  const html = await (await request.get('/')).text();
+  const page = await request.get('/');
+  // index.html names the hashed files of this build: always revalidated, never kept.
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const html = await page.text();
   const script = html.match(/\/assets\/index-[\w-]+\.js/)?.[0];
   expect(script).toBeTruthy();
   const plain = await request.get(`${script}`, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   for (const encoding of ['br', 'gzip']) {
     const res = await request.get(`${script}`, { headers: { 'accept-encoding': encoding } });
     expect(res.headers()['content-encoding']).toBe(encoding);

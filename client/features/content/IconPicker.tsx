@@ -19,7 +19,7 @@ const SHOWN = 120;
 
 /**
  * The page icon picker (spec: Page icon, used in the sidebar): a searchable grid over the whole
- * Material Symbols set. It is a lazy chunk of its own (the names and the font come with it).
+ * Material Symbols set. It is a lazy chunk of its own (the names list comes with it; each icon is a small SVG).
  */
 export function IconPicker({
   value,

@@ -30,6 +30,7 @@ describe('the built client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.rawPayload).toEqual(brotliCompressSync(SCRIPT));
   });
 
@@ -39,6 +40,9 @@ describe('the built client', () => {
     const plain = await get('/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+    // The plain file too: a shared cache must not hand it to a browser that accepts brotli.
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('revalidates files that are not hashed assets', async () => {
