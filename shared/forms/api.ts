@@ -54,6 +54,8 @@ export const FORM_ERRORS = {
   invalidFieldGroup: 'Invalid field group',
   invalidConfirmation: 'Invalid confirmation',
   fieldGroupInUse: 'Field groups used in forms cannot be deleted',
+  /** A template may come to embed a group only while the group is not archived. */
+  archivedFieldGroup: 'This field group is archived: restore it before adding it to a form',
   formNotFound: 'Form not found',
   fieldGroupNotFound: 'Field group not found',
   confirmationNotFound: 'Confirmation not found',

@@ -97,7 +97,7 @@ export async function updateFieldGroup(
       removedFieldIds: body.removedFieldIds ?? [],
     };
     const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidFieldGroup);
-    await checkFieldReferences(tx, eventId, owner, changes);
+    await checkFieldReferences(tx, eventId, owner, changes, current);
     // A template inside a group reads its own group's fields: load them for the engine's checks.
     const nested = [...new Set(plan.fields.flatMap((f) => (f.type === 'template' ? [f.fieldGroupId] : [])))];
     const embedded = await loadGroupsWithFields(tx, eventId, nested, onBad);
