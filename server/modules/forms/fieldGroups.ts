@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { readSettings } from '../events/settingsStore';
 import {
   checkFieldReferences,
   type FieldOwner,
@@ -63,6 +64,7 @@ export async function getFieldGroupDetail(
     ),
     fields,
     lock: await currentLock(db, { eventId, type: 'fieldGroup', id: groupId }, accountId),
+    currency: (await readSettings(db, eventId, 'variables')).currencyId,
   };
 }
 
