@@ -23,6 +23,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGETS = { openMs: 1000, dragMs: 100 };
 const FIELDS = Object.keys(largeFormFixture.definition.fields).length;
+/** How long a key may take to change the canvas before the run is failed (not hung). */
+const KEY_LIMIT_MS = Number(process.env.KEY_LIMIT_MS ?? 60_000);
 const CARD = 'section[aria-label="Form fields"] [aria-label^="Select "]';
 
 /**
@@ -197,10 +199,21 @@ async function dragReorder(context: BrowserContext, path: string, run: number) {
  */
 async function timeKey(page: Page, key: string, order: (string | null)[] | null): Promise<number> {
   const measured = page.evaluate(
-    ({ selector, order }) =>
-      new Promise<number>((resolve) => {
+    ({ selector, order, key, limit }) =>
+      new Promise<number>((resolve, reject) => {
         let start = 0;
         let done = false;
+        // Never wait for ever: a canvas that does not show the change fails the run, saying so.
+        setTimeout(() => {
+          if (done) return;
+          done = true;
+          observer.disconnect();
+          reject(
+            new Error(
+              `the canvas did not ${order ? 'show the new order' : 'change'} within ${limit} ms of ${key}`,
+            ),
+          );
+        }, limit);
         const region = document.querySelector('section[aria-label="Form fields"]');
         if (!region) throw new Error('no canvas');
         const observer = new MutationObserver(() => {
@@ -214,7 +227,7 @@ async function timeKey(page: Page, key: string, order: (string | null)[] | null)
         observer.observe(region, { subtree: true, childList: true, attributes: true, characterData: true });
         window.addEventListener('keydown', (e) => (start = e.timeStamp), { capture: true, once: true });
       }),
-    { selector: CARD, order },
+    { selector: CARD, order, key, limit: KEY_LIMIT_MS },
   );
   // The listener is in place once evaluate has run its body; a short pause makes sure of it.
   await page.waitForTimeout(50);
