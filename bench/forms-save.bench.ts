@@ -138,11 +138,18 @@ async function main() {
     'drag-reorder save: one field moved': [],
   };
   const bodyBytes: Record<string, number> = {};
+  // This process's CPU per save (user + system): on a loaded machine the wall time is mostly the
+  // wait for a core, the CPU is the work. On PGlite it includes the database; on PostgreSQL the
+  // server process's share is not counted.
+  const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(timings).map((k) => [k, []]));
   const timed = async (name: keyof typeof timings, path: string, body: object) => {
     bodyBytes[name] = JSON.stringify(body).length;
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await call('PUT', path, body);
     timings[name].push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu[name].push((used.user + used.system) / 1000);
   };
   for (let run = 0; run < RUNS + 3; run++) {
     const form = await freshForm();
@@ -173,8 +180,8 @@ async function main() {
   }
 
   console.log(`\nForms builder saves on ${engine}, ${RUNS} runs each (load average ${loadAverage()})`);
-  console.log('| measurement | body KB | p50 ms | p95 ms | target |');
-  console.log('|---|---:|---:|---:|---|');
+  console.log('| measurement | body KB | p50 ms | p95 ms | CPU p50 ms | target |');
+  console.log('|---|---:|---:|---:|---:|---|');
   let missed = false;
   for (const [name, values] of Object.entries(timings)) {
     const p50 = percentile(values, 50);
@@ -182,7 +189,7 @@ async function main() {
     if (p50 >= TARGET_MS) missed = true;
     const kb = (bodyBytes[name] / 1024).toFixed(0);
     console.log(
-      `| ${name} | ${kb} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | p50 < ${TARGET_MS} ms ${p50 < TARGET_MS ? 'met' : 'MISSED'} |`,
+      `| ${name} | ${kb} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${percentile(cpu[name], 50).toFixed(1)} | p50 < ${TARGET_MS} ms ${p50 < TARGET_MS ? 'met' : 'MISSED'} |`,
     );
   }
   await app.close();

@@ -87,6 +87,30 @@ test('an admin manages field groups: add and build one, duplicate, settings, use
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
 
+  // The template's group can be changed after it was added: the unpublished copy is not offered.
+  const templateSettings = page.getByRole('region', { name: 'Field settings' });
+  const groupChoice = templateSettings.getByRole('combobox', { name: 'Field group' });
+  await expect(groupChoice).toHaveValue('Guest details');
+  await groupChoice.click();
+  await expect(page.getByRole('option', { name: 'Guest details (Copy)' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Car parking' }).click();
+  // The label was the group's title, so it follows the group.
+  await expect(templateSettings.getByLabel('Label', { exact: true })).toHaveValue('Car parking');
+  await expectAccessible(page, "a template's field group");
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  await page.reload();
+  await page
+    .getByRole('region', { name: 'Form fields' })
+    .getByRole('button', { name: 'Select Car parking' })
+    .click();
+  await expect(groupChoice).toHaveValue('Car parking');
+  // And back, so the form embeds Guest details for what follows.
+  await groupChoice.click();
+  await page.getByRole('option', { name: 'Guest details', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+
   // Archive both Guest details groups together.
   await page.goto('/admin/field-groups');
   for (const name of ['Guest details', 'Guest details (Copy)']) {

@@ -54,6 +54,8 @@ export const FORM_ERRORS = {
   invalidFieldGroup: 'Invalid field group',
   invalidConfirmation: 'Invalid confirmation',
   fieldGroupInUse: 'Field groups used in forms cannot be deleted',
+  /** A template may come to embed a group only while the group is not archived. */
+  archivedFieldGroup: 'This field group is archived: restore it before adding it to a form',
   formNotFound: 'Form not found',
   fieldGroupNotFound: 'Field group not found',
   confirmationNotFound: 'Confirmation not found',
@@ -286,8 +288,15 @@ export const fieldGroupDetailSchema = z.object({
   fieldGroup: engineRecord,
   fields: z.array(engineRecord),
   lock: lockSchema.nullable(),
+  currency: z.string(),
 });
-export type FieldGroupDetail = { fieldGroup: FieldGroup; fields: Field[]; lock: Lock | null };
+export type FieldGroupDetail = {
+  fieldGroup: FieldGroup;
+  fields: Field[];
+  lock: Lock | null;
+  /** The event's currency (ISO 4217), as with a form: the group's item prices are shown in it. */
+  currency: string;
+};
 
 export const fieldGroupSettingsSchema = z.strictObject({
   title: z.string().trim().min(1, 'Required').max(200),

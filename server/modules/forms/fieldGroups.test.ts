@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldGroupDetail, FieldGroupListResponse, FormDetail } from '../../../shared/forms/api';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
+import { writeSettings } from '../events/settingsStore';
 import { formsApi, newField, yesNo } from './formsTestKit';
 import { fieldGroups, formFields } from './tables';
 
@@ -226,6 +227,16 @@ describe('field groups (admin only)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Invalid new fields');
+  });
+
+  it("answers the event's currency with the group, for its builder's item prices", async () => {
+    const { path } = await guestGroup('Priced extras');
+    const before = (await api.call('GET', cookies.admin, path)).json() as FieldGroupDetail;
+    expect(before.currency).toBe('GBP');
+    await writeSettings(t.ctx.db, eventId, 'variables', { currencyId: 'EUR' }, 'system');
+    const after = (await api.call('GET', cookies.admin, path)).json() as FieldGroupDetail;
+    expect(after.currency).toBe('EUR');
+    await writeSettings(t.ctx.db, eventId, 'variables', { currencyId: 'GBP' }, 'system');
   });
 
   it('archives and restores many groups', async () => {

@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { readSettings } from '../events/settingsStore';
 import {
   checkFieldReferences,
   type FieldOwner,
@@ -63,6 +64,7 @@ export async function getFieldGroupDetail(
     ),
     fields,
     lock: await currentLock(db, { eventId, type: 'fieldGroup', id: groupId }, accountId),
+    currency: (await readSettings(db, eventId, 'variables')).currencyId,
   };
 }
 
@@ -97,7 +99,7 @@ export async function updateFieldGroup(
       removedFieldIds: body.removedFieldIds ?? [],
     };
     const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidFieldGroup);
-    await checkFieldReferences(tx, eventId, owner, changes);
+    await checkFieldReferences(tx, eventId, owner, changes, current);
     // A template inside a group reads its own group's fields: load them for the engine's checks.
     const nested = [...new Set(plan.fields.flatMap((f) => (f.type === 'template' ? [f.fieldGroupId] : [])))];
     const embedded = await loadGroupsWithFields(tx, eventId, nested, onBad);

@@ -123,12 +123,16 @@ function withOwner(owner: FieldOwner, field: Field): Field {
 /**
  * Refuses new field ids already used elsewhere in the event (another form's or group's field),
  * and templates that embed a group the event does not have (or, in a group, the group itself).
+ * A template that comes to embed a group (a new one, or one whose group is changed) must also
+ * name a group that is not archived; one that keeps its group may keep an archived one, so
+ * archiving a group never makes the forms that already embed it unsaveable.
  */
 export async function checkFieldReferences(
   tx: DbOrTx,
   eventId: string,
   owner: FieldOwner,
   changes: FieldChanges,
+  current: readonly Field[] = [],
 ) {
   const newIds = changes.newFields.map((f) => f.id);
   if (newIds.length > 0) {
@@ -139,19 +143,30 @@ export async function checkFieldReferences(
       .limit(1);
     if (taken.length > 0) refuse(FORM_ERRORS.invalidNewFields);
   }
+  const storedGroupOf = new Map(current.map((field) => [field.id, embeddedGroupOf(field)]));
   const lists = [
-    [changes.newFields, FORM_ERRORS.invalidNewFields],
-    [changes.updatedFields, FORM_ERRORS.invalidUpdatedFields],
+    ['newFields', changes.newFields, FORM_ERRORS.invalidNewFields],
+    ['updatedFields', changes.updatedFields, FORM_ERRORS.invalidUpdatedFields],
   ] as const;
-  for (const [list, message] of lists) {
+  for (const [part, list, message] of lists) {
     const embedded = [...new Set(list.flatMap((f) => embeddedGroupOf(f) ?? []))];
     if (embedded.length === 0) continue;
     if (owner.kind === 'fieldGroup' && embedded.includes(owner.id)) refuse(message);
     const found = await tx
-      .select({ id: fieldGroups.id })
+      .select({ id: fieldGroups.id, isArchived: fieldGroups.isArchived })
       .from(fieldGroups)
       .where(and(eq(fieldGroups.eventId, eventId), inArray(fieldGroups.id, embedded)));
     if (found.length !== embedded.length) refuse(message);
+    const archived = new Set(found.filter((g) => g.isArchived).map((g) => g.id));
+    const index = list.findIndex((field) => {
+      const groupId = embeddedGroupOf(field);
+      return groupId !== null && archived.has(groupId) && storedGroupOf.get(field.id) !== groupId;
+    });
+    if (index >= 0) {
+      throw badRequest(message, [
+        { path: [part, index, 'fieldGroupId'], message: FORM_ERRORS.archivedFieldGroup },
+      ]);
+    }
   }
 }
 

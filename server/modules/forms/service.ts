@@ -233,7 +233,7 @@ export async function updateForm(
       removedFieldIds: body.removedFieldIds ?? [],
     };
     const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidForm);
-    await checkFieldReferences(tx, eventId, owner, changes);
+    await checkFieldReferences(tx, eventId, owner, changes, current);
     await checkLogicOf(ctx, tx, eventId, { ...row, ...body.form }, plan.fields);
     await writeFields(tx, eventId, owner, plan, by);
     await tx

@@ -4,9 +4,10 @@ import type { FieldGroupRow } from '../../../../shared/forms/api';
 import type { LogicProblem } from '../../../../shared/forms/check-logic';
 import type { Field, FieldType } from '../../../../shared/forms/schema/field';
 import { Canvas } from './Canvas';
+import type { GroupChoices } from './editors/TemplateGroupEditor';
 import { FieldSettings } from './FieldSettings';
 import { LogicEditor } from './LogicEditor';
-import { withoutField } from './logicRules';
+import { withoutField, withoutNestedRules } from './logicRules';
 import { Palette } from './Palette';
 import { duplicateField, newField } from './palette';
 import type { RuleScope } from './RulesEditor';
@@ -24,8 +25,10 @@ export function BuilderWorkspace(props: {
   fieldGroups?: FieldGroupRow[] | null;
   groupFieldsOf: RuleScope['groupFieldsOf'];
   problems: readonly LogicProblem[];
-  /** The event's currency, for item prices; a field group's builder leaves it to the default. */
-  currency?: string;
+  /** The event's currency (ISO 4217), for item prices. */
+  currency: string;
+  /** Where templates are offered: the groups a template's settings may switch it to. */
+  groupChoices?: GroupChoices;
 }) {
   const { draft, onChange, readOnly } = props;
   const [selectedId, setSelectedId] = useState<string | null>(draft.fields[0]?.id ?? null);
@@ -47,7 +50,14 @@ export function BuilderWorkspace(props: {
     });
     if (selectedId === field.id) setSelectedId(null);
   };
-  const update = (field: Field) => setFields(draft.fields.map((f) => (f.id === field.id ? field : f)));
+  const update = (field: Field) => {
+    const fields = draft.fields.map((f) => (f.id === field.id ? field : f));
+    const before = draft.fields.find((f) => f.id === field.id);
+    // A template moved to another group: rules reading the old group's fields would read nothing.
+    const regrouped =
+      before?.type === 'template' && field.type === 'template' && before.fieldGroupId !== field.fieldGroupId;
+    onChange({ fields, logicMap: regrouped ? withoutNestedRules(draft.logicMap, field.id) : draft.logicMap });
+  };
   const selected = draft.fields.find((f) => f.id === selectedId) ?? null;
   const scope: RuleScope = { fields: draft.fields, groupFieldsOf: props.groupFieldsOf };
 
@@ -83,6 +93,7 @@ export function BuilderWorkspace(props: {
               onChange={update}
               readOnly={readOnly}
               currency={props.currency}
+              groups={props.groupChoices}
             >
               <LogicEditor
                 owner={selected}

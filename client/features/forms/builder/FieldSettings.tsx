@@ -16,6 +16,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { Field } from '../../../../shared/forms/schema/field';
 import type { ChoiceOption } from '../../../../shared/forms/schema/fields-answer';
 import { fieldIssues } from './editors/fieldIssues';
+import type { GroupChoices } from './editors/TemplateGroupEditor';
 import { EDITED_BY_TYPE, TypeSettings } from './editors/TypeSettings';
 import { typeName } from './palette';
 
@@ -116,14 +117,17 @@ export function FieldSettings({
   field,
   onChange,
   readOnly,
-  currency = 'GBP',
+  currency,
+  groups,
   children,
 }: {
   field: Field;
   onChange: (field: Field) => void;
   readOnly: boolean;
-  /** The event's currency, for item prices (a field group's builder has none of its own: GBP). */
-  currency?: string;
+  /** The event's currency (ISO 4217), for item prices: a form's or a field group's builder alike. */
+  currency: string;
+  /** The groups a template may embed, where templates are offered (the form builder). */
+  groups?: GroupChoices;
   /** What follows the field's own properties: the builder puts its logic there. */
   children?: ReactNode;
 }) {
@@ -168,7 +172,14 @@ export function FieldSettings({
           onChange={(options) => patch({ options })}
         />
       )}
-      <TypeSettings field={field} onChange={patch} disabled={readOnly} issues={issues} currency={currency} />
+      <TypeSettings
+        field={field}
+        onChange={patch}
+        disabled={readOnly}
+        issues={issues}
+        currency={currency}
+        groups={groups}
+      />
       {ownProperties(field).map(([key, value]) =>
         typeof value === 'boolean' ? (
           <Switch

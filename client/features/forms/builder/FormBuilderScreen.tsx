@@ -12,6 +12,7 @@ import { useFieldGroupChoices, useForm, useSaveForm } from '../formsApi';
 import { FormPreview } from '../renderer/FormPreview';
 import { LockNotice, SaveBar } from './BuilderBar';
 import { BuilderWorkspace } from './BuilderWorkspace';
+import type { GroupChoices } from './editors/TemplateGroupEditor';
 import { draftProblems, groupFieldsLookup } from './logicRules';
 import { type Draft, draftOf, hasChanges, saveBody } from './saveBody';
 import { useEditLock } from './useEditLock';
@@ -55,7 +56,14 @@ function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
       },
     );
 
-  const published = groups.data?.items.filter((g) => g.isPublished && !g.isArchived) ?? [];
+  const published = useMemo(
+    () => groups.data?.items.filter((g) => g.isPublished && !g.isArchived) ?? [],
+    [groups.data],
+  );
+  const groupChoices = useMemo<GroupChoices>(() => {
+    const embeddedTitles = new Map(baseline.fieldGroups.map((g) => [g.id, g.title]));
+    return { offered: isAdmin ? published : null, titleOf: (id) => embeddedTitles.get(id) };
+  }, [baseline, isAdmin, published]);
   return (
     <>
       <LockNotice lock={lock} noun="form" />
@@ -88,6 +96,7 @@ function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
           groupFieldsOf={groupFieldsOf}
           problems={problems}
           currency={baseline.currency}
+          groupChoices={groupChoices}
         />
       </Box>
     </>

@@ -100,6 +100,7 @@ describe('field group save body', () => {
     }),
     fields,
     lock: null,
+    currency: 'GBP',
   };
 
   it("takes the group's own order and sends nothing changed when nothing is", () => {

@@ -9,6 +9,7 @@ import {
   newRule,
   ruleSources,
   withoutField,
+  withoutNestedRules,
 } from './logicRules';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -146,5 +147,41 @@ describe("the engine's verdict on a draft", () => {
     });
     expect(lookup(id(40)).map((f) => f.label)).toEqual(['B', 'A']);
     expect(lookup(id(41))).toEqual([]);
+  });
+});
+
+describe('a template moved to another group', () => {
+  const template = field(30, {
+    type: 'template',
+    label: 'Guests',
+    fieldGroupId: id(40),
+    isLooping: true,
+    maxLoops: 3,
+  });
+  const nested = (nestedId: string) => ({
+    ...newRule(template),
+    nestedId,
+    nestedType: 'dropdown' as const,
+    nestedValue: 'yes',
+    loopOperator: 'any' as const,
+  });
+  const loopCount = { ...newRule(template), sourceValue: '2' };
+
+  it("drops the rules reading the old group's fields and keeps its loop-count rules and other rules", () => {
+    const map = {
+      // Only nested rules: the entry goes with them.
+      [sockets.id]: entry({ rules: [nested(id(41))] }),
+      // A nested rule beside a loop-count rule and a rule on another field: those two stay.
+      [drawings.id]: entry({
+        rules: [nested(id(42)), loopCount, { ...newRule(standType), sourceValue: 'shell' }],
+      }),
+      [standType.id]: entry({}),
+    };
+    const next = withoutNestedRules(map, template.id);
+    expect(Object.keys(next)).toEqual([drawings.id, standType.id]);
+    expect(next[drawings.id].rules).toEqual([loopCount, { ...newRule(standType), sourceValue: 'shell' }]);
+    expect(next[standType.id]).toBe(map[standType.id]);
+    // Another template's nested rules are not this template's to drop.
+    expect(withoutNestedRules(map, id(31))).toEqual(map);
   });
 });

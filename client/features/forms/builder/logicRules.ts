@@ -64,6 +64,19 @@ export function withoutField(logicMap: LogicMap, removedId: string): LogicMap {
   return next;
 }
 
+/**
+ * The map once a template embeds another group: rules reading a field inside the template's old
+ * group go (rules on its loop count stay), and an entry left without rules goes too.
+ */
+export function withoutNestedRules(logicMap: LogicMap, templateId: string): LogicMap {
+  const next: LogicMap = {};
+  for (const [ownerId, entry] of Object.entries(logicMap)) {
+    const rules = entry.rules.filter((rule) => rule.sourceId !== templateId || !rule.nestedId);
+    if (rules.length > 0) next[ownerId] = rules.length === entry.rules.length ? entry : { ...entry, rules };
+  }
+  return next;
+}
+
 /** The engine's problems that concern the logic on `ownerId`, and every circle (which spans entries). */
 export const problemsOf = (problems: readonly LogicProblem[], ownerId: string) =>
   problems.filter((problem) => problem.fieldId === ownerId || problem.code === 'cycle');

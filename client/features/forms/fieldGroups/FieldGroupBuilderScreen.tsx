@@ -64,6 +64,7 @@ function GroupBuilder({ eventId, loaded }: { eventId: string; loaded: FieldGroup
         readOnly={readOnly}
         groupFieldsOf={noGroupFields}
         problems={problems}
+        currency={baseline.currency}
       />
     </>
   );

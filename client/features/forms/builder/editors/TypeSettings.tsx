@@ -3,6 +3,7 @@ import { PartsEditor, RepeaterEditor } from './compoundEditors';
 import type { FieldIssues } from './fieldIssues';
 import { ItemsEditor } from './ItemsEditor';
 import { CalloutEditor, ImageEditor, UploadEditor, VideoEditor } from './mediaEditors';
+import { type GroupChoices, TemplateGroupEditor } from './TemplateGroupEditor';
 
 /**
  * Properties a type's own editor shows, so the panel's generic list of scalar properties leaves
@@ -24,12 +25,15 @@ export function TypeSettings({
   disabled,
   issues,
   currency,
+  groups,
 }: {
   field: Field;
   onChange: (patch: Record<string, unknown>) => void;
   disabled: boolean;
   issues: FieldIssues;
   currency: string;
+  /** Where templates are offered (the form builder): the groups a template may embed. */
+  groups?: GroupChoices;
 }) {
   const common = { onChange, disabled, issues };
   switch (field.type) {
@@ -49,6 +53,8 @@ export function TypeSettings({
     case 'youTube':
     case 'vimeo':
       return <VideoEditor field={field} {...common} />;
+    case 'template':
+      return groups ? <TemplateGroupEditor field={field} groups={groups} {...common} /> : null;
     default:
       return null;
   }
