@@ -83,7 +83,11 @@ test('an organiser sees a person open and click an email in the delivery log, pa
   }
   expect(clicked, 'the guide link redirects through tracking').toBe(true);
 
-  // The organiser reads it on the person's screen: sent (kept: no SMTP), opened, clicked.
+  // The organiser reads it on the person's screen: sent (kept: no SMTP), opened, clicked. The
+  // admin belongs to two events and other journeys switch between them: open this one first.
+  await page.goto('/my-events');
+  await page.getByRole('button', { name: 'Open Harbourside Food & Drink Expo 2027' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await page.goto(`/admin/teams/${team.id}/${team.ownerId}`);
   const log = page.getByRole('table', { name: 'Emails' });
   const rowOf = (status: string) =>
