@@ -1,0 +1,214 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import {
+  type EventSignInProvider,
+  type EventSignInProviderBody,
+  isSafeContinuePath,
+  type ProviderSignInError,
+  type PublicSignInProviders,
+} from '../../../../shared/auth/providers';
+import { emailSchema } from '../../../../shared/auth/schema';
+import type { SignInProviderConfig } from '../../../platform/config';
+import type { AppContext } from '../../../platform/context';
+import { hashToken, newToken } from '../../../platform/crypto';
+import type { DbOrTx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import { events } from '../../events/tables';
+import { addUserToEvent, findMembership, recordLogin } from '../../people/service';
+import { createSession } from '../sessions';
+import { accounts } from '../tables';
+import { finishAuthorization, startAuthorization } from './oidcClient';
+import { eventSignInProviders, signInAttempts } from './tables';
+
+/** Long enough to sign in at the provider, short enough that a stolen key is soon worthless. */
+export const ATTEMPT_TTL_MS = 10 * 60 * 1000;
+
+/** A provider sign-in that ends on the sign-in screen with one of the known reasons. */
+export class ProviderSignInRefused extends Error {
+  constructor(readonly reason: ProviderSignInError) {
+    super(`provider sign-in refused: ${reason}`);
+  }
+}
+
+const configured = (ctx: AppContext, providerId: string) =>
+  ctx.config.signInProviders.find((p) => p.id === providerId) ?? null;
+
+/** The one event whose app URL is this address (as the sign-in screen's branding), or null. */
+export async function eventAtAddress(db: DbOrTx, address: string): Promise<string | null> {
+  const wanted = address.replace(/\/+$/, '').toLowerCase();
+  const matches = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(sql`lower(rtrim(${events.appUrl}, '/')) = ${wanted}`)
+    .limit(2);
+  return matches.length === 1 ? matches[0].id : null;
+}
+
+async function eventSettings(db: DbOrTx, eventId: string) {
+  const rows = await db.select().from(eventSignInProviders).where(eq(eventSignInProviders.eventId, eventId));
+  return new Map(rows.map((r) => [r.providerId, r]));
+}
+
+/** Every installation provider with the event's switches (off when the event never set them). */
+export async function listEventProviders(ctx: AppContext, eventId: string): Promise<EventSignInProvider[]> {
+  const set = await eventSettings(ctx.db, eventId);
+  return ctx.config.signInProviders.map((p) => ({
+    id: p.id,
+    name: p.name,
+    enabled: set.get(p.id)?.enabled ?? false,
+    allowAccountCreation: set.get(p.id)?.allowAccountCreation ?? false,
+  }));
+}
+
+export async function setEventProvider(
+  ctx: AppContext,
+  eventId: string,
+  providerId: string,
+  body: EventSignInProviderBody,
+  actor: string,
+): Promise<EventSignInProvider> {
+  const provider = configured(ctx, providerId);
+  if (!provider) throw notFound('Sign-in provider not found');
+  const values = { ...body, updatedBy: actor, updatedAt: new Date() };
+  await ctx.db
+    .insert(eventSignInProviders)
+    .values({ eventId, providerId, ...values, createdBy: actor })
+    .onConflictDoUpdate({ target: [eventSignInProviders.eventId, eventSignInProviders.providerId], set: values });
+  return { id: provider.id, name: provider.name, ...body };
+}
+
+/** The "Continue with ..." buttons of the sign-in screen at this address. */
+export async function publicProviders(ctx: AppContext, address: string): Promise<PublicSignInProviders> {
+  const eventId = await eventAtAddress(ctx.db, address);
+  if (!eventId || ctx.config.signInProviders.length === 0) return { providers: [] };
+  const set = await eventSettings(ctx.db, eventId);
+  return {
+    providers: ctx.config.signInProviders
+      .filter((p) => set.get(p.id)?.enabled)
+      .map((p) => ({ id: p.id, name: p.name })),
+  };
+}
+
+/** The provider, if the event at this address has it on, with whether it may create accounts. */
+async function providerForEvent(ctx: AppContext, eventId: string | null, providerId: string) {
+  const provider = configured(ctx, providerId);
+  if (!provider || !eventId) return null;
+  const setting = (await eventSettings(ctx.db, eventId)).get(providerId);
+  return setting?.enabled ? { provider, allowAccountCreation: setting.allowAccountCreation } : null;
+}
+
+export const callbackUri = (address: string, providerId: string) =>
+  `${address.replace(/\/+$/, '')}/api/auth/providers/${providerId}/callback`;
+
+/**
+ * Starts a provider sign-in: the state, nonce and PKCE verifier are kept server-side under a new
+ * random key (the browser gets only the key, in a cookie) and the browser is sent to the provider.
+ */
+export async function beginProviderSignIn(
+  ctx: AppContext,
+  input: { providerId: string; address: string; continuePath?: string },
+): Promise<{ key: string; redirectTo: string }> {
+  const eventId = await eventAtAddress(ctx.db, input.address);
+  const found = await providerForEvent(ctx, eventId, input.providerId);
+  if (!found || !eventId) throw new ProviderSignInRefused('unavailable');
+  let start: Awaited<ReturnType<typeof startAuthorization>>;
+  try {
+    start = await startAuthorization(found.provider, callbackUri(input.address, input.providerId));
+  } catch (error) {
+    ctx.logger.warn({ err: error, provider: input.providerId }, 'identity provider unreachable');
+    throw new ProviderSignInRefused('failed');
+  }
+  const key = newToken();
+  await ctx.db.delete(signInAttempts).where(lt(signInAttempts.expiresAt, new Date()));
+  await ctx.db.insert(signInAttempts).values({
+    keyHash: hashToken(key),
+    eventId,
+    providerId: input.providerId,
+    state: start.state,
+    nonce: start.nonce,
+    codeVerifier: start.codeVerifier,
+    continuePath: isSafeContinuePath(input.continuePath) ? input.continuePath : null,
+    expiresAt: new Date(Date.now() + ATTEMPT_TTL_MS),
+  });
+  return { key, redirectTo: start.url.href };
+}
+
+/** Takes (and deletes: single use) the attempt the cookie's key names, if it is live and this provider's. */
+async function takeAttempt(db: DbOrTx, key: string | undefined, providerId: string) {
+  if (!key) return null;
+  const [row] = await db.delete(signInAttempts).where(eq(signInAttempts.keyHash, hashToken(key))).returning();
+  if (!row || row.providerId !== providerId || row.expiresAt.getTime() <= Date.now()) return null;
+  return row;
+}
+
+/**
+ * The account a provider identity signs in to: matched by its verified email; created as a plain
+ * user only when the event allows it and the email has no account at all. The membership's level
+ * is whatever the event gave it (a new one is 'user'); the provider never sets one.
+ */
+async function accountFor(
+  ctx: AppContext,
+  eventId: string,
+  provider: SignInProviderConfig,
+  identity: { email: string; firstName: string; surname: string },
+  allowAccountCreation: boolean,
+): Promise<string> {
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, identity.email)).limit(1);
+  if (account) {
+    if (account.disabled) throw new ProviderSignInRefused('disabled');
+    // An account of other events only: joining it here would let this event's provider into it.
+    if (!(await findMembership(ctx.db, eventId, account.id))) throw new ProviderSignInRefused('noAccount');
+    return account.id;
+  }
+  if (!allowAccountCreation) throw new ProviderSignInRefused('noAccount');
+  const actor = `provider:${provider.id}`;
+  const created = await ctx.db.transaction((tx) =>
+    addUserToEvent(
+      tx,
+      {
+        eventId,
+        email: identity.email,
+        firstName: identity.firstName.slice(0, 100),
+        surname: identity.surname.slice(0, 100),
+        permissions: 'user',
+      },
+      actor,
+    ),
+  );
+  return created.accountId;
+}
+
+/**
+ * Finishes a provider sign-in: the attempt is taken, the provider's answer checked by the OpenID
+ * client, the account found (or created), and a portal session made exactly as a password sign-in
+ * makes one. Returns the session token and where to go.
+ */
+export async function completeProviderSignIn(
+  ctx: AppContext,
+  input: { providerId: string; key: string | undefined; callbackUrl: URL },
+): Promise<{ token: string; continuePath: string }> {
+  const attempt = await takeAttempt(ctx.db, input.key, input.providerId);
+  if (!attempt) throw new ProviderSignInRefused('failed');
+  const found = await providerForEvent(ctx, attempt.eventId, input.providerId);
+  if (!found) throw new ProviderSignInRefused('unavailable');
+  let identity: Awaited<ReturnType<typeof finishAuthorization>>;
+  try {
+    identity = await finishAuthorization(found.provider, input.callbackUrl, attempt);
+  } catch (error) {
+    ctx.logger.warn({ err: error, provider: input.providerId }, 'provider sign-in answer refused');
+    throw new ProviderSignInRefused('failed');
+  }
+  const email = emailSchema.safeParse(identity.email ?? '');
+  if (!email.success || !identity.emailVerified) throw new ProviderSignInRefused('unverified');
+  const accountId = await accountFor(
+    ctx,
+    attempt.eventId,
+    found.provider,
+    { ...identity, email: email.data },
+    found.allowAccountCreation,
+  );
+  const token = await ctx.db.transaction(async (tx) => {
+    await recordLogin(tx, attempt.eventId, accountId);
+    return createSession(tx, accountId, attempt.eventId);
+  });
+  return { token, continuePath: attempt.continuePath ?? '/' };
+}
