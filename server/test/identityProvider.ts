@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -37,7 +38,10 @@ export async function startTestIdentityProvider(options: {
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
 
+  // A signing key of its own (the package's built-in development key is shared by everyone).
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
     clients: [
       {
         client_id: options.clientId,
@@ -54,7 +58,7 @@ export async function startTestIdentityProvider(options: {
       profile: ['given_name', 'family_name'],
     },
     cookies: { keys: ['test-identity-provider-cookie-key'] },
-    pkce: { required: () => true },
+    pkce: { required: () => true, methods: ['S256'] },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => {

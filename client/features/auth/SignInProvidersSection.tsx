@@ -27,8 +27,10 @@ function useSetEventProvider(eventId: string) {
     mutationFn: ({ id, ...body }: EventSignInProviderBody & { id: string }) =>
       api.put(`/api/events/${eventId}/sign-in-providers/${id}`, body, eventSignInProviderSchema),
     onSuccess: (saved) =>
-      queryClient.setQueryData(providersKey(eventId), (old: { providers: EventSignInProvider[] } | undefined) =>
-        old ? { providers: old.providers.map((p) => (p.id === saved.id ? saved : p)) } : old,
+      queryClient.setQueryData(
+        providersKey(eventId),
+        (old: { providers: EventSignInProvider[] } | undefined) =>
+          old ? { providers: old.providers.map((p) => (p.id === saved.id ? saved : p)) } : old,
       ),
   });
 }
@@ -72,7 +74,11 @@ export function SignInProvidersSection() {
       <Title order={2} size="h4" id="sign-in-providers" mb="md">
         Sign-in providers
       </Title>
-      <QueryState query={query} loading="Loading sign-in providers" failed="The sign-in providers could not be loaded">
+      <QueryState
+        query={query}
+        loading="Loading sign-in providers"
+        failed="The sign-in providers could not be loaded"
+      >
         {({ providers }) =>
           providers.length === 0 ? (
             <Text c="dimmed">
@@ -82,8 +88,8 @@ export function SignInProvidersSection() {
           ) : (
             <Stack gap="lg">
               <Text c="dimmed" size="sm">
-                People sign in with their organisation's account. A sign-in this way never gives a
-                permission level: it is the one the person has in this event. Each switch saves at once.
+                People sign in with their organisation's account. A sign-in this way never gives a permission
+                level: it is the one the person has in this event. Each switch saves at once.
               </Text>
               {providers.map((provider) => (
                 <ProviderSwitches key={provider.id} provider={provider} eventId={eventId} />

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { SignInProvidersSection } from '../auth/SignInProvidersSection';
 import { LOCALES, type Settings, TIME_ZONES } from '../../../shared/events/settings';
+import { SignInProvidersSection } from '../auth/SignInProvidersSection';
 import { useSettings } from './api';
 import { FormSection, SettingsForm, SettingsPage, useSettingsForm } from './SettingsPage';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PROVIDER_SIGN_IN_ERRORS } from '../../../../shared/auth/providers';
 import { hashToken } from '../../../platform/crypto';
-import { PROVIDER_SIGN_IN_ERRORS } from '../../../../shared/auth/providers';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../../../test/identityProvider';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp, uniqueEmail } from '../../../test/harness';
+import { startTestIdentityProvider, type TestIdentityProvider } from '../../../test/identityProvider';
 import { events } from '../../events/tables';
 import { memberships } from '../../people/tables';
 import { setAccountDisabled } from '../service';
@@ -15,7 +15,11 @@ const HOST_B = 'fair-b.example.test';
 const CLIENT = { clientId: 'portal', clientSecret: 'portal-secret-for-tests' };
 const callbackFor = (host: string) => `http://${host}/api/auth/providers/acme/callback`;
 
-type Injected = { statusCode: number; headers: Record<string, unknown>; cookies: { name: string; value: string }[] };
+type Injected = {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  cookies: { name: string; value: string }[];
+};
 const location = (res: Injected) => String(res.headers.location ?? '');
 const cookieOf = (res: Injected, name: string) => res.cookies.find((c) => c.name === name);
 
@@ -27,16 +31,26 @@ describe('sign-in through an OpenID Connect provider', () => {
   let adminCookie: string;
 
   beforeAll(async () => {
-    idp = await startTestIdentityProvider({ ...CLIENT, redirectUris: [callbackFor(HOST_A), callbackFor(HOST_B)] });
+    idp = await startTestIdentityProvider({
+      ...CLIENT,
+      redirectUris: [callbackFor(HOST_A), callbackFor(HOST_B)],
+    });
     t = await createTestApp({
       OIDC_PROVIDERS: JSON.stringify([{ id: 'acme', name: 'Acme SSO', issuer: idp.issuer, ...CLIENT }]),
     });
     eventA = await makeEvent(t, 'Fair A');
     eventB = await makeEvent(t, 'Fair B');
-    await t.ctx.db.update(events).set({ appUrl: `http://${HOST_A}` }).where(eq(events.id, eventA));
-    await t.ctx.db.update(events).set({ appUrl: `http://${HOST_B}` }).where(eq(events.id, eventB));
+    await t.ctx.db
+      .update(events)
+      .set({ appUrl: `http://${HOST_A}` })
+      .where(eq(events.id, eventA));
+    await t.ctx.db
+      .update(events)
+      .set({ appUrl: `http://${HOST_B}` })
+      .where(eq(events.id, eventB));
     const admin = await makeUser(t, eventA, 'admin');
     adminCookie = await signIn(t, admin.email, undefined, eventA);
+    vi.spyOn(t.ctx.logger, 'warn');
   });
   afterAll(async () => {
     await t?.close();
@@ -54,7 +68,11 @@ describe('sign-in through an OpenID Connect provider', () => {
   /** The browser's part: the portal's start, the provider's redirects, then back to the portal. */
   async function start(host: string, continuePath?: string) {
     const query = continuePath ? `?continuePath=${encodeURIComponent(continuePath)}` : '';
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/providers/acme/start${query}`, headers: { host } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/providers/acme/start${query}`,
+      headers: { host },
+    });
     return { res, key: cookieOf(res, 'portal_provider_signin')?.value };
   }
 
@@ -89,7 +107,12 @@ describe('sign-in through an OpenID Connect provider', () => {
   /** A whole sign-in as `person`, with an optional change to the URLs on the way (an attacker's). */
   async function signInWithProvider(
     person: { email: string; email_verified?: boolean; given_name?: string; family_name?: string },
-    options: { host?: string; continuePath?: string; tamperAuthorization?: (u: URL) => void; tamperCallback?: (u: URL) => void } = {},
+    options: {
+      host?: string;
+      continuePath?: string;
+      tamperAuthorization?: (u: URL) => void;
+      tamperCallback?: (u: URL) => void;
+    } = {},
   ) {
     const host = options.host ?? HOST_A;
     idp.signInAs({ sub: `sub-${person.email}`, email_verified: true, ...person });
@@ -102,6 +125,13 @@ describe('sign-in through an OpenID Connect provider', () => {
     const res = await callback(host, back, started.key);
     return { res, back, key: started.key, session: cookieOf(res, 'portal_session') };
   }
+
+  /** What the server logged about the last refusal (the browser only sees the reason code). */
+  const loggedReason = () => {
+    const warn = vi.mocked(t.ctx.logger.warn);
+    const [fields] = warn.mock.calls.at(-1) ?? [];
+    return String((fields as { detail?: string } | undefined)?.detail ?? '');
+  };
 
   const refusedWith = (res: Injected, reason: keyof typeof PROVIDER_SIGN_IN_ERRORS) => {
     expect(res.statusCode).toBe(302);
@@ -122,14 +152,25 @@ describe('sign-in through an OpenID Connect provider', () => {
       });
       const saved = await setProvider(eventA, { enabled: true, allowAccountCreation: false });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual({ id: 'acme', name: 'Acme SSO', enabled: true, allowAccountCreation: false });
+      expect(saved.json()).toEqual({
+        id: 'acme',
+        name: 'Acme SSO',
+        enabled: true,
+        allowAccountCreation: false,
+      });
     });
 
     it('is for admins: a moderator gets 403, a signed-out caller 401, nothing stored', async () => {
       const moderator = await makeUser(t, eventB, 'moderator');
       const cookie = await signIn(t, moderator.email, undefined, eventB);
-      expect((await setProvider(eventB, { enabled: true, allowAccountCreation: true }, cookie)).statusCode).toBe(403);
-      const list = await t.app.inject({ method: 'GET', url: `/api/events/${eventB}/sign-in-providers`, headers: { cookie } });
+      expect(
+        (await setProvider(eventB, { enabled: true, allowAccountCreation: true }, cookie)).statusCode,
+      ).toBe(403);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/events/${eventB}/sign-in-providers`,
+        headers: { cookie },
+      });
       expect(list.statusCode).toBe(403);
       const anonymous = await t.app.inject({
         method: 'PUT',
@@ -137,31 +178,49 @@ describe('sign-in through an OpenID Connect provider', () => {
         payload: { enabled: true, allowAccountCreation: true },
       });
       expect(anonymous.statusCode).toBe(401);
-      const rows = await t.ctx.db.select().from(eventSignInProviders).where(eq(eventSignInProviders.eventId, eventB));
+      const rows = await t.ctx.db
+        .select()
+        .from(eventSignInProviders)
+        .where(eq(eventSignInProviders.eventId, eventB));
       expect(rows).toEqual([]);
     });
 
     it("answers 404 for another event's id and for a provider the installation does not have", async () => {
-      expect((await setProvider(eventB, { enabled: true, allowAccountCreation: false })).statusCode).toBe(404);
-      const unknown = await setProvider(eventA, { enabled: true, allowAccountCreation: false }, adminCookie, 'nope');
+      expect((await setProvider(eventB, { enabled: true, allowAccountCreation: false })).statusCode).toBe(
+        404,
+      );
+      const unknown = await setProvider(
+        eventA,
+        { enabled: true, allowAccountCreation: false },
+        adminCookie,
+        'nope',
+      );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error.message).toBe('Sign-in provider not found');
     });
 
     it("refuses bad input with 400 'Invalid sign-in provider' and changes nothing", async () => {
-      for (const body of [{ enabled: 'yes', allowAccountCreation: false }, { enabled: false }, { enabled: false, allowAccountCreation: false, extra: 1 }]) {
+      for (const body of [
+        { enabled: 'yes', allowAccountCreation: false },
+        { enabled: false },
+        { enabled: false, allowAccountCreation: false, extra: 1 },
+      ]) {
         const res = await setProvider(eventA, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().error.message).toBe('Invalid sign-in provider');
       }
-      const [row] = await t.ctx.db.select().from(eventSignInProviders).where(eq(eventSignInProviders.eventId, eventA));
+      const [row] = await t.ctx.db
+        .select()
+        .from(eventSignInProviders)
+        .where(eq(eventSignInProviders.eventId, eventA));
       expect(row).toMatchObject({ enabled: true, allowAccountCreation: false });
     });
   });
 
   describe('the sign-in screen', () => {
     it('offers the providers the event at this address has on, and none elsewhere', async () => {
-      const at = (host: string) => t.app.inject({ method: 'GET', url: '/api/public/sign-in-providers', headers: { host } });
+      const at = (host: string) =>
+        t.app.inject({ method: 'GET', url: '/api/public/sign-in-providers', headers: { host } });
       expect((await at(HOST_A)).json()).toEqual({ providers: [{ id: 'acme', name: 'Acme SSO' }] });
       expect((await at(HOST_B)).json()).toEqual({ providers: [] });
       expect((await at('unknown.example.test')).json()).toEqual({ providers: [] });
@@ -185,11 +244,18 @@ describe('sign-in through an OpenID Connect provider', () => {
       expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
       expect(authorization.searchParams.get('redirect_uri')).toBe(callbackFor(HOST_A));
 
-      const { res, session } = await signInWithProvider({ email: member.email.toUpperCase() }, { continuePath: '/tasks' });
+      const { res, session } = await signInWithProvider(
+        { email: member.email.toUpperCase() },
+        { continuePath: '/tasks' },
+      );
       expect(res.statusCode).toBe(302);
       expect(location(res)).toBe('/tasks');
       expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `portal_session=${session?.value}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: `portal_session=${session?.value}` },
+      });
       expect(me.json()).toMatchObject({
         account: { id: member.id, email: member.email },
         currentEventId: eventA,
@@ -206,9 +272,14 @@ describe('sign-in through an OpenID Connect provider', () => {
       const member = await makeUser(t, eventA, 'user');
       const { key } = await signInWithProvider({ email: member.email });
       expect(key).toBeTruthy();
-      const left = await t.ctx.db.select().from(signInAttempts).where(eq(signInAttempts.keyHash, hashToken(key ?? '')));
+      const left = await t.ctx.db
+        .select()
+        .from(signInAttempts)
+        .where(eq(signInAttempts.keyHash, hashToken(key ?? '')));
       expect(left).toEqual([]);
-      const stored = JSON.stringify(await t.ctx.db.select().from(sessions).where(eq(sessions.accountId, member.id)));
+      const stored = JSON.stringify(
+        await t.ctx.db.select().from(sessions).where(eq(sessions.accountId, member.id)),
+      );
       expect(stored).not.toMatch(/eyJ/); // no JWT (ID or access token) anywhere in the session rows
     });
 
@@ -219,6 +290,7 @@ describe('sign-in through an OpenID Connect provider', () => {
         { tamperCallback: (u) => u.searchParams.set('state', `${u.searchParams.get('state')}x`) },
       );
       refusedWith(res, 'failed');
+      expect(loggedReason()).toMatch(/state/);
       back.searchParams.set('state', back.searchParams.get('state')?.slice(0, -1) ?? '');
       refusedWith(await callback(HOST_A, back, key), 'failed');
     });
@@ -239,6 +311,7 @@ describe('sign-in through an OpenID Connect provider', () => {
         { tamperAuthorization: (u) => u.searchParams.set('nonce', 'a-nonce-of-someone-else') },
       );
       refusedWith(res, 'failed');
+      expect(loggedReason()).toMatch(/nonce/);
     });
 
     it('refuses an email the provider has not verified', async () => {
@@ -274,7 +347,10 @@ describe('sign-in through an OpenID Connect provider', () => {
       expect(session).toBeDefined();
       const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.email, email));
       expect(account).toMatchObject({ firstName: 'Nia', surname: 'Okafor', passwordHash: null });
-      const [membership] = await t.ctx.db.select().from(memberships).where(eq(memberships.accountId, account.id));
+      const [membership] = await t.ctx.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.accountId, account.id));
       expect(membership).toMatchObject({ eventId: eventA, permissions: 'user' });
     });
 

@@ -80,7 +80,12 @@ export const providerRoutes: RouteModule = (app, ctx, guards) => {
       const address = setupDefaultAppUrl(ctx.config, request);
       const query = new URLSearchParams(request.query).toString();
       const callbackUrl = new URL(`${request.url.split('?')[0]}?${query}`, address);
-      reply.clearCookie(ATTEMPT_COOKIE, { path: ATTEMPT_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+      reply.clearCookie(ATTEMPT_COOKIE, {
+        path: ATTEMPT_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
       try {
         const { token, continuePath } = await completeProviderSignIn(ctx, {
           providerId: request.params.providerId,

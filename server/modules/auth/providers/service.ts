@@ -72,7 +72,10 @@ export async function setEventProvider(
   await ctx.db
     .insert(eventSignInProviders)
     .values({ eventId, providerId, ...values, createdBy: actor })
-    .onConflictDoUpdate({ target: [eventSignInProviders.eventId, eventSignInProviders.providerId], set: values });
+    .onConflictDoUpdate({
+      target: [eventSignInProviders.eventId, eventSignInProviders.providerId],
+      set: values,
+    });
   return { id: provider.id, name: provider.name, ...body };
 }
 
@@ -135,7 +138,10 @@ export async function beginProviderSignIn(
 /** Takes (and deletes: single use) the attempt the cookie's key names, if it is live and this provider's. */
 async function takeAttempt(db: DbOrTx, key: string | undefined, providerId: string) {
   if (!key) return null;
-  const [row] = await db.delete(signInAttempts).where(eq(signInAttempts.keyHash, hashToken(key))).returning();
+  const [row] = await db
+    .delete(signInAttempts)
+    .where(eq(signInAttempts.keyHash, hashToken(key)))
+    .returning();
   if (!row || row.providerId !== providerId || row.expiresAt.getTime() <= Date.now()) return null;
   return row;
 }
@@ -194,7 +200,9 @@ export async function completeProviderSignIn(
   try {
     identity = await finishAuthorization(found.provider, input.callbackUrl, attempt);
   } catch (error) {
-    ctx.logger.warn({ err: error, provider: input.providerId }, 'provider sign-in answer refused');
+    // openid-client's own message is generic; the check that failed (state, nonce, ...) is its cause.
+    const detail = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+    ctx.logger.warn({ err: error, detail, provider: input.providerId }, 'provider sign-in answer refused');
     throw new ProviderSignInRefused('failed');
   }
   const email = emailSchema.safeParse(identity.email ?? '');
