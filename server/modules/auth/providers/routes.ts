@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   eventSignInProviderBodySchema,
   eventSignInProviderParamsSchema,
@@ -33,13 +34,18 @@ export const providerRoutes: RouteModule = (app, ctx, guards) => {
   const secure = ctx.config.cookieSecure;
   const tags = ['auth'];
   const toLogin = (reason: string) => `/auth/login?providerError=${reason}`;
+  // The browser's own address first (an installation may serve each event at its own domain), then PUBLIC_URL.
+  const addressesOf = (request: FastifyRequest) => [
+    `${request.protocol}://${request.headers.host ?? ''}`,
+    setupDefaultAppUrl(ctx.config, request),
+  ];
 
   app.get(
     '/api/public/sign-in-providers',
     { config: { public: true }, schema: { tags, response: { 200: publicSignInProvidersSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return publicProviders(ctx, setupDefaultAppUrl(ctx.config, request));
+      return publicProviders(ctx, addressesOf(request));
     },
   );
 
@@ -51,7 +57,7 @@ export const providerRoutes: RouteModule = (app, ctx, guards) => {
       try {
         const { key, redirectTo } = await beginProviderSignIn(ctx, {
           providerId: request.params.providerId,
-          address: setupDefaultAppUrl(ctx.config, request),
+          addresses: addressesOf(request),
           continuePath: request.query.continuePath,
         });
         // Lax: the provider's answer is a top-level GET from its own site, which must carry it.
@@ -77,9 +83,6 @@ export const providerRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: idParams, querystring: providerCallbackQuerySchema },
     },
     async (request, reply) => {
-      const address = setupDefaultAppUrl(ctx.config, request);
-      const query = new URLSearchParams(request.query).toString();
-      const callbackUrl = new URL(`${request.url.split('?')[0]}?${query}`, address);
       reply.clearCookie(ATTEMPT_COOKIE, {
         path: ATTEMPT_COOKIE_PATH,
         httpOnly: true,
@@ -90,7 +93,7 @@ export const providerRoutes: RouteModule = (app, ctx, guards) => {
         const { token, continuePath } = await completeProviderSignIn(ctx, {
           providerId: request.params.providerId,
           key: request.cookies[ATTEMPT_COOKIE],
-          callbackUrl,
+          query: request.query,
         });
         setSessionCookie(reply, token, secure);
         return reply.redirect(continuePath, 302);

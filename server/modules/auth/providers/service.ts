@@ -32,15 +32,32 @@ export class ProviderSignInRefused extends Error {
 const configured = (ctx: AppContext, providerId: string) =>
   ctx.config.signInProviders.find((p) => p.id === providerId) ?? null;
 
-/** The one event whose app URL is this address (as the sign-in screen's branding), or null. */
-export async function eventAtAddress(db: DbOrTx, address: string): Promise<string | null> {
-  const wanted = address.replace(/\/+$/, '').toLowerCase();
-  const matches = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(sql`lower(rtrim(${events.appUrl}, '/')) = ${wanted}`)
-    .limit(2);
-  return matches.length === 1 ? matches[0].id : null;
+/** An event's address as its app URL says, normalised (no trailing slash, lower case). */
+const normalised = (address: string) => address.replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The event a sign-in screen belongs to: the one event whose app URL is the address the browser
+ * used, else the one whose app URL is the server's PUBLIC_URL (as the branding). Several events on
+ * one address, or none: no event, and no provider is offered.
+ */
+export async function eventAtAddress(
+  db: DbOrTx,
+  addresses: string[],
+): Promise<{ id: string; appUrl: string } | null> {
+  for (const address of new Set(addresses.map(normalised))) {
+    const matches = await db
+      .select({ id: events.id, appUrl: events.appUrl })
+      .from(events)
+      .where(sql`lower(rtrim(${events.appUrl}, '/')) = ${address}`)
+      .limit(2);
+    if (matches.length === 1) return matches[0];
+  }
+  return null;
+}
+
+async function appUrlOf(db: DbOrTx, eventId: string): Promise<string | null> {
+  const [row] = await db.select({ appUrl: events.appUrl }).from(events).where(eq(events.id, eventId));
+  return row?.appUrl ?? null;
 }
 
 async function eventSettings(db: DbOrTx, eventId: string) {
@@ -80,8 +97,8 @@ export async function setEventProvider(
 }
 
 /** The "Continue with ..." buttons of the sign-in screen at this address. */
-export async function publicProviders(ctx: AppContext, address: string): Promise<PublicSignInProviders> {
-  const eventId = await eventAtAddress(ctx.db, address);
+export async function publicProviders(ctx: AppContext, addresses: string[]): Promise<PublicSignInProviders> {
+  const eventId = (await eventAtAddress(ctx.db, addresses))?.id;
   if (!eventId || ctx.config.signInProviders.length === 0) return { providers: [] };
   const set = await eventSettings(ctx.db, eventId);
   return {
@@ -91,16 +108,17 @@ export async function publicProviders(ctx: AppContext, address: string): Promise
   };
 }
 
-/** The provider, if the event at this address has it on, with whether it may create accounts. */
-async function providerForEvent(ctx: AppContext, eventId: string | null, providerId: string) {
+/** The provider, if the event has it on, with whether it may create accounts. */
+async function providerForEvent(ctx: AppContext, eventId: string | undefined, providerId: string) {
   const provider = configured(ctx, providerId);
   if (!provider || !eventId) return null;
   const setting = (await eventSettings(ctx.db, eventId)).get(providerId);
   return setting?.enabled ? { provider, allowAccountCreation: setting.allowAccountCreation } : null;
 }
 
-export const callbackUri = (address: string, providerId: string) =>
-  `${address.replace(/\/+$/, '')}/api/auth/providers/${providerId}/callback`;
+/** Where the provider sends the browser back: under the event's own app URL (registered at the provider). */
+export const callbackUri = (appUrl: string, providerId: string) =>
+  `${appUrl.replace(/\/+$/, '')}/api/auth/providers/${providerId}/callback`;
 
 /**
  * Starts a provider sign-in: the state, nonce and PKCE verifier are kept server-side under a new
@@ -108,14 +126,15 @@ export const callbackUri = (address: string, providerId: string) =>
  */
 export async function beginProviderSignIn(
   ctx: AppContext,
-  input: { providerId: string; address: string; continuePath?: string },
+  input: { providerId: string; addresses: string[]; continuePath?: string },
 ): Promise<{ key: string; redirectTo: string }> {
-  const eventId = await eventAtAddress(ctx.db, input.address);
-  const found = await providerForEvent(ctx, eventId, input.providerId);
-  if (!found || !eventId) throw new ProviderSignInRefused('unavailable');
+  const event = await eventAtAddress(ctx.db, input.addresses);
+  const found = await providerForEvent(ctx, event?.id, input.providerId);
+  if (!found || !event) throw new ProviderSignInRefused('unavailable');
+  const eventId = event.id;
   let start: Awaited<ReturnType<typeof startAuthorization>>;
   try {
-    start = await startAuthorization(found.provider, callbackUri(input.address, input.providerId));
+    start = await startAuthorization(found.provider, callbackUri(event.appUrl, input.providerId));
   } catch (error) {
     ctx.logger.warn({ err: error, provider: input.providerId }, 'identity provider unreachable');
     throw new ProviderSignInRefused('failed');
@@ -190,15 +209,19 @@ async function accountFor(
  */
 export async function completeProviderSignIn(
   ctx: AppContext,
-  input: { providerId: string; key: string | undefined; callbackUrl: URL },
+  input: { providerId: string; key: string | undefined; query: Record<string, string> },
 ): Promise<{ token: string; continuePath: string }> {
   const attempt = await takeAttempt(ctx.db, input.key, input.providerId);
   if (!attempt) throw new ProviderSignInRefused('failed');
   const found = await providerForEvent(ctx, attempt.eventId, input.providerId);
-  if (!found) throw new ProviderSignInRefused('unavailable');
+  const appUrl = await appUrlOf(ctx.db, attempt.eventId);
+  if (!found || !appUrl) throw new ProviderSignInRefused('unavailable');
+  // The answer as openid-client reads it: the redirect URI this sign-in sent, with the provider's parameters.
+  const callbackUrl = new URL(callbackUri(appUrl, input.providerId));
+  callbackUrl.search = new URLSearchParams(input.query).toString();
   let identity: Awaited<ReturnType<typeof finishAuthorization>>;
   try {
-    identity = await finishAuthorization(found.provider, input.callbackUrl, attempt);
+    identity = await finishAuthorization(found.provider, callbackUrl, attempt);
   } catch (error) {
     // openid-client's own message is generic; the check that failed (state, nonce, ...) is its cause.
     const detail = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
