@@ -49,14 +49,16 @@ function ProviderSwitches({ provider, eventId }: { provider: EventSignInProvider
         label={`Offer "Continue with ${provider.name}" on the sign-in screen`}
         checked={provider.enabled}
         disabled={save.isPending}
-        onChange={(e) => change({ ...provider, enabled: e.currentTarget.checked })}
+        onChange={(e) =>
+          change({ enabled: e.currentTarget.checked, allowAccountCreation: provider.allowAccountCreation })
+        }
       />
       <Switch
         label="Create an account for a new email"
         description={`Someone ${provider.name} vouches for, with no account yet, joins this event as a user. Off: only people already in this event can sign in with it.`}
         checked={provider.allowAccountCreation}
         disabled={save.isPending || !provider.enabled}
-        onChange={(e) => change({ ...provider, allowAccountCreation: e.currentTarget.checked })}
+        onChange={(e) => change({ enabled: provider.enabled, allowAccountCreation: e.currentTarget.checked })}
       />
     </Stack>
   );
