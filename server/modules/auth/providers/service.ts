@@ -136,7 +136,8 @@ export async function beginProviderSignIn(
   try {
     start = await startAuthorization(found.provider, callbackUri(event.appUrl, input.providerId));
   } catch (error) {
-    ctx.logger.warn({ err: error, provider: input.providerId }, 'identity provider unreachable');
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.logger.warn({ error: message, provider: input.providerId }, 'identity provider unreachable');
     throw new ProviderSignInRefused('failed');
   }
   const key = newToken();
@@ -224,8 +225,13 @@ export async function completeProviderSignIn(
     identity = await finishAuthorization(found.provider, callbackUrl, attempt);
   } catch (error) {
     // openid-client's own message is generic; the check that failed (state, nonce, ...) is its cause.
+    // Only the messages are logged: the error's details can hold the person's claims and the code.
+    const message = error instanceof Error ? error.message : String(error);
     const detail = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
-    ctx.logger.warn({ err: error, detail, provider: input.providerId }, 'provider sign-in answer refused');
+    ctx.logger.warn(
+      { error: message, detail, provider: input.providerId },
+      'provider sign-in answer refused',
+    );
     throw new ProviderSignInRefused('failed');
   }
   const email = emailSchema.safeParse(identity.email ?? '');
