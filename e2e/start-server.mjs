@@ -17,6 +17,24 @@ const env = {
   // The webhooks journey delivers to a receiver it starts on this machine (an on-premises setup).
   ...(kind === 'seeded' ? { WEBHOOK_ALLOW_PRIVATE: 'true' } : {}),
 };
+// Sign-in by provider: the journey starts a test OpenID provider on the port after this server's.
+const providerJourney = {
+  appUrl: `http://127.0.0.1:${port}`,
+  issuer: `http://127.0.0.1:${Number(port) + 1}`,
+  clientId: 'portal-e2e',
+  clientSecret: randomBytes(18).toString('base64url'),
+};
+if (kind === 'seeded') {
+  env.OIDC_PROVIDERS = JSON.stringify([
+    {
+      id: 'pier-sso',
+      name: 'Pier SSO',
+      issuer: providerJourney.issuer,
+      clientId: providerJourney.clientId,
+      clientSecret: providerJourney.clientSecret,
+    },
+  ]);
+}
 
 const cli = (...args) =>
   JSON.parse(
@@ -26,11 +44,11 @@ const cli = (...args) =>
 const password = () => `Pw${randomBytes(9).toString('base64url')}`;
 
 /** An event made through the CLI, with its admin (who signs in with a generated password). */
-function createEvent({ name, shortName, start, end, admin: [email, firstName, surname] }) {
+function createEvent({ name, shortName, start, end, admin: [email, firstName, surname], appUrl }) {
   const admin = { email, password: password() };
   const { eventId } = cli(
     ...['create-event', '--name', name, '--short-name', shortName, '--start', start, '--end', end],
-    ...['--app-url', env.PUBLIC_URL, '--admin-email', email, '--admin-password', admin.password],
+    ...['--app-url', appUrl ?? env.PUBLIC_URL, '--admin-email', email, '--admin-password', admin.password],
     ...['--admin-first-name', firstName, '--admin-surname', surname],
   );
   return { eventId, admin };
@@ -225,6 +243,18 @@ if (kind === 'seeded') {
     ['owner', 'Mared', 'Evans'],
   ]);
   writeJson('e2e-form-tasks.json', { ...estuary, members: estuaryMembers });
+  // Sign-in by provider: an event at an address of its own (127.0.0.1, not localhost), so its
+  // sign-in screen is its alone; a member the provider will vouch for.
+  const pier = createEvent({
+    name: 'Pier Boat Show 2027',
+    shortName: 'Pier Show',
+    start: '2027-06-18',
+    end: '2027-06-20',
+    admin: ['cerys.morgan@pier-show.example', 'Cerys', 'Morgan'],
+    appUrl: providerJourney.appUrl,
+  });
+  const pierMembers = createPeople(pier.eventId, 'pier-show.example', [['skipper', 'Idris', 'Vaughan']]);
+  writeJson('e2e-provider.json', { ...pier, members: pierMembers, ...providerJourney });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

@@ -1,5 +1,6 @@
 /** Every table, gathered for Drizzle and drizzle-kit. Each module owns its tables.ts. */
 export * from './modules/assets/tables';
+export * from './modules/auth/providers/tables';
 export * from './modules/auth/tables';
 export * from './modules/content/tables';
 export * from './modules/downloads/tables';

@@ -20,7 +20,42 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** On-premises installs: let webhooks reach private and loopback addresses (never metadata). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** OpenID Connect identity providers for "Continue with ...", as a JSON array (see the README). */
+  OIDC_PROVIDERS: z.string().optional(),
 });
+
+/** One identity provider of this installation; each event switches it on or off for itself. */
+const signInProviderSchema = z.strictObject({
+  /** Stable key in URLs and event settings: lower-case letters, digits and dashes. */
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'id: lower-case letters, digits and dashes'),
+  /** Shown as "Continue with <name>". */
+  name: z.string().trim().min(1).max(60),
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+});
+export type SignInProviderConfig = z.infer<typeof signInProviderSchema>;
+
+const signInProvidersSchema = z
+  .array(signInProviderSchema)
+  .max(20)
+  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'provider ids must be unique');
+
+function parseSignInProviders(raw: string | undefined): SignInProviderConfig[] {
+  if (!raw?.trim()) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error('Invalid configuration:\n  OIDC_PROVIDERS: not valid JSON');
+  }
+  const parsed = signInProvidersSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  OIDC_PROVIDERS.${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -37,6 +72,7 @@ export type Config = {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
+  signInProviders: SignInProviderConfig[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY === 'true',
     webhookAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE === 'true',
+    signInProviders: parseSignInProviders(c.OIDC_PROVIDERS),
   };
 }

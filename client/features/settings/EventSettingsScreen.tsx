@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { LOCALES, type Settings, TIME_ZONES } from '../../../shared/events/settings';
+import { SignInProvidersSection } from '../auth/SignInProvidersSection';
 import { useSettings } from './api';
 import { FormSection, SettingsForm, SettingsPage, useSettingsForm } from './SettingsPage';
 
@@ -116,7 +117,12 @@ export function EventSettingsScreen() {
       query={query}
       tips="Dates show everywhere in the event's time zone and locale."
     >
-      {(doc) => <EventForm doc={doc} />}
+      {(doc) => (
+        <>
+          <EventForm doc={doc} />
+          <SignInProvidersSection />
+        </>
+      )}
     </SettingsPage>
   );
 }

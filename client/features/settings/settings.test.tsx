@@ -28,12 +28,16 @@ const docs = {
 };
 
 function settingsHandlers(): Handlers {
-  return Object.fromEntries(
-    Object.entries(docs).map(([name, settings]) => [
-      `GET ${base}/${name}`,
-      { body: settingsResponseSchema.parse({ name, settings }) },
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      Object.entries(docs).map(([name, settings]) => [
+        `GET ${base}/${name}`,
+        { body: settingsResponseSchema.parse({ name, settings }) },
+      ]),
+    ),
+    // /admin/event also lists the installation's sign-in providers (none here).
+    [`GET /api/events/${EVENT_ID}/sign-in-providers`]: { body: { providers: [] } },
+  };
 }
 
 describe('settings screens', () => {

@@ -20,6 +20,7 @@ import { SESSION_COOKIE } from '../../platform/http/session';
 import type { RouteModule } from '../../platform/http/types';
 import { endLiveSession } from '../../platform/live/publish';
 import * as emailChange from './emailChange';
+import { providerRoutes } from './providers/routes';
 import * as recovery from './recovery';
 import * as auth from './service';
 import { findSession } from './sessions';
@@ -110,6 +111,8 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
       return result;
     },
   );
+
+  providerRoutes(app, ctx, guards);
 
   const me = ['me'];
   // Public: a signed-out visitor is an answer here, not an error (the app asks on every start).

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const acme = {
+  id: 'acme',
+  name: 'Acme SSO',
+  issuer: 'https://login.acme.example',
+  clientId: 'portal',
+  clientSecret: 's3cret',
+};
+const providers = (value: unknown) => loadConfig({ OIDC_PROVIDERS: JSON.stringify(value) }).signInProviders;
+
+describe('OIDC_PROVIDERS', () => {
+  it('is no provider when unset or blank', () => {
+    expect(loadConfig({}).signInProviders).toEqual([]);
+    expect(loadConfig({ OIDC_PROVIDERS: '  ' }).signInProviders).toEqual([]);
+  });
+
+  it('reads several providers', () => {
+    const north = { ...acme, id: 'north-id', name: 'North ID', issuer: 'https://id.north.example/realms/x' };
+    expect(providers([acme, north])).toEqual([acme, north]);
+  });
+
+  it('refuses to start on a broken list, naming the entry and field (never the secret)', () => {
+    expect(() => loadConfig({ OIDC_PROVIDERS: '[{' })).toThrow('OIDC_PROVIDERS: not valid JSON');
+    expect(() => providers([{ ...acme, issuer: 'not a url' }])).toThrow('OIDC_PROVIDERS.0.issuer');
+    expect(() => providers([{ ...acme, id: 'Acme SSO' }])).toThrow('OIDC_PROVIDERS.0.id');
+    expect(() => providers([{ ...acme, clientSecret: '' }])).toThrow('OIDC_PROVIDERS.0.clientSecret');
+    expect(() => providers([acme, acme])).toThrow('provider ids must be unique');
+    expect(() => providers([{ ...acme, extra: 1 }])).toThrow('OIDC_PROVIDERS.0');
+    const message = (() => {
+      try {
+        providers([{ ...acme, issuer: 'nope' }]);
+        return '';
+      } catch (error) {
+        return String(error);
+      }
+    })();
+    expect(message).toContain('OIDC_PROVIDERS.0.issuer');
+    expect(message).not.toContain('s3cret');
+  });
+});
