@@ -118,11 +118,15 @@ async function measure(path: string, signedIn: boolean): Promise<Sample> {
     const kind = kinds.get(e.requestId) ?? 'other';
     kb[kind] = (kb[kind] ?? 0) + e.encodedDataLength / 1024;
   });
-  // Network idle alone can come while the throttled CPU still evaluates the entry, before the
-  // screen's lazy chunk is asked for: wait for the screen's heading, then for the network.
+  // Wait for the screen's heading, then for its data: nothing busy and no loader left. Not the
+  // network going idle: it never does on a signed-in page, whose event stream stays open.
   await page.goto(path);
   await page.locator('h1').first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], main [role="status"] .mantine-Loader-root'),
+    undefined,
+    { timeout: 60_000 },
+  );
   await page.waitForTimeout(500);
   const metrics = await paintMetrics(page);
   await context.close();

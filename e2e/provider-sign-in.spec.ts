@@ -60,6 +60,8 @@ test('an admin switches a provider on; a member continues with it and lands in t
   );
   await expectAccessible(member, 'sign-in after a refused provider sign-in');
 
+  // The provider would keep its own session for the refused person: sign out of it (its cookies).
+  await context.clearCookies();
   idp.signInAs({ sub: 'skipper', email: members.skipper.email, email_verified: true });
   await member.getByRole('link', { name: 'Continue with Pier SSO' }).click();
   await expect(member).not.toHaveURL(/\/auth\//);
