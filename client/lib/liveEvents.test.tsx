@@ -87,12 +87,13 @@ describe('the event stream in the browser', () => {
     hook.unmount();
   });
 
-  it('on signedOut closes for good and lets the screens find out', () => {
+  it('on signedOut closes for good, refetches nothing (no burst of 401s) and falls back to the poll', () => {
     const { hook, invalidate } = setup();
     act(() => latest().onopen?.());
     act(() => latest().send('{"type":"signedOut"}'));
     expect(latest().closed).toBe(true);
-    expect(invalidate).toHaveBeenCalled();
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(hook.result.current).toBe(false);
     act(() => vi.advanceTimersByTime(120_000));
     expect(FakeSource.all).toHaveLength(1);
     hook.unmount();

@@ -74,11 +74,13 @@ export function useLiveEvents(eventId: string | undefined, handlers: LiveHandler
         const { type } = message.data;
         if (type === 'resync') runAll();
         else if (type === 'signedOut') {
-          // Not opened again: the screens' next answers (401) send the person to sign in.
+          // Not opened again. Nothing is refetched here: the tab that signed out is already
+          // leaving for the sign-in screen, and refetching under it would only collect 401s. In
+          // another tab the screens' next request (the slow poll now that the stream is down)
+          // answers 401, which sends the person to sign in.
           source?.close();
           source = null;
           setConnected(false);
-          void queryClient.invalidateQueries();
         } else handlers[type]?.(queryClient, eventId);
       };
       source.onerror = () => {
