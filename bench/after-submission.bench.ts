@@ -18,7 +18,6 @@ import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../server/app';
-import { createEvent } from '../server/modules/events/service';
 import { addUserToEvent } from '../server/modules/people/service';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
@@ -27,7 +26,7 @@ import { migrate } from '../server/platform/db/migrate';
 import { createInlineJobs, runBatch } from '../server/platform/jobs';
 import { createMailer, SMTP_POOL } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
-import { percentile, serverEngine, startServer, stopServer } from './lib';
+import { createBenchEvent, percentile, serverEngine, startServer, stopServer } from './lib';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
 const BASELINE = Math.max(50, Math.round(SUBMISSIONS / 5));
@@ -55,20 +54,7 @@ async function setUp(database: Database, receiverUrl: string): Promise<Setup> {
   };
   const app = await buildApp(ctx);
   await app.ready();
-  const eventId = await database.db.transaction((tx) =>
-    createEvent(
-      tx,
-      {
-        eventName: 'Bench Expo',
-        shortName: 'Bench',
-        startDate: '2027-05-10',
-        endDate: '2027-05-12',
-        timeZone: 'Europe/London',
-        appUrl: 'https://bench.example',
-      },
-      'system',
-    ),
-  );
+  const eventId = await createBenchEvent(database);
   const adminEmail = 'bench.admin@example.test';
   await database.db.transaction((tx) =>
     addUserToEvent(

@@ -6,7 +6,6 @@
  */
 import pino from 'pino';
 import { buildApp } from '../server/app';
-import { createEvent } from '../server/modules/events/service';
 import { makePdf } from '../server/modules/files/samples';
 import { storeUpload } from '../server/modules/files/upload';
 import { addUserToEvent } from '../server/modules/people/service';
@@ -18,7 +17,7 @@ import { migrate } from '../server/platform/db/migrate';
 import { createInlineJobs } from '../server/platform/jobs';
 import { createMailer } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
-import { percentile } from './lib';
+import { createBenchEvent, percentile } from './lib';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const SECTIONS = 40;
@@ -41,20 +40,7 @@ async function main() {
   };
   const app = await buildApp(ctx);
   await app.ready();
-  const eventId = await database.db.transaction((tx) =>
-    createEvent(
-      tx,
-      {
-        eventName: 'Bench Expo',
-        shortName: 'Bench',
-        startDate: '2027-05-10',
-        endDate: '2027-05-12',
-        timeZone: 'Europe/London',
-        appUrl: 'https://bench.example',
-      },
-      'system',
-    ),
-  );
+  const eventId = await createBenchEvent(database);
   const email = 'bench.admin@example.test';
   await database.db.transaction((tx) =>
     addUserToEvent(

@@ -9,7 +9,6 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/app';
-import { createEvent } from '../server/modules/events/service';
 import { rekeyFixture } from '../server/modules/forms/fixtureImport';
 import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
@@ -22,7 +21,7 @@ import { createMailer } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
 import { rekeyLogicMap } from '../shared/forms/duplicate';
 import { largeFormFixture } from '../shared/forms/fixtures';
-import { percentile } from './lib';
+import { createBenchEvent, percentile } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TARGET_MS = 300;
@@ -69,20 +68,7 @@ async function main() {
   };
   const app = await buildApp(ctx);
   await app.ready();
-  const eventId = await database.db.transaction((tx) =>
-    createEvent(
-      tx,
-      {
-        eventName: 'Bench Expo',
-        shortName: 'Bench',
-        startDate: '2027-05-10',
-        endDate: '2027-05-12',
-        timeZone: 'Europe/London',
-        appUrl: 'https://bench.example',
-      },
-      'system',
-    ),
-  );
+  const eventId = await createBenchEvent(database);
   const email = 'bench.moderator@example.test';
   await database.db.transaction((tx) =>
     addUserToEvent(

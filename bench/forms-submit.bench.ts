@@ -11,7 +11,6 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/app';
-import { createEvent } from '../server/modules/events/service';
 import { multipartBody } from '../server/modules/files/fileTestKit';
 import { makePdf } from '../server/modules/files/samples';
 import { importFixture, rekeyFixture } from '../server/modules/forms/fixtureImport';
@@ -26,7 +25,7 @@ import { createMailer } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { largeFormFixture } from '../shared/forms/fixtures';
-import { percentile } from './lib';
+import { createBenchEvent, percentile } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -71,20 +70,7 @@ async function main() {
   const app = await buildApp(ctx);
   await app.ready();
   await ctx.jobs.start();
-  const eventId = await database.db.transaction((tx) =>
-    createEvent(
-      tx,
-      {
-        eventName: 'Bench Expo',
-        shortName: 'Bench',
-        startDate: '2027-05-10',
-        endDate: '2027-05-12',
-        timeZone: 'Europe/London',
-        appUrl: 'https://bench.example',
-      },
-      'system',
-    ),
-  );
+  const eventId = await createBenchEvent(database);
   const email = 'bench.admin@example.test';
   await database.db.transaction((tx) =>
     addUserToEvent(

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createEvent } from '../server/modules/events/service';
+import type { Database } from '../server/platform/db/client';
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,4 +54,22 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 export async function serverEngine(port: string): Promise<'PGlite' | 'PostgreSQL'> {
   const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { database: string };
   return health.database === 'postgres' ? 'PostgreSQL' : 'PGlite';
+}
+
+/** The one event the in-process benchmarks measure (May 2027, London). */
+export function createBenchEvent(database: Database): Promise<string> {
+  return database.db.transaction((tx) =>
+    createEvent(
+      tx,
+      {
+        eventName: 'Bench Expo',
+        shortName: 'Bench',
+        startDate: '2027-05-10',
+        endDate: '2027-05-12',
+        timeZone: 'Europe/London',
+        appUrl: 'https://bench.example',
+      },
+      'system',
+    ),
+  );
 }

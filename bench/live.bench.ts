@@ -11,7 +11,6 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp } from '../server/app';
 import { createSession } from '../server/modules/auth/sessions';
-import { createEvent } from '../server/modules/events/service';
 import { addUserToEvent } from '../server/modules/people/service';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
@@ -20,7 +19,7 @@ import { migrate } from '../server/platform/db/migrate';
 import { createInlineJobs } from '../server/platform/jobs';
 import { createMailer } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
-import { median, percentile } from './lib';
+import { createBenchEvent, median, percentile } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -61,20 +60,7 @@ async function main() {
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const eventId = await database.db.transaction((tx) =>
-    createEvent(
-      tx,
-      {
-        eventName: 'Bench Expo',
-        shortName: 'Bench',
-        startDate: '2027-05-10',
-        endDate: '2027-05-12',
-        timeZone: 'Europe/London',
-        appUrl: 'https://bench.example',
-      },
-      'system',
-    ),
-  );
+  const eventId = await createBenchEvent(database);
   const person = (i: number, permissions: 'user' | 'admin') =>
     database.db.transaction((tx) =>
       addUserToEvent(

@@ -10,7 +10,6 @@
 import { loadavg } from 'node:os';
 import pino from 'pino';
 import { buildApp } from '../server/app';
-import { createEvent } from '../server/modules/events/service';
 import { importFixture, rekeyFixture } from '../server/modules/forms/fixtureImport';
 import { formDefinition } from '../server/modules/forms/service';
 import { addUserToEvent } from '../server/modules/people/service';
@@ -26,6 +25,7 @@ import { createDiskStorage } from '../server/platform/storage';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { cateringOrderFixture } from '../shared/forms/fixtures';
 import { validateSubmission } from '../shared/forms/validate';
+import { createBenchEvent } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -57,20 +57,7 @@ async function main() {
   };
   const app = await buildApp(ctx);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const eventId = await database.db.transaction((tx) =>
-    createEvent(
-      tx,
-      {
-        eventName: 'Bench Expo',
-        shortName: 'Bench',
-        startDate: '2027-05-10',
-        endDate: '2027-05-12',
-        timeZone: 'Europe/London',
-        appUrl: 'https://bench.example',
-      },
-      'system',
-    ),
-  );
+  const eventId = await createBenchEvent(database);
   const email = 'bench.admin@example.test';
   await database.db.transaction((tx) =>
     addUserToEvent(
