@@ -26,6 +26,9 @@ export const NOTIFICATION_ERRORS = {
   /** sendToType 'template': a looping template of the form and an email field of its group. */
   notTemplateEmail: 'Send to: choose a template of this form and an email field of its field group',
   loopOutOfRange: 'Loop number: the template does not loop that many times',
+  /** A form or field-group save that would take away the email field a notification sends to. */
+  recipientRemoved: (notification: string, form: string) =>
+    `The notification "${notification}" of "${form}" sends to an email field this change removes: choose another recipient for it first`,
 } as const;
 
 const notificationBodyShape = formNotificationSchema

@@ -29,6 +29,7 @@ import {
 import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks';
 import { presentFieldGroup } from './present';
 import { formsEmbedding, groupsUsedInForms } from './queries';
+import { refuseLostRecipients } from './recipients';
 import { loadForm, refuseBadLogic } from './service';
 import { fieldGroups } from './tables';
 
@@ -132,7 +133,8 @@ export async function updateFieldGroup(
 /**
  * A group is shared by the forms whose templates embed it: a save that would break one of their
  * logic maps (a rule reading a group field that is gone, an option removed) is refused with the
- * engine's message, as a save of that form would be.
+ * engine's message, as a save of that form would be; so is one that takes away the email field a
+ * notification of such a form sends to.
  */
 async function refuseBreakingForms(
   ctx: AppContext,
@@ -154,6 +156,7 @@ async function refuseBreakingForms(
       [...otherGroups, group],
     );
     refuseBadLogic(checkFormLogic(definition), ['fieldGroup', 'fieldIds']);
+    await refuseLostRecipients(tx, eventId, formId, definition, ['fieldGroup', 'fieldIds']);
   }
 }
 

@@ -1,14 +1,14 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { FormDefinition } from '../../../shared/forms/definition';
 import { NOTIFICATION_ERRORS, type notificationBodySchema } from '../../../shared/forms/notificationsApi';
 import { type FormNotification, parseNotification } from '../../../shared/forms/schema/notification';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { presentNotification, storedSettings } from './present';
+import { recipientProblem } from './recipients';
 import { findForm, formDefinition, refuseBadRules } from './service';
 import { formNotifications } from './tables';
 
@@ -45,38 +45,6 @@ async function findNotification(db: DbOrTx, eventId: string, formId: string, not
 
 export async function getNotification(db: DbOrTx, eventId: string, formId: string, notificationId: string) {
   return presentNotification(await findNotification(db, eventId, formId, notificationId));
-}
-
-const refuse = (path: string, message: string) =>
-  badRequest(NOTIFICATION_ERRORS.invalidNotification, [{ path: [path], message }]);
-
-/**
- * The recipient a 'field' or 'template' notification names must be one the engine can read from
- * this form: an email field of the form, or an email field of a template's group at a loop the
- * template has. Anything else would send nothing, silently, on every submission.
- */
-export function recipientProblem(definition: FormDefinition, body: Body): Error | null {
-  const { fields, form } = definition;
-  if (body.sendToType === 'field') {
-    const field = fields[body.sendTo];
-    const inForm = form.fieldIds.includes(body.sendTo);
-    return inForm && field?.type === 'email' ? null : refuse('sendTo', NOTIFICATION_ERRORS.notEmailField);
-  }
-  if (body.sendToType === 'template') {
-    const template = form.fieldIds
-      .map((id) => fields[id])
-      .find((f) => f?.type === 'template' && f.fieldGroupId === body.sendToFieldGroupId);
-    const group = definition.fieldGroups[body.sendToFieldGroupId];
-    if (template?.type !== 'template' || !group) {
-      return refuse('sendToFieldGroupId', NOTIFICATION_ERRORS.notTemplateEmail);
-    }
-    if (!group.fieldIds.includes(body.sendTo) || fields[body.sendTo]?.type !== 'email') {
-      return refuse('sendTo', NOTIFICATION_ERRORS.notTemplateEmail);
-    }
-    const loops = template.isLooping ? template.maxLoops : 1;
-    if (body.sendToLoopIndex >= loops) return refuse('sendToLoopIndex', NOTIFICATION_ERRORS.loopOutOfRange);
-  }
-  return null;
 }
 
 async function checkedSettings(ctx: AppContext, tx: Tx, eventId: string, formId: string, body: Body) {

@@ -37,6 +37,7 @@ import {
   presentNotification,
   storedSettings,
 } from './present';
+import { refuseLostRecipients } from './recipients';
 import { formConfirmations, formNotifications, forms } from './tables';
 
 /** Forms: read, create, save from the builder, settings, archive, delete. Duplicate is in duplicate.ts. */
@@ -243,7 +244,10 @@ export async function updateForm(
   });
 }
 
-/** The engine's checks of a form's logic, with the groups its templates embed. */
+/**
+ * The engine's checks of a form's logic, with the groups its templates embed, and that every
+ * notification still has the email field it sends to.
+ */
 async function checkLogicOf(
   ctx: AppContext,
   db: DbOrTx,
@@ -270,6 +274,7 @@ async function checkLogicOf(
   };
   const definition = makeDefinition(definitionForm, [...fields, ...groups.fields], groups.groups);
   refuseBadLogic(checkFormLogic(definition), ['form', 'logicMap']);
+  await refuseLostRecipients(db, eventId, form.id, definition, ['form', 'notifications']);
 }
 
 /** Settings from the list or the settings screen; refused while someone else edits the form. */
