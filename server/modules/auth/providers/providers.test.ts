@@ -354,6 +354,28 @@ describe('sign-in through an OpenID Connect provider', () => {
       expect(membership).toMatchObject({ eventId: eventA, permissions: 'user' });
     });
 
+    it('signs both tabs in when two first sign-ins with one new email finish at once', async () => {
+      const email = uniqueEmail('twotabs');
+      idp.signInAs({
+        sub: `sub-${email}`,
+        email_verified: true,
+        email,
+        given_name: 'Ada',
+        family_name: 'Lund',
+      });
+      const tabs = [];
+      for (let tab = 0; tab < 2; tab += 1) {
+        const started = await start(HOST_A);
+        tabs.push({ key: started.key, back: await throughProvider(location(started.res)) });
+      }
+      const answers = await Promise.all(tabs.map((tab) => callback(HOST_A, tab.back, tab.key)));
+      for (const res of answers) {
+        expect(location(res)).toBe('/');
+        expect(cookieOf(res, 'portal_session')).toBeDefined();
+      }
+      expect(await t.ctx.db.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(1);
+    });
+
     it('refuses a disabled account', async () => {
       const member = await makeUser(t, eventA, 'user');
       await setAccountDisabled(t.ctx, member.id, true, 'system');

@@ -11,6 +11,7 @@ import type { SignInProviderConfig } from '../../../platform/config';
 import type { AppContext } from '../../../platform/context';
 import { hashToken, newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
+import { isUniqueViolation } from '../../../platform/db/errors';
 import { notFound } from '../../../platform/http/errors';
 import { events } from '../../events/tables';
 import { addUserToEvent, findMembership, recordLogin } from '../../people/service';
@@ -178,29 +179,43 @@ async function accountFor(
   identity: { email: string; firstName: string; surname: string },
   allowAccountCreation: boolean,
 ): Promise<string> {
-  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, identity.email)).limit(1);
-  if (account) {
-    if (account.disabled) throw new ProviderSignInRefused('disabled');
-    // An account of other events only: joining it here would let this event's provider into it.
-    if (!(await findMembership(ctx.db, eventId, account.id))) throw new ProviderSignInRefused('noAccount');
-    return account.id;
-  }
+  const existing = await existingAccountFor(ctx, eventId, identity.email);
+  if (existing) return existing;
   if (!allowAccountCreation) throw new ProviderSignInRefused('noAccount');
   const actor = `provider:${provider.id}`;
-  const created = await ctx.db.transaction((tx) =>
-    addUserToEvent(
-      tx,
-      {
-        eventId,
-        email: identity.email,
-        firstName: identity.firstName.slice(0, 100),
-        surname: identity.surname.slice(0, 100),
-        permissions: 'user',
-      },
-      actor,
-    ),
-  );
-  return created.accountId;
+  try {
+    const created = await ctx.db.transaction((tx) =>
+      addUserToEvent(
+        tx,
+        {
+          eventId,
+          email: identity.email,
+          firstName: identity.firstName.slice(0, 100),
+          surname: identity.surname.slice(0, 100),
+          permissions: 'user',
+        },
+        actor,
+      ),
+    );
+    return created.accountId;
+  } catch (error) {
+    // Two first sign-ins with one email at once (two tabs, a double click): the other one made
+    // the account a moment ago, so this one signs in to it instead of failing on the unique email.
+    if (!isUniqueViolation(error)) throw error;
+    const made = await existingAccountFor(ctx, eventId, identity.email);
+    if (!made) throw error;
+    return made;
+  }
+}
+
+/** The account with this email, if it may sign in to this event; refused if it may not. */
+async function existingAccountFor(ctx: AppContext, eventId: string, email: string): Promise<string | null> {
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+  if (!account) return null;
+  if (account.disabled) throw new ProviderSignInRefused('disabled');
+  // An account of other events only: joining it here would let this event's provider into it.
+  if (!(await findMembership(ctx.db, eventId, account.id))) throw new ProviderSignInRefused('noAccount');
+  return account.id;
 }
 
 /**
