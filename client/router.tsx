@@ -298,8 +298,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'my-team/add-stand-share', element: <Navigate to="/my-team" replace /> },
             section({ path: 'my-team/add-stand-share/:parentId', lazy: screens.myTeamAddStandShare }),
             section({ path: 'onboarding', lazy: screens.onboarding }),
-            // The task drawer is a child route, so opening a task keeps the list mounted beneath it.
-            section({ path: 'tasks', lazy: screens.myTasks, children: [{ path: ':taskId' }] }),
+            // The task drawer is a child route, so opening a task keeps the list mounted beneath it; the
+            // list draws the drawer, so the child renders nothing (an explicit null, not a missing element).
+            section({ path: 'tasks', lazy: screens.myTasks, children: [{ path: ':taskId', element: null }] }),
             section({ path: 'content', lazy: screens.contentReaderList }),
             section({ path: 'content/:contentId', lazy: screens.contentPage }),
             section({ path: 'downloads', lazy: screens.myDownloads }),

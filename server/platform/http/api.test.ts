@@ -37,6 +37,16 @@ describe('health, documentation and headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("sends a hashed asset only the headers a script needs, not the page's policy", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/none-abc123.js' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const page = await t.app.inject({ method: 'GET', url: '/assets-list' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('GET /api/docs/json lists every route of docs/api.md, and no route the docs leave out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
