@@ -53,10 +53,38 @@ function zodJitlessInTheBrowser(): Plugin {
   };
 }
 
+/**
+ * CSS per route (issue 22): instead of all of Mantine's 250 KB stylesheet before the first render,
+ * each Mantine component brings its own stylesheet. Every component reads its class names from its
+ * `X.module.mjs`, and `@mantine/core/styles/X.css` holds exactly those classes, so importing the
+ * one from the other puts a component's CSS in the chunk that holds its code: a screen loads the
+ * CSS of the components it uses, when it loads. Dependencies are imported before the components
+ * built on them, so the cascade order Mantine expects (UnstyledButton before Button) holds.
+ * The global styles (baseline, variables, global) stay in client/main.tsx.
+ */
+function mantineCssPerComponent(): Plugin {
+  const MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  let seen = 0;
+  return {
+    name: 'mantine-css-per-component',
+    transform(code, id) {
+      const match = MODULE.exec(id);
+      if (!match) return null;
+      seen += 1;
+      return { code: `import '@mantine/core/styles/${match[1]}.css';\n${code}`, map: null };
+    },
+    buildEnd(error) {
+      // Mantine moved its files: fail rather than ship pages without their styles.
+      if (!error && this.meta.watchMode === false && seen === 0)
+        this.error('mantine-css-per-component: no Mantine component module was seen');
+    },
+  };
+}
+
 // The client is a static single-page app served by the API server in production; in development
 // Vite serves it and forwards /api to the server so cookies stay same-origin.
 export default defineConfig({
-  plugins: [scrollAreaWithoutFloatingUi(), zodJitlessInTheBrowser(), react()],
+  plugins: [scrollAreaWithoutFloatingUi(), zodJitlessInTheBrowser(), mantineCssPerComponent(), react()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,4 +1,7 @@
-import '@mantine/core/styles.css';
+// Mantine's global styles; each component's own CSS comes with its code (vite.config.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
