@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NewEvent, ShellResponse } from '../../../shared/events/schema';
+import { openAreas } from '../../../shared/people/memberAreas';
 import { APP_VERSION } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
@@ -83,6 +84,7 @@ export async function getShell(db: DbOrTx, eventId: string, accountId: string): 
       isOnboarded: membership.isOnboarded,
       hasLoggedIn: membership.hasLoggedIn,
       lastLoginInTime: membership.lastLoginInTime?.toISOString() ?? null,
+      areas: openAreas({ ...membership, memberAreas: membership.memberAreas ?? null }),
     },
   };
 }
