@@ -28,8 +28,8 @@ export function MemberAreasButton(props: { member: TeamMember; eventId: string; 
           open();
         }}
       >
-        Areas{closed > 0 ? ` (${closed} closed)` : ''}
-        <VisuallyHidden> of {name}</VisuallyHidden>
+        Areas<VisuallyHidden> of {name}</VisuallyHidden>
+        {closed > 0 ? ` (${closed} closed)` : ''}
       </Button>
       <Modal opened={opened} onClose={close} title={`Areas ${name} may open`}>
         <form

@@ -1,7 +1,7 @@
-import { type MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { UpdateMyTeamBody } from '../../../shared/people/customFields';
+import { type MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreas';
 import {
   type AddTeamMemberBody,
   type CreateTeamBody,
