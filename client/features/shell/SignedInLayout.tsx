@@ -7,6 +7,7 @@ import type { ShellResponse } from '../../../shared/events/schema';
 import { DEFAULT_NAV_COLOR, navThemeFor, terminologySchema } from '../../../shared/events/settings';
 import { MEMBER_AREAS, type MemberArea, pathIsOpen } from '../../../shared/people/memberAreas';
 import { isApiError } from '../../lib/api';
+import { rememberSupportEmail } from '../../lib/connectivity';
 import { useLiveEvents } from '../../lib/liveEvents';
 import {
   currentEventOf,
@@ -107,6 +108,8 @@ export function SignedInLayout() {
   // One event stream per tab: live signals refresh what changed (the bell, and later other screens).
   useLiveEvents(event?.id, LIVE_HANDLERS);
   useOnboardingRedirect(shell);
+  // The VPN/firewall message names the event's support address (spec, other error shapes).
+  useEffect(() => rememberSupportEmail(shell?.supportEmail), [shell?.supportEmail]);
   const sidebar = useSidebarSections(event?.id ?? '', shell?.terminology ?? DEFAULT_TERMINOLOGY);
 
   const session = useMemo<SignedInSession | null>(
