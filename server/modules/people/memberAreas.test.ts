@@ -57,7 +57,14 @@ describe('team members areas', () => {
   });
 
   it('the team owner closes suppliers: the member gets 403 there, keeps the rest', async () => {
-    const res = await setAreas(team.cookie, ['tasks', 'content', 'downloads', 'team', 'notifications', 'myAccount']);
+    const res = await setAreas(team.cookie, [
+      'tasks',
+      'content',
+      'downloads',
+      'team',
+      'notifications',
+      'myAccount',
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().areas).toEqual(['content', 'downloads', 'myAccount', 'tasks', 'team', 'notifications']);
     expect((await get(member.cookie, '/shell')).json().membership.areas).not.toContain('suppliers');
@@ -72,7 +79,14 @@ describe('team members areas', () => {
 
   it('every area answers 403 on its routes once closed, the account routes too', async () => {
     expect((await setAreas(cookies.moderator, [])).statusCode).toBe(200);
-    for (const path of ['/my-content', '/my-downloads', '/supplier-directory', '/my-tasks', '/my-team', '/my-notifications']) {
+    for (const path of [
+      '/my-content',
+      '/my-downloads',
+      '/supplier-directory',
+      '/my-tasks',
+      '/my-team',
+      '/my-notifications',
+    ]) {
       expect((await get(member.cookie, path)).statusCode, path).toBe(403);
     }
     const me = (method: 'PATCH' | 'POST', url: string, payload: object) =>
