@@ -17,6 +17,8 @@ test('the build changes under an open page: "A new version is available — Relo
   // A deploy: from now on the server names another build on every answer. Only this page's
   // answers are rewritten, so the journeys running beside it keep the build they run.
   await page.route('**/api/**', async (route) => {
+    // The event stream never ends, so it cannot be fetched whole and rewritten: it passes as is.
+    if (route.request().url().endsWith('/stream')) return route.continue();
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'x-portal-build': 'a-newer-build' } });
   });
@@ -31,4 +33,5 @@ test('the build changes under an open page: "A new version is available — Relo
   await expectLoaded(page);
   await expect(page).toHaveURL(/\/downloads$/);
   await expect(prompt).toHaveCount(0);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
