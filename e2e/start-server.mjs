@@ -255,6 +255,20 @@ if (kind === 'seeded') {
   });
   const pierMembers = createPeople(pier.eventId, 'pier-show.example', [['skipper', 'Idris', 'Vaughan']]);
   writeJson('e2e-provider.json', { ...pier, members: pierMembers, ...providerJourney });
+  // Member areas: the organiser makes a team of two people who can already sign in; the owner
+  // closes an area to the member.
+  const willow = createEvent({
+    name: 'Willow Craft Market 2027',
+    shortName: 'Willow Market',
+    start: '2027-07-02',
+    end: '2027-07-04',
+    admin: ['mari.jenkins@willow-market.example', 'Mari', 'Jenkins'],
+  });
+  const willowMembers = createPeople(willow.eventId, 'willow-market.example', [
+    ['owner', 'Bryn', 'Talbot'],
+    ['member', 'Elin', 'Rhys'],
+  ]);
+  writeJson('e2e-member-areas.json', { ...willow, members: willowMembers });
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -8,6 +9,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { BUILD_HEADER } from '../shared/events/version';
 import { APP_VERSION } from '../shared/ui/constants';
 import { assetsRoutes } from './modules/assets/routes';
 import { registerAuthJobs } from './modules/auth/recovery';
@@ -82,6 +84,19 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The spec's default upload limit; a route may ask for less. */
 export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
 
+/**
+ * Every API answer names the client build this server serves (a hash of its index.html, which
+ * names every chunk), so an open tab learns of a deploy from its next request and offers a reload
+ * before it asks for a chunk that is gone. Without a built client (tests, development) none is sent.
+ */
+function announceBuild(app: App, indexHtml: string | undefined): void {
+  if (!indexHtml) return;
+  const buildId = createHash('sha256').update(indexHtml).digest('hex').slice(0, 16);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header(BUILD_HEADER, buildId);
+  });
+}
+
 const healthSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),
@@ -101,10 +116,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(
-    app,
-    options.serveClient ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8') : undefined,
-  );
+  const indexHtml = options.serveClient
+    ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8')
+    : undefined;
+  registerErrorHandling(app, indexHtml);
+  announceBuild(app, indexHtml);
   await registerSecurity(app, ctx.config);
   await registerCompression(app);
   answerOversizedBodies(app, BODY_LIMIT_BYTES);

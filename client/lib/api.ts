@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
 import { type ErrorIssue, errorBodySchema } from '../../shared/http/errors';
+import { noteBuildOf } from './buildVersion';
 
 /** A failed API call, carrying the server's stable error code so screens can react to it. */
 export class ApiError extends Error {
@@ -71,6 +72,7 @@ async function request(method: Method, path: string, body: unknown): Promise<unk
   } catch {
     throw new ApiError(0, 'auth/network-request-failed', AUTH_ERROR_MESSAGES['auth/network-request-failed']);
   }
+  noteBuildOf(response);
   const json = await readJson(response);
   if (!response.ok) throw toApiError(response.status, json);
   return json;

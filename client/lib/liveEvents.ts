@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { LIVE_STREAM_PATH, type LiveMessageType, liveMessageSchema } from '../../shared/live/messages';
+import { checkBuild } from './buildVersion';
 
 /**
  * The event stream in the browser: one EventSource per tab for the open event. Each signal names
@@ -57,8 +58,12 @@ export function useLiveEvents(eventId: string | undefined, handlers: LiveHandler
       timer = undefined;
       source = new EventSource(LIVE_STREAM_PATH(eventId));
       source.onopen = () => {
-        // Signals sent while it was down are lost: refetch what they would have refreshed.
-        if (attempt > 0) runAll();
+        // Signals sent while it was down are lost: refetch what they would have refreshed. A
+        // reconnect may also follow a deploy (the restart drops every stream): ask for the build.
+        if (attempt > 0) {
+          runAll();
+          void checkBuild();
+        }
         attempt = 0;
         setConnected(true);
       };

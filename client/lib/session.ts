@@ -10,6 +10,7 @@ import {
   sessionResponseSchema,
 } from '../../shared/auth/schema';
 import { type ShellResponse, shellResponseSchema } from '../../shared/events/schema';
+import { MEMBER_AREAS, type MemberArea } from '../../shared/people/memberAreas';
 import { ApiError, api, isApiError } from './api';
 import type { DateContext } from './format';
 
@@ -83,6 +84,14 @@ export function useSession(): SignedInSession {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside the signed-in layout');
   return session;
+}
+
+/**
+ * The member areas the signed-in person opens in the current event (decision 0034). Every area
+ * until the shell arrives: the server refuses a closed one anyway, and links should not flicker away.
+ */
+export function useOpenAreas(): readonly MemberArea[] {
+  return useContext(SessionContext)?.shell?.membership.areas ?? MEMBER_AREAS;
 }
 
 const FALLBACK_DATES: DateContext = { timeZone: 'Europe/London', locale: 'en-GB' };

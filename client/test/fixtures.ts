@@ -1,6 +1,7 @@
 import type { Permission } from '../../shared/auth/permissions';
 import type { MeResponse } from '../../shared/auth/schema';
 import type { ShellResponse } from '../../shared/events/schema';
+import { MEMBER_AREAS } from '../../shared/people/memberAreas';
 import type { UserRow } from '../../shared/people/schema';
 
 export const EVENT_ID = '11111111-1111-4111-8111-111111111111';
@@ -96,6 +97,7 @@ export function shellFixture(
       isOnboarded: true,
       hasLoggedIn: true,
       lastLoginInTime: '2027-01-05T10:00:00.000Z',
+      areas: [...MEMBER_AREAS],
     },
     ...overrides,
   };

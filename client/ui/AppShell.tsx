@@ -30,6 +30,8 @@ export interface NavSection {
 }
 
 export interface AppShellProps {
+  /** Whether a link may be shown (member areas, decision 0034); every link when left out. */
+  isPathOpen?: (to: string) => boolean;
   /** The event's short name, shown in the navigation bar. */
   eventName: string;
   /** Background of the navigation bar (branding.navBgColor). */
@@ -75,7 +77,7 @@ export function AppShell(props: AppShellProps) {
     { label: 'My events', to: '/my-events', icon: <IconCalendarEvent size={16} aria-hidden /> },
     ...(canOpenAdmin ? [{ label: 'Admin', to: '/admin', icon: <IconSettings size={16} aria-hidden /> }] : []),
     { label: 'Sign out', onClick: onSignOut, icon: <IconLogout size={16} aria-hidden /> },
-  ];
+  ].filter((item) => !item.to || (props.isPathOpen?.(item.to) ?? true));
 
   // A new screen closes the mobile menu, which would otherwise cover it.
   useEffect(() => {

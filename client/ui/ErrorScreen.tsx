@@ -1,9 +1,10 @@
 import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { HTTP_ERROR_TITLES } from '../../shared/http/errors';
 import { ERROR_SCREEN } from '../../shared/ui/constants';
+import { connectivityExplanation } from '../lib/connectivity';
 import { reloadForChunkError, shouldReloadForChunkError } from './chunkReload';
 import { Loading } from './QueryState';
 
@@ -15,6 +16,24 @@ export interface ErrorScreenProps {
   onTryAgain: () => void;
   /** Inside the router a client-side link; outside it (app level) a full page load. */
   dashboardHref?: 'link' | 'page';
+  /** The failure, so an internal one can be checked against the health route (VPN/firewall). */
+  error?: unknown;
+}
+
+/** The VPN/firewall message once the health check of an internal error fails (spec). */
+function useConnectivityMessage(error: unknown): string | null {
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setMessage(null);
+    void connectivityExplanation(error).then((text) => {
+      if (live) setMessage(text);
+    });
+    return () => {
+      live = false;
+    };
+  }, [error]);
+  return message;
 }
 
 /** The spec's error screen: 'Something Went Wrong' with Try Again, reload and Go To Dashboard. */
@@ -23,8 +42,10 @@ export function ErrorScreen({
   title = ERROR_SCREEN.title,
   onTryAgain,
   dashboardHref = 'link',
+  error,
 }: ErrorScreenProps) {
-  const message = level === 'app' ? ERROR_SCREEN.appMessage : ERROR_SCREEN.sectionMessage;
+  const unreachable = useConnectivityMessage(error);
+  const message = unreachable ?? (level === 'app' ? ERROR_SCREEN.appMessage : ERROR_SCREEN.sectionMessage);
   const dashboard =
     dashboardHref === 'link' ? (
       <Button component={Link} to="/" variant="default">
@@ -80,7 +101,7 @@ export function RouteErrorScreen({ level }: { level: ErrorLevel }) {
   // Navigating to where we are re-runs the route's loaders and clears the error.
   const tryAgain = () =>
     navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
-  return <ErrorScreen level={level} title={title} onTryAgain={tryAgain} />;
+  return <ErrorScreen level={level} title={title} onTryAgain={tryAgain} error={error} />;
 }
 
 interface BoundaryProps {
@@ -116,6 +137,7 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; re
         level={this.props.level}
         dashboardHref={this.props.level === 'app' ? 'page' : 'link'}
         onTryAgain={() => this.setState({ error: null })}
+        error={this.state.error}
       />
     );
   }

@@ -7,6 +7,7 @@ import {
   type FeedbackType,
   SUCCESS_BANNER_MS,
 } from '../../shared/ui/constants';
+import { connectivityExplanation } from '../lib/connectivity';
 import { errorMessage } from '../lib/errors';
 
 type ShownType = Exclude<FeedbackType, 'idle'>;
@@ -55,7 +56,14 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       show,
       clear,
       success: (message) => show('success', message),
-      error: (error) => show('error', typeof error === 'string' ? error : errorMessage(error)),
+      error: (error) => {
+        show('error', typeof error === 'string' ? error : errorMessage(error));
+        // An internal error may be the network's doing: when the health check cannot be reached
+        // either, the message becomes the VPN/firewall one (spec, other error shapes).
+        void connectivityExplanation(error).then((message) => {
+          if (message) show('error', message);
+        });
+      },
     }),
     [feedback, show, clear],
   );

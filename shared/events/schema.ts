@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions';
 import { emailSchema, newPasswordSchema, personNameSchema } from '../auth/schema';
+import { MEMBER_AREAS } from '../people/memberAreas';
 import {
   brandingSchema,
   isoDateSchema,
@@ -71,6 +72,8 @@ export const shellResponseSchema = z.object({
     isOnboarded: z.boolean(),
     hasLoggedIn: z.boolean(),
     lastLoginInTime: z.string().nullable(),
+    /** The member areas this person opens (decision 0034); the sidebar and the cards follow it. */
+    areas: z.array(z.enum(MEMBER_AREAS)),
   }),
 });
 export type ShellResponse = z.infer<typeof shellResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions';
+import { MEMBER_AREAS } from './memberAreas';
 import { MEMBER_PERMISSIONS, STAND_SHARE_ROLES, TEAM_ROLES } from './teams';
 
 /** Query of every paged list: 1-based page, a sortable column and a direction. */
@@ -160,6 +161,8 @@ export const teamMemberSchema = z.object({
   teamRole: z.enum(TEAM_ROLES),
   hasLoggedIn: z.boolean(),
   lastLoginInTime: z.string().nullable(),
+  /** The areas this member opens (decision 0034): the chosen ones, or every area for an owner. */
+  areas: z.array(z.enum(MEMBER_AREAS)),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { emailChangeBodySchema, updateProfileBodySchema } from '../../../shared/auth/schema';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { useSession } from '../../lib/session';
+import { useOpenAreas, useSession } from '../../lib/session';
 import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -183,6 +183,7 @@ function PasswordReset() {
 
 /** /my-account: the user's own name, email address and password. */
 export function MyAccountScreen() {
+  const canChangePassword = useOpenAreas().includes('changePassword');
   return (
     <PageHeader
       title="My account"
@@ -197,9 +198,11 @@ export function MyAccountScreen() {
         <Section id="email-heading" title="Email address">
           <EmailChangeForm />
         </Section>
-        <Section id="password-heading" title="Password">
-          <PasswordReset />
-        </Section>
+        {canChangePassword && (
+          <Section id="password-heading" title="Password">
+            <PasswordReset />
+          </Section>
+        )}
       </Stack>
     </PageHeader>
   );

@@ -1,8 +1,10 @@
 import { Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { pathIsOpen } from '../../../shared/people/memberAreas';
 import type { DashboardResponse } from '../../../shared/portal/api';
 import type { CorePageId } from '../../../shared/portal/corePages';
+import { useOpenAreas } from '../../lib/session';
 import { useDashboard } from '../portal/api';
 import { PORTAL_ICON_COMPONENTS } from '../portal/icons';
 import { CORE_PAGE_SCREENS } from '../registry';
@@ -25,7 +27,11 @@ export function DashboardHeaderImage({ src, pending = false }: { src: string | n
 
 /** Cards to core pages whose screen does not exist yet are left out, as the sidebar does. */
 export function CardGrid({ cards: all }: { cards: Cards }) {
-  const cards = all.filter((c) => c.type === 'content' || CORE_PAGE_SCREENS[c.pathId as CorePageId]);
+  const areas = useOpenAreas();
+  // A card into an area closed to this team member is left out, as the sidebar does (decision 0034).
+  const cards = all.filter(
+    (c) => (c.type === 'content' || CORE_PAGE_SCREENS[c.pathId as CorePageId]) && pathIsOpen(c.path, areas),
+  );
   if (cards.length === 0) return null;
   const big = cards.filter((c) => !c.isMini);
   const mini = cards.filter((c) => c.isMini);
@@ -83,7 +89,9 @@ export function CardGrid({ cards: all }: { cards: Cards }) {
   );
 }
 
-export function FeaturedList({ pages }: { pages: Featured }) {
+export function FeaturedList({ pages: all }: { pages: Featured }) {
+  const areas = useOpenAreas();
+  const pages = all.filter((page) => pathIsOpen(page.path, areas));
   if (pages.length === 0) return null;
   return (
     <section aria-labelledby="featured-pages">

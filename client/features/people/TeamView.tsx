@@ -18,6 +18,7 @@ import { STAND_SHARE_LABELS, TEAM_ROLE_LABELS } from '../../../shared/people/tea
 import { type DateContext, formatDateTime } from '../../lib/format';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
+import { MemberAreasButton } from './MemberAreasButton';
 import { useRemoveTeamMember } from './teamsApi';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -67,6 +68,9 @@ function MemberRow(props: {
             <Button size="xs" variant="default" component={Link} to={props.editPath}>
               Edit<VisuallyHidden> {name}</VisuallyHidden>
             </Button>
+          )}
+          {team.can.manageMembers && !isOwner && (
+            <MemberAreasButton member={member} eventId={props.eventId} teamId={team.id} />
           )}
           {team.can.manageMembers && !isOwner && (
             <Button

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MEMBER_AREAS } from '../../../shared/people/memberAreas';
 import type { TeamDetail, TeamRow } from '../../../shared/people/schema';
 import { ACCOUNT_ID, EVENT_ID } from '../../test/fixtures';
 import { type FetchCall, renderApp, signedInHandlers } from '../../test/render';
@@ -61,6 +62,7 @@ function teamDetail(overrides: Partial<TeamDetail> = {}): TeamDetail {
         teamRole: 'teamOwner',
         hasLoggedIn: true,
         lastLoginInTime: '2027-01-05T10:00:00.000Z',
+        areas: [...MEMBER_AREAS],
       },
       {
         id: MEMBER_ID,
@@ -71,6 +73,7 @@ function teamDetail(overrides: Partial<TeamDetail> = {}): TeamDetail {
         teamRole: 'teamMember',
         hasLoggedIn: false,
         lastLoginInTime: null,
+        areas: [...MEMBER_AREAS],
       },
     ],
     teamMemberLimit: 15,

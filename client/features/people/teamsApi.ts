@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { UpdateMyTeamBody } from '../../../shared/people/customFields';
+import { type MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreas';
 import {
   type AddTeamMemberBody,
   type CreateTeamBody,
@@ -171,4 +172,10 @@ export const useBulkDeleteTeams = (eventId: string) =>
 export const useUpdateMyTeam = (eventId: string) =>
   useTeamMutation(eventId, (body: UpdateMyTeamBody) =>
     api.patch(`${base(eventId)}/my-team`, body, myTeamResponseSchema),
+  );
+
+/** Chooses the areas a team member may open (decision 0034). */
+export const useSetMemberAreas = (eventId: string, teamId: string, userId: string) =>
+  useTeamMutation(eventId, (body: MemberAreasBody) =>
+    api.put(`${base(eventId)}/teams/${teamId}/members/${userId}/areas`, body, memberAreasResponseSchema),
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ConfirmProvider } from '../../ui/confirm';
 import { FeedbackProvider, readFeedbackState, useFeedback } from '../../ui/FeedbackBanner';
+import { NewVersionPrompt } from '../../ui/NewVersionPrompt';
 import classes from './RootLayout.module.css';
 
 /**
@@ -46,6 +47,7 @@ export function RootLayout() {
         <FeedbackOnNavigation />
         <NavigationProgress />
         <Outlet />
+        <NewVersionPrompt />
       </ConfirmProvider>
     </FeedbackProvider>
   );

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import { AREA_LEVELS, can } from '../../../shared/auth/permissions';
 import type { ShellResponse } from '../../../shared/events/schema';
 import { DEFAULT_NAV_COLOR, navThemeFor, terminologySchema } from '../../../shared/events/settings';
+import { MEMBER_AREAS, type MemberArea, pathIsOpen } from '../../../shared/people/memberAreas';
 import { isApiError } from '../../lib/api';
+import { rememberSupportEmail } from '../../lib/connectivity';
 import { useLiveEvents } from '../../lib/liveEvents';
 import {
   currentEventOf,
@@ -24,6 +26,7 @@ import { LIVE_HANDLERS } from '../live';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
+import { ForbiddenScreen } from './ForbiddenScreen';
 
 const DEFAULT_TERMINOLOGY = terminologySchema.parse({});
 
@@ -87,6 +90,13 @@ function useOnboardingRedirect(shell: ShellResponse | null) {
   }, [shell, from, navigate]);
 }
 
+/** A screen of an area closed to this team member shows the 403 screen at its own address. */
+function AreaGate({ areas, children }: { areas: readonly MemberArea[]; children: ReactNode }) {
+  const { pathname } = useLocation();
+  if (pathIsOpen(pathname, areas)) return children;
+  return <ForbiddenScreen />;
+}
+
 /** The signed-in area: loads the account and its event, and draws the shell around every screen. */
 export function SignedInLayout() {
   const me = useQuery(meQuery).data;
@@ -98,6 +108,8 @@ export function SignedInLayout() {
   // One event stream per tab: live signals refresh what changed (the bell, and later other screens).
   useLiveEvents(event?.id, LIVE_HANDLERS);
   useOnboardingRedirect(shell);
+  // The VPN/firewall message names the event's support address (spec, other error shapes).
+  useEffect(() => rememberSupportEmail(shell?.supportEmail), [shell?.supportEmail]);
   const sidebar = useSidebarSections(event?.id ?? '', shell?.terminology ?? DEFAULT_TERMINOLOGY);
 
   const session = useMemo<SignedInSession | null>(
@@ -115,10 +127,22 @@ export function SignedInLayout() {
     shell?.branding.autoLogo && navTheme === 'dark'
       ? shell.branding.invertedLogo || shell.branding.logo
       : shell?.branding.logo;
-  const navItems = availableCorePages().map((page) => {
-    const Icon = CORE_PAGE_SCREENS[page.id];
-    return { label: terminology[page.id], to: page.path, icon: Icon ? <Icon size={18} aria-hidden /> : null };
-  });
+  // Member areas (decision 0034): links into a closed area are left out, its screens answer 403.
+  const areas = shell?.membership.areas ?? MEMBER_AREAS;
+  const isPathOpen = (to: string) => pathIsOpen(to, areas);
+  const navItems = availableCorePages()
+    .filter((page) => isPathOpen(page.path))
+    .map((page) => {
+      const Icon = CORE_PAGE_SCREENS[page.id];
+      return {
+        label: terminology[page.id],
+        to: page.path,
+        icon: Icon ? <Icon size={18} aria-hidden /> : null,
+      };
+    });
+  const navSections = sidebar.sections
+    ?.map((section) => ({ ...section, items: section.items.filter((item) => isPathOpen(item.to)) }))
+    .filter((section) => section.items.length > 0);
 
   return (
     <SessionContext value={session}>
@@ -130,14 +154,20 @@ export function SignedInLayout() {
         user={session.me.account}
         canOpenAdmin={can(session.level, AREA_LEVELS.adminHub)}
         navItems={navItems}
-        navSections={sidebar.sections}
+        navSections={navSections}
+        isPathOpen={isPathOpen}
         navLoading={sidebar.loading}
         headerExtra={
-          event && <NotificationBell eventId={event.id} color={navTheme === 'dark' ? 'white' : 'dark'} />
+          event &&
+          areas.includes('notifications') && (
+            <NotificationBell eventId={event.id} color={navTheme === 'dark' ? 'white' : 'dark'} />
+          )
         }
         onSignOut={() => signOut.mutate(undefined, { onError: (error) => feedback.error(error) })}
       >
-        <Outlet />
+        <AreaGate areas={areas}>
+          <Outlet />
+        </AreaGate>
       </AppShell>
     </SessionContext>
   );

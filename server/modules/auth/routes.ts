@@ -136,7 +136,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/me',
     {
       schema: { tags: me, body: updateProfileBodySchema, response: { 200: meResponseSchema } },
-      preValidation: [guards.authenticate],
+      preValidation: [guards.authenticate, guards.accountArea('myAccount')],
       config: { invalidMessage: 'Invalid user' },
     },
     async (request) => auth.updateProfile(ctx, sessionOf(request), request.body),
@@ -146,7 +146,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/me/email-change',
     {
       schema: { tags: me, body: emailChangeBodySchema, response: { 200: okResponseSchema } },
-      preValidation: [guards.authenticate],
+      preValidation: [guards.authenticate, guards.accountArea('myAccount')],
     },
     async (request) => {
       await emailChange.requestEmailChange(ctx, sessionOf(request), request.body);
@@ -158,7 +158,7 @@ export const authRoutes: RouteModule = (app, ctx, guards) => {
     '/api/me/password-reset',
     {
       schema: { tags: me, body: emptyBody, response: { 200: okResponseSchema } },
-      preValidation: [guards.authenticate],
+      preValidation: [guards.authenticate, guards.accountArea('changePassword')],
     },
     async (request) => {
       await recovery.requestOwnPasswordReset(ctx, sessionOf(request), request.ip);

@@ -32,7 +32,7 @@ const emptyBody = z.strictObject({});
 export const contentRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['content'];
   const moderator = [...guards.member, guards.authorize(contentPolicy.manageContent)];
-  const reader = [...guards.member, guards.authorize(contentPolicy.read)];
+  const reader = [...guards.member, guards.authorize(contentPolicy.read), guards.area('content')];
   const invalidContent = { invalidMessage: CONTENT_ERRORS.invalidContent };
   const base = '/api/events/:eventId';
   const log = ctx.logger;

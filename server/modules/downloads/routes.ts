@@ -25,7 +25,7 @@ const anyBody = z.record(z.string(), z.unknown());
 export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['downloads'];
   const moderator = [...guards.member, guards.authorize(downloadsPolicy.manage)];
-  const member = [...guards.member, guards.authorize(downloadsPolicy.readOwn)];
+  const member = [...guards.member, guards.authorize(downloadsPolicy.readOwn), guards.area('downloads')];
   const base = '/api/events/:eventId';
 
   app.get(

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NewEvent, ShellResponse } from '../../../shared/events/schema';
+import { semanticVersionSchema } from '../../../shared/events/version';
+import { openAreas } from '../../../shared/people/memberAreas';
 import { APP_VERSION } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
@@ -14,7 +16,8 @@ export async function createEvent(tx: DbOrTx, input: NewEvent, actor: string): P
     .insert(events)
     .values({
       name: input.eventName,
-      version: APP_VERSION,
+      // Spec: an event's version is a semantic version; a build with a malformed one fails here.
+      version: semanticVersionSchema.parse(APP_VERSION),
       appUrl: input.appUrl,
       createdBy: actor,
       updatedBy: actor,
@@ -83,6 +86,7 @@ export async function getShell(db: DbOrTx, eventId: string, accountId: string): 
       isOnboarded: membership.isOnboarded,
       hasLoggedIn: membership.hasLoggedIn,
       lastLoginInTime: membership.lastLoginInTime?.toISOString() ?? null,
+      areas: openAreas({ ...membership, memberAreas: membership.memberAreas ?? null }),
     },
   };
 }

@@ -31,7 +31,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
       schema: { tags, params: formParamsSchema, response: { 200: notificationListResponseSchema } },
       preValidation: moderator,
     },
-    async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.params.formId),
+    async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.params.formId, ctx.logger),
   );
   app.post(
     base,

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ClientData } from '../../../shared/forms/definition';
 import { type ResolvedNotification, resolveNotifications } from '../../../shared/forms/notifications';
+import { reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
@@ -15,7 +16,7 @@ import { answersForPdf } from '../submissions/pdf';
 import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved';
 import { formSubmissions, submissionEvents } from '../submissions/tables';
 import { type Line, renderNotificationEmail } from './notificationEmail';
-import { presentNotification } from './present';
+import { readNotification } from './present';
 import { formDefinition } from './service';
 import { formNotificationSends, formNotifications } from './tables';
 
@@ -105,7 +106,9 @@ export async function sendFormNotifications(ctx: AppContext, event: SubmissionEv
     .from(formNotifications)
     .where(and(eq(formNotifications.eventId, event.eventId), eq(formNotifications.formId, event.formId)))
     .orderBy(asc(formNotifications.position));
-  const notifications = rows.map(presentNotification).filter((n) => n.isActive);
+  const notifications = rows
+    .flatMap((row) => readNotification(row, (bad) => reportBadRecord(ctx.logger, bad)) ?? [])
+    .filter((n) => n.isActive);
   if (notifications.length === 0) return;
   const [submission] = await db
     .select()

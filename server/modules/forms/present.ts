@@ -4,6 +4,7 @@ import type { FieldGroup } from '../../../shared/forms/schema/field-group';
 import type { Form } from '../../../shared/forms/schema/form';
 import { logicMapSchema, ruleSchema } from '../../../shared/forms/schema/logic';
 import { type FormNotification, formNotificationSchema } from '../../../shared/forms/schema/notification';
+import { type BadRecord, firstIssue } from '../../platform/badRecords';
 import type {
   editLocks,
   fieldGroups,
@@ -132,6 +133,28 @@ export function presentConfirmation(row: ConfirmationRecord): Confirmation {
     isActive: row.isActive,
     ...stampsOf(row),
   };
+}
+
+/** A stored confirmation for a list: null (and reported) when its rules fail their shape check. */
+export function readConfirmation(
+  row: ConfirmationRecord,
+  onBad: (record: BadRecord) => void,
+): Confirmation | null {
+  const rules = ruleSchema.array().safeParse(row.rules);
+  if (rules.success) return { ...presentConfirmation({ ...row, rules: [] }), rules: rules.data };
+  onBad({ kind: 'form confirmation', id: row.id, issue: firstIssue(rules.error) });
+  return null;
+}
+
+/** A stored form notification for a list: null (and reported) when it fails its shape check. */
+export function readNotification(
+  row: NotificationRecord,
+  onBad: (record: BadRecord) => void,
+): FormNotification | null {
+  const parsed = formNotificationSchema.safeParse({ ...row.settings, id: row.id, ...stampsOf(row) });
+  if (parsed.success) return parsed.data;
+  onBad({ kind: 'form notification', id: row.id, issue: firstIssue(parsed.error) });
+  return null;
 }
 
 export function presentNotification(row: NotificationRecord): FormNotification {

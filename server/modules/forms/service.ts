@@ -15,6 +15,7 @@ import { type Field, parseField } from '../../../shared/forms/schema/field';
 import type { Form } from '../../../shared/forms/schema/form';
 import type { LogicMap, Rule } from '../../../shared/forms/schema/logic';
 import { parseNotification } from '../../../shared/forms/schema/notification';
+import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
@@ -30,13 +31,7 @@ import {
   writeFields,
 } from './fields';
 import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks';
-import {
-  embeddedGroupOf,
-  presentConfirmation,
-  presentForm,
-  presentNotification,
-  storedSettings,
-} from './present';
+import { embeddedGroupOf, presentForm, readConfirmation, readNotification, storedSettings } from './present';
 import { refuseLostRecipients } from './recipients';
 import { formConfirmations, formNotifications, forms } from './tables';
 
@@ -77,10 +72,12 @@ export async function loadForm(ctx: AppContext, db: DbOrTx, eventId: string, for
       .orderBy(asc(formNotifications.position)),
   ]);
   // The default confirmation first (spec: manage, default first), the others in their order.
+  // A stored record failing its shape check is left out and reported, never a 500 for the form.
+  const dropBad = (record: BadRecord) => reportBadRecord(ctx.logger, record);
   const confirmations = confirmationRows
-    .map(presentConfirmation)
+    .flatMap((r) => readConfirmation(r, dropBad) ?? [])
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
-  const notifications = notificationRows.map(presentNotification);
+  const notifications = notificationRows.flatMap((r) => readNotification(r, dropBad) ?? []);
   const form = presentForm(row, {
     fieldIds: fields.map((f) => f.id),
     confirmationIds: confirmations.map((c) => c.id),

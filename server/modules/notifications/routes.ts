@@ -26,7 +26,11 @@ const anyBody = z.record(z.string(), z.unknown());
 export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['notifications'];
   const admin = [...guards.member, guards.authorize(notificationsPolicy.manage)];
-  const member = [...guards.member, guards.authorize(notificationsPolicy.readOwn)];
+  const member = [
+    ...guards.member,
+    guards.authorize(notificationsPolicy.readOwn),
+    guards.area('notifications'),
+  ];
   const base = '/api/events/:eventId';
 
   app.get(

@@ -1,4 +1,5 @@
 import { eventIdParamsSchema } from '../../../shared/events/schema';
+import { memberAreasBodySchema, memberAreasResponseSchema } from '../../../shared/people/memberAreas';
 import {
   addTeamMemberBodySchema,
   createdMemberSchema,
@@ -26,7 +27,7 @@ import { customFieldRoutes } from './customFieldRoutes';
 import { userExportRoutes } from './export';
 import { peoplePolicy } from './policy';
 import { listUsers } from './service';
-import { addTeamMember, removeTeamMember, updateTeamMember } from './teamMembers';
+import { addTeamMember, removeTeamMember, setMemberAreas, updateTeamMember } from './teamMembers';
 import { getMyTeam, getTeamDetail, listTeams } from './teamQueries';
 import { createStandShare, createTeam, deleteTeam, updateTeam } from './teams';
 import { createTeamType, deleteTeamType, getTeamType, listTeamTypes, renameTeamType } from './teamTypes';
@@ -36,7 +37,7 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['people'];
   const moderator = [...guards.member, guards.authorize(peoplePolicy.manageTeams)];
   const admin = [...guards.member, guards.authorize(peoplePolicy.manageTeamTypes)];
-  const anyMember = [...guards.member, guards.authorize(peoplePolicy.anyMember)];
+  const anyMember = [...guards.member, guards.authorize(peoplePolicy.anyMember), guards.area('team')];
   const teamInvalid = { invalidMessage: TEAM_ERRORS.invalidTeam };
   const typeInvalid = { invalidMessage: TEAM_ERRORS.invalidTeamType };
   const userInvalid = { invalidMessage: TEAM_ERRORS.invalidUser };
@@ -244,6 +245,25 @@ export const peopleRoutes: RouteModule = (app, ctx, guards) => {
       const { teamId, userId } = request.params;
       await removeTeamMember(ctx.db, actorOf(request), teamId, userId);
       return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/api/events/:eventId/teams/:teamId/members/:userId/areas',
+    {
+      schema: {
+        tags,
+        params: teamMemberParamsSchema,
+        body: memberAreasBodySchema,
+        response: { 200: memberAreasResponseSchema },
+      },
+      config: userInvalid,
+      preValidation: anyMember,
+    },
+    async (request) => {
+      const { teamId, userId } = request.params;
+      const areas = await setMemberAreas(ctx.db, actorOf(request), teamId, userId, request.body.areas);
+      return { areas };
     },
   );
 

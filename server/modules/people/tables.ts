@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PERMISSIONS } from '../../../shared/auth/permissions';
 import { CUSTOM_FIELD_TYPES } from '../../../shared/people/customFields';
+import { MEMBER_AREAS } from '../../../shared/people/memberAreas';
 import { STAND_SHARE_ROLES, TEAM_ROLES } from '../../../shared/people/teams';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { accounts } from '../auth/tables';
@@ -82,6 +83,8 @@ export const memberships = pgTable(
     hasLoggedIn: boolean('has_logged_in').notNull().default(false),
     lastLoginInTime: timestamp('last_login_in_time', { withTimezone: true, mode: 'date' }),
     isOnboarded: boolean('is_onboarded').notNull().default(false),
+    /** The areas a team member may open (decision 0034); null = never chosen = every area. */
+    memberAreas: text('member_areas', { enum: MEMBER_AREAS }).array(),
     ...auditColumns,
   },
   (t) => [

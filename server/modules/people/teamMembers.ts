@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { MEMBER_AREA_ERRORS, type MemberArea } from '../../../shared/people/memberAreas';
 import type { addTeamMemberBodySchema, updateTeamMemberBodySchema } from '../../../shared/people/schema';
 import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
 import { canSetPermission, USER_ERRORS } from '../../../shared/people/users';
@@ -117,5 +118,29 @@ export async function removeTeamMember(db: Db, actor: Actor, teamId: string, use
       .update(memberships)
       .set({ teamId: null, teamRole: null, updatedBy: actor.accountId, updatedAt: new Date() })
       .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, userId)));
+  });
+}
+
+/**
+ * Chooses the areas a team member may open (decision 0034): an organiser for anyone in a team, a
+ * team owner for their own team. The owner's own areas cannot be closed (they choose for the team).
+ */
+export async function setMemberAreas(
+  db: Db,
+  actor: Actor,
+  teamId: string,
+  userId: string,
+  areas: MemberArea[],
+): Promise<MemberArea[]> {
+  return db.transaction(async (tx) => {
+    const team = await findTeam(tx, actor.eventId, teamId, true);
+    if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
+    await findTeamMember(tx, actor, teamId, userId);
+    if (team.ownerId === userId) throw conflict(MEMBER_AREA_ERRORS.ownerAlwaysOpen);
+    await tx
+      .update(memberships)
+      .set({ memberAreas: areas, updatedBy: actor.accountId, updatedAt: new Date() })
+      .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, userId)));
+    return areas;
   });
 }

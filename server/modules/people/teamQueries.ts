@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, max, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fieldsForTeam } from '../../../shared/people/customFields';
+import { openAreas } from '../../../shared/people/memberAreas';
 import type { TeamDetail, TeamListResponse, teamListQuerySchema } from '../../../shared/people/schema';
 import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
@@ -158,6 +159,7 @@ export async function getTeamDetail(db: DbOrTx, actor: Actor, teamId: string): P
         teamRole: memberships.teamRole,
         hasLoggedIn: memberships.hasLoggedIn,
         lastLoginInTime: memberships.lastLoginInTime,
+        memberAreas: memberships.memberAreas,
       })
       .from(memberships)
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
@@ -215,12 +217,16 @@ export async function getTeamDetail(db: DbOrTx, actor: Actor, teamId: string): P
     })),
     parentTeam: parent ? { id: parent.id, name: parent.name } : null,
     childTeams: related.filter((t) => t.parentTeamId === teamId).map((t) => ({ id: t.id, name: t.name })),
-    members: members.map((m) => ({
-      ...m,
+    members: members.map(({ memberAreas, ...m }) => {
       // The owner is always presented as the owner, whatever an older row says.
-      teamRole: m.id === team.ownerId ? 'teamOwner' : 'teamMember',
-      lastLoginInTime: m.lastLoginInTime?.toISOString() ?? null,
-    })),
+      const teamRole = m.id === team.ownerId ? ('teamOwner' as const) : ('teamMember' as const);
+      return {
+        ...m,
+        teamRole,
+        lastLoginInTime: m.lastLoginInTime?.toISOString() ?? null,
+        areas: openAreas({ permissions: m.permissions, teamRole, memberAreas }),
+      };
+    }),
     teamMemberLimit: variables.teamMemberLimit,
     isFull,
     can: {

@@ -86,7 +86,7 @@ export const userAdminRoutes: RouteModule = (app, ctx, guards) => {
         response: { 200: myTeamResponseSchema },
       },
       config: { invalidMessage: TEAM_ERRORS.invalidTeam },
-      preValidation: [...guards.member, guards.authorize(peoplePolicy.anyMember)],
+      preValidation: [...guards.member, guards.authorize(peoplePolicy.anyMember), guards.area('team')],
     },
     async (request) => {
       const actor = actorOf(request);

@@ -46,7 +46,11 @@ const ARCHIVE_ACTIONS = [
 export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['suppliers'];
   const moderator = [...guards.member, guards.authorize(suppliersPolicy.manageSuppliers)];
-  const anyMember = [...guards.member, guards.authorize(suppliersPolicy.readDirectory)];
+  const anyMember = [
+    ...guards.member,
+    guards.authorize(suppliersPolicy.readDirectory),
+    guards.area('suppliers'),
+  ];
   const supplierInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidSupplier };
   const groupInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidGroup };
   const base = '/api/events/:eventId';

@@ -42,7 +42,7 @@ const emptyBody = z.strictObject({});
 export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['tasks'];
   const moderator = [...guards.member, guards.authorize(tasksPolicy.manageTasks)];
-  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
+  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember), guards.area('tasks')];
   const groupInvalid = { invalidMessage: TASK_ERRORS.invalidGroup };
   const taskInvalid = { invalidMessage: TASK_ERRORS.invalidTask };
   const base = '/api/events/:eventId';

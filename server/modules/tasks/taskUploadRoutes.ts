@@ -15,7 +15,7 @@ import { attachUpload, detachUpload } from './teamTaskService';
 /** A team's uploads for an upload task, and who may read task files (decision 0011). */
 export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['tasks'];
-  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
+  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember), guards.area('tasks')];
   const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
 
   app.get(

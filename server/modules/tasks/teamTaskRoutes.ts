@@ -42,7 +42,7 @@ import { getTeamWork, teamWorkSummary } from './teamWork';
  */
 export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['tasks'];
-  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember)];
+  const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember), guards.area('tasks')];
   const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
   const emptyBody = z.strictObject({});
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { mayOpenArea } from '../../../shared/people/memberAreas';
 import { tasksForViewer } from '../../../shared/tasks/visibility';
 import type { FeedCreated, FeedStatus } from '../../../shared/timetable/api';
 import { TIMETABLE_PATHS, timetablePath } from '../../../shared/timetable/api';
@@ -63,8 +64,8 @@ export async function feedOwner(db: DbOrTx, eventId: string, token: string): Pro
   if (!feed) return null;
   const membership = await findMembership(db, eventId, feed.accountId);
   if (!membership) return null;
-  const { permissions, teamId, teamRole } = membership;
-  return { accountId: feed.accountId, eventId, permissions, teamId, teamRole };
+  const { permissions, teamId, teamRole, memberAreas } = membership;
+  return { accountId: feed.accountId, eventId, permissions, teamId, teamRole, memberAreas };
 }
 
 /**
@@ -78,7 +79,8 @@ export async function renderFeed(db: DbOrTx, actor: Actor, now = new Date()): Pr
     sessionViewerOf(db, actor),
     isTimeTablePublished(db, actor.eventId),
     programmeOf(db, actor.eventId),
-    loadMyTaskList(db, actor),
+    // A member whose tasks area is closed (decision 0034) gets no task deadlines in the feed either.
+    mayOpenArea(actor, 'tasks') ? loadMyTaskList(db, actor) : null,
   ]);
   const events: CalendarEvent[] = sessionsForViewer(programme.sessions, viewer, published).map((s) =>
     sessionCalendarEvent(

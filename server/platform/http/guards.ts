@@ -1,6 +1,7 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { Permission } from '../../../shared/auth/permissions';
+import { MEMBER_AREA_ERRORS, type MemberArea, mayOpenArea } from '../../../shared/people/memberAreas';
 import type { TeamRole } from '../../../shared/people/teams';
 import { authError, badRequest, forbidden, notFound } from './errors';
 import { SESSION_COOKIE, type SessionAccount } from './session';
@@ -12,6 +13,8 @@ export type Actor = {
   permissions: Permission;
   teamId: string | null;
   teamRole: TeamRole | null;
+  /** The areas chosen for a team member (decision 0034); null = every area. */
+  memberAreas: readonly MemberArea[] | null;
 };
 
 /** What the guards need to know about people; the app wires the auth and people modules in. */
@@ -20,7 +23,7 @@ export type Identity = {
   findMembership(
     eventId: string,
     accountId: string,
-  ): Promise<Pick<Actor, 'permissions' | 'teamId' | 'teamRole'> | null>;
+  ): Promise<Pick<Actor, 'permissions' | 'teamId' | 'teamRole' | 'memberAreas'> | null>;
 };
 
 declare module 'fastify' {
@@ -65,6 +68,7 @@ export function createGuards(identity: Identity) {
       permissions: membership.permissions,
       teamId: membership.teamId,
       teamRole: membership.teamRole,
+      memberAreas: membership.memberAreas ?? null,
     };
   };
 
@@ -75,7 +79,37 @@ export function createGuards(identity: Identity) {
       if (!request.actor || !policy(request.actor)) throw forbidden();
     };
 
-  return { authenticate, scopeToEvent, authorize, member: [authenticate, scopeToEvent] };
+  /** area: a team member whose owner closed this area to them gets 403 (decision 0034). */
+  const area =
+    (name: MemberArea): preValidationAsyncHookHandler =>
+    async (request: FastifyRequest) => {
+      if (!request.actor) throw unauthenticated();
+      if (!mayOpenArea(request.actor, name)) throw forbidden(MEMBER_AREA_ERRORS.closed);
+    };
+
+  /**
+   * accountArea: the account routes (/api/me) belong to no event in their path, so the areas of the
+   * event the account is in now (the one its screens show) decide (decision 0034).
+   */
+  const accountArea =
+    (name: MemberArea): preValidationAsyncHookHandler =>
+    async (request: FastifyRequest) => {
+      const eventId = request.auth?.currentEventId;
+      if (!request.auth) throw unauthenticated();
+      if (!eventId) return;
+      const membership = await identity.findMembership(eventId, request.auth.accountId);
+      if (membership && !mayOpenArea({ ...membership, memberAreas: membership.memberAreas ?? null }, name))
+        throw forbidden(MEMBER_AREA_ERRORS.closed);
+    };
+
+  return {
+    authenticate,
+    scopeToEvent,
+    authorize,
+    area,
+    accountArea,
+    member: [authenticate, scopeToEvent],
+  };
 }
 export type Guards = ReturnType<typeof createGuards>;
 
