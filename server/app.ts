@@ -47,6 +47,9 @@ import { registerSecurity } from './platform/http/security';
 import { serveClient } from './platform/http/staticClient';
 import type { App, RouteModule } from './platform/http/types';
 import { validateRequestPart } from './platform/http/validation';
+import { setRuntimeSources } from './platform/observability/metrics';
+import { countRequests, serveMetricsWithToken } from './platform/observability/metricsRoutes';
+import { echoRequestId, requestIdOf } from './platform/observability/requestId';
 import { CLIENT_DIST_DIR } from './platform/paths';
 import { wireJobs, wireModules } from './wiring';
 
@@ -98,7 +101,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     frameworkErrors: answerFrameworkError,
+    // Every log line of a request carries this id as `reqId`; see observability/requestId.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  echoRequestId(app);
+  countRequests(app);
   app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(
@@ -127,6 +135,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       database: ctx.database.kind,
     }),
   );
+
+  if (ctx.config.metrics.token) serveMetricsWithToken(app, ctx.config.metrics.token);
+  setRuntimeSources({ queueDepth: () => ctx.jobs.depth(), pool: ctx.database.poolStats });
 
   const guards = createGuards({
     findSession: (token) => findSession(ctx.db, token),

@@ -5,6 +5,7 @@ import { dispatchStuckSubmissionEvents } from './modules/submissions/saved';
 import { openRuntime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
+import { startMetricsServer } from './platform/observability/metricsRoutes';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
   await dispatchStuckEmails(ctx);
   await dispatchStuckSubmissionEvents(ctx);
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer =
+    config.metrics.port !== undefined
+      ? await startMetricsServer(config.metrics.port, config.host)
+      : undefined;
+  if (metricsServer) logger.info(`metrics on port ${config.metrics.port} (/metrics)`);
   const url = `http://localhost:${config.port}`;
   const db =
     ctx.database.kind === 'pglite'
@@ -42,6 +48,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info(`${signal}: shutting down`);
     await app.close();
+    await metricsServer?.close();
     await runtime.shutdown();
     process.exit(0);
   };
