@@ -7,7 +7,7 @@ import {
   type FeedbackType,
   SUCCESS_BANNER_MS,
 } from '../../shared/ui/constants';
-import { errorMessage } from '../lib/errors';
+import { errorMessageWithReference } from '../lib/errors';
 
 type ShownType = Exclude<FeedbackType, 'idle'>;
 
@@ -55,7 +55,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       show,
       clear,
       success: (message) => show('success', message),
-      error: (error) => show('error', typeof error === 'string' ? error : errorMessage(error)),
+      error: (error) => show('error', typeof error === 'string' ? error : errorMessageWithReference(error)),
     }),
     [feedback, show, clear],
   );

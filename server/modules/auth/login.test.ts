@@ -144,7 +144,7 @@ describe('sign-in and sign-out', () => {
     // The old cookie, replayed, is refused: the session ended on the server, not only in the browser.
     const replay = await me(first);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({
+    expect(replay.json()).toMatchObject({
       error: { code: 'auth/unauthenticated', message: 'Please sign in to continue.' },
     });
     expect((await me(second)).statusCode).toBe(200);
@@ -199,7 +199,7 @@ describe('sign-in and sign-out', () => {
     }
     const limited = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
+    expect(limited.json()).toMatchObject({
       error: {
         code: 'auth/too-many-requests',
         message: 'Too many attempts: use "Forgot password" to get back in now, or wait 15 minutes',

@@ -244,7 +244,7 @@ describe('forgot, reset and set password', () => {
     const hash = await passwordHashOf(user.id);
     const weak = await reset(token, 'password123');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({
+    expect(weak.json()).toMatchObject({
       error: { code: 'auth/weak-password', message: 'The password provided is too weak.' },
     });
     const short = await reset(token, 'Sh0rt!');
