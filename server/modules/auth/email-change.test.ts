@@ -85,7 +85,7 @@ describe('email change', () => {
     const before = await outboxCount();
     const res = await requestChange(cookie, { newEmail: other.email.toUpperCase(), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(IN_USE);
+    expect(res.json()).toMatchObject(IN_USE);
     expect(await outboxCount()).toBe(before);
   });
 
@@ -191,12 +191,12 @@ describe('email change', () => {
 
     const res = await confirm(token);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(IN_USE);
+    expect(res.json()).toMatchObject(IN_USE);
     expect(await emailOf(user.id)).toBe(user.email);
     expect((await me(cookie)).statusCode).toBe(200);
     expect(await outboxCount()).toBe(before);
     expect(await canSignIn(user.email)).toBe(true);
     // The whole change rolled back, the token's use included: opening it again answers the same.
-    expect((await confirm(token)).json()).toEqual(IN_USE);
+    expect((await confirm(token)).json()).toMatchObject(IN_USE);
   });
 });
