@@ -5,6 +5,7 @@ import { dispatchStuckSubmissionEvents } from './modules/submissions/saved';
 import { openRuntime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
+import { drain } from './platform/observability/drain';
 import { startMetricsServer } from './platform/observability/metricsRoutes';
 
 async function main(): Promise<void> {
@@ -46,11 +47,8 @@ async function main(): Promise<void> {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info(`${signal}: shutting down`);
-    await app.close();
-    await metricsServer?.close();
-    await runtime.shutdown();
-    process.exit(0);
+    logger.info(`${signal}: draining`);
+    process.exit(await drain([app, metricsServer], () => runtime.shutdown(), logger));
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));

@@ -98,7 +98,9 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       }
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 5000 });
+      // Running jobs get most of the drain (observability/drain.ts) to finish; past it they stop
+      // beating and the supervisor hands them to another process.
+      await boss.stop({ graceful: true, timeout: 20_000 });
     },
     async depth() {
       const queues = await boss.getQueues([...handlers.keys()]);
