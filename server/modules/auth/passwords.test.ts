@@ -294,9 +294,9 @@ describe('forgot, reset and set password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: user.email });
     expect(await canSignIn(user.email, NEW_PASSWORD)).toBe(true);
-    expect((await post('/api/auth/set-password', { token, password: 'another-passphrase' })).json()).toMatchObject(
-      INVALID_CODE,
-    );
+    expect(
+      (await post('/api/auth/set-password', { token, password: 'another-passphrase' })).json(),
+    ).toMatchObject(INVALID_CODE);
   });
 
   it('sends a signed-in user a reset link to their own address (X-Requested-With, no body)', async () => {
