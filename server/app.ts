@@ -49,6 +49,10 @@ import { registerSecurity } from './platform/http/security';
 import { serveClient } from './platform/http/staticClient';
 import type { App, RouteModule } from './platform/http/types';
 import { validateRequestPart } from './platform/http/validation';
+import { setRuntimeSources } from './platform/observability/metrics';
+import { countRequests, serveMetricsWithToken } from './platform/observability/metricsRoutes';
+import { checkReadiness, readinessSchema } from './platform/observability/readiness';
+import { echoRequestId, requestIdOf } from './platform/observability/requestId';
 import { CLIENT_DIST_DIR } from './platform/paths';
 import { wireJobs, wireModules } from './wiring';
 
@@ -113,7 +117,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     frameworkErrors: answerFrameworkError,
+    // Every log line of a request carries this id as `reqId`; see observability/requestId.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  echoRequestId(app);
+  countRequests(app);
   app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
   const indexHtml = options.serveClient
@@ -143,6 +152,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       database: ctx.database.kind,
     }),
   );
+
+  // Readiness, apart from liveness: a balancer sends requests only to a ready process, and an
+  // orchestrator restarts only one that is not live.
+  app.get(
+    '/api/ready',
+    {
+      config: { public: true },
+      schema: { tags: ['platform'], response: { 200: readinessSchema, 503: readinessSchema } },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness(ctx);
+      return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
+    },
+  );
+
+  if (ctx.config.metrics.token) serveMetricsWithToken(app, ctx.config.metrics.token);
+  setRuntimeSources({ queueDepth: () => ctx.jobs.depth(), pool: ctx.database.poolStats });
 
   const guards = createGuards({
     findSession: (token) => findSession(ctx.db, token),

@@ -5,6 +5,8 @@ import { dispatchStuckSubmissionEvents } from './modules/submissions/saved';
 import { openRuntime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
+import { drain } from './platform/observability/drain';
+import { startMetricsServer } from './platform/observability/metricsRoutes';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -26,6 +28,11 @@ async function main(): Promise<void> {
   await dispatchStuckEmails(ctx);
   await dispatchStuckSubmissionEvents(ctx);
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer =
+    config.metrics.port !== undefined
+      ? await startMetricsServer(config.metrics.port, config.host)
+      : undefined;
+  if (metricsServer) logger.info(`metrics on port ${config.metrics.port} (/metrics)`);
   const url = `http://localhost:${config.port}`;
   const db =
     ctx.database.kind === 'pglite'
@@ -40,10 +47,8 @@ async function main(): Promise<void> {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info(`${signal}: shutting down`);
-    await app.close();
-    await runtime.shutdown();
-    process.exit(0);
+    logger.info(`${signal}: draining`);
+    process.exit(await drain([app, metricsServer], () => runtime.shutdown(), logger));
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));

@@ -52,6 +52,28 @@ describe('api', () => {
     });
   });
 
+  it('keeps the request id of a failure, for the reference a person quotes to support', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        Response.json(
+          {
+            error: {
+              code: 'internal',
+              message: 'Something went wrong. Please try again later',
+              requestId: 'req-1234abcd',
+            },
+          },
+          { status: 500 },
+        ),
+      ),
+    );
+    await expect(api.get('/api/me', meResponseSchema)).rejects.toMatchObject({
+      status: 500,
+      requestId: 'req-1234abcd',
+    });
+  });
+
   it('refuses an answer that breaks the contract', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({ 'GET /api/me': { body: { account: {} } } });

@@ -8,13 +8,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ErrorIssue[];
+  /** The server's id for the request (its logs carry it), shown with a server failure for support. */
+  readonly requestId?: string;
 
-  constructor(status: number, code: string, message: string, issues: ErrorIssue[] = []) {
+  constructor(status: number, code: string, message: string, issues: ErrorIssue[] = [], requestId?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.requestId = requestId;
   }
 }
 
@@ -49,8 +52,8 @@ async function readJson(response: Response): Promise<unknown> {
 function toApiError(status: number, body: unknown): ApiError {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, issues } = parsed.data.error;
-    return new ApiError(status, code, message, issues);
+    const { code, message, issues, requestId } = parsed.data.error;
+    return new ApiError(status, code, message, issues, requestId);
   }
   // A proxy or crash page instead of our error shape: the spec's wording for a bare status.
   return new ApiError(status, 'unknown', `Error: ${status}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { errorMessage, fieldErrors } from './errors';
+import { errorMessage, errorMessageWithReference, errorReference, fieldErrors } from './errors';
 
 describe('errorMessage', () => {
   it('maps identity codes to the friendly texts, unknown ones to the unknown text', () => {
@@ -21,6 +21,26 @@ describe('errorMessage', () => {
       'Something went wrong. Please try again later',
     );
     expect(errorMessage('nope')).toBe('Something went wrong. Please try again later');
+  });
+});
+
+describe('errorReference', () => {
+  it('names the request of a server failure, and of nothing a person can fix', () => {
+    const failed = new ApiError(
+      500,
+      'internal',
+      'Something went wrong. Please try again later',
+      [],
+      'abc12345',
+    );
+    expect(errorReference(failed)).toBe('Reference: abc12345');
+    expect(errorMessageWithReference(failed)).toBe(
+      'Something went wrong. Please try again later (Reference: abc12345)',
+    );
+    expect(errorReference(new ApiError(409, 'conflict', 'Taken', [], 'abc12345'))).toBeUndefined();
+    expect(errorMessageWithReference(new ApiError(409, 'conflict', 'Taken', [], 'abc12345'))).toBe('Taken');
+    expect(errorReference(new ApiError(502, 'unknown', 'Error: 502'))).toBeUndefined();
+    expect(errorReference(new Error('x'))).toBeUndefined();
   });
 });
 

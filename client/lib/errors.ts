@@ -15,6 +15,22 @@ export function errorMessage(error: unknown): string {
   return DEFAULT_FEEDBACK_MESSAGES.error;
 }
 
+/**
+ * "Reference: <request id>" for a server failure (500 and up), so a person can quote it to
+ * support, who find the request's log lines by it; nothing for the failures a person can fix.
+ */
+export function errorReference(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.status >= 500 && error.requestId)
+    return `Reference: ${error.requestId}`;
+  return undefined;
+}
+
+/** The message with its reference, for a one-line toast or banner. */
+export function errorMessageWithReference(error: unknown): string {
+  const reference = errorReference(error);
+  return reference ? `${errorMessage(error)} (${reference})` : errorMessage(error);
+}
+
 /** Field messages keyed by dotted path (`event.startDate`), from a 400 answer or a local Zod check. */
 export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
   const byPath: Record<string, string> = {};

@@ -36,6 +36,18 @@ describe('FeedbackBanner', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('shows the reference of a server failure with its message', () => {
+    renderUi(
+      <Controls
+        error={
+          new ApiError(500, 'internal', 'Something went wrong. Please try again later', [], 'req-777abcd')
+        }
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'error' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Reference: req-777abcd');
+  });
+
   it('keeps an error until it is closed', async () => {
     vi.useFakeTimers();
     renderUi(<Controls />);

@@ -8,7 +8,7 @@ import {
   SUCCESS_BANNER_MS,
 } from '../../shared/ui/constants';
 import { connectivityExplanation } from '../lib/connectivity';
-import { errorMessage } from '../lib/errors';
+import { errorMessageWithReference } from '../lib/errors';
 
 type ShownType = Exclude<FeedbackType, 'idle'>;
 
@@ -57,7 +57,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       clear,
       success: (message) => show('success', message),
       error: (error) => {
-        show('error', typeof error === 'string' ? error : errorMessage(error));
+        show('error', typeof error === 'string' ? error : errorMessageWithReference(error));
         // An internal error may be the network's doing: when the health check cannot be reached
         // either, the message becomes the VPN/firewall one (spec, other error shapes).
         void connectivityExplanation(error).then((message) => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../lib/errors';
+import { errorMessage, errorReference } from '../lib/errors';
 
 /**
  * The states of a screen's main query, one way for every screen. Kept free of form controls
@@ -39,10 +39,16 @@ export function Loading({
 
 /** The failure state of a screen's main query, in the spec's words, with a retry. */
 export function LoadFailed({ title, error, retry }: { title: string; error: unknown; retry: () => unknown }) {
+  const reference = errorReference(error);
   return (
     <Alert color="red" variant="light" title={title}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
+        {reference && (
+          <Text size="xs" c="dimmed">
+            {reference}
+          </Text>
+        )}
         <Button size="xs" variant="default" onClick={() => retry()}>
           Try Again
         </Button>

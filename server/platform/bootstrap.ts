@@ -6,7 +6,7 @@ import { openPglite, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { createInlineJobs, createQueueJobs } from './jobs';
 import { acquireDataDirLock } from './lock';
-import { createMailer } from './mail/mailer';
+import { countDeliveries, createMailer } from './mail/mailer';
 import { createStorage } from './storage';
 
 export type Runtime = { ctx: AppContext; shutdown(): Promise<void> };
@@ -26,7 +26,7 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
     // One process owns an embedded data dir, so an in-process cache stays coherent there.
     enableReadCache(database.kind === 'pglite');
     const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);
-    const mailer = createMailer(config.smtpUrl);
+    const mailer = countDeliveries(createMailer(config.smtpUrl));
     const ctx: AppContext = {
       config,
       database,

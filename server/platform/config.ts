@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** `VAR=` in an env file means unset, not a value. */
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
 /** Every setting the server reads, from the environment, parsed once at start-up. */
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,6 +25,10 @@ const configSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** OpenID Connect identity providers for "Continue with ...", as a JSON array (see the README). */
   OIDC_PROVIDERS: z.string().optional(),
+  /** Serve /metrics (Prometheus) on this port of its own, off the public one; unset: no metrics port. */
+  METRICS_PORT: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(0).max(65535).optional()),
+  /** Serve /metrics on the public port too, to a scraper sending `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess(unsetWhenEmpty, z.string().min(16, 'at least 16 characters').optional()),
 });
 
 /** One identity provider of this installation; each event switches it on or off for itself. */
@@ -73,6 +80,8 @@ export type Config = {
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
   signInProviders: SignInProviderConfig[];
+  /** Where /metrics is served; both off by default, so the public port never shows it unasked. */
+  metrics: { port?: number; token?: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY === 'true',
     webhookAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE === 'true',
     signInProviders: parseSignInProviders(c.OIDC_PROVIDERS),
+    metrics: { port: c.METRICS_PORT, token: c.METRICS_TOKEN || undefined },
   };
 }

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from './db/client';
+import { jobsRun } from './observability/metrics';
 
 export type JobHandler = (data: unknown) => Promise<void>;
 /**
@@ -27,6 +28,19 @@ export interface Jobs {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Jobs waiting, running and failed per queue, for /metrics (as the queue last counted them). */
+  depth(): Promise<{ queue: string; ready: number; active: number; failed: number }[]>;
+}
+
+/** Runs a handler and counts its outcome per queue for /metrics; a failure still fails the job. */
+async function counted(queue: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+    jobsRun.inc({ queue, outcome: 'completed' });
+  } catch (err) {
+    jobsRun.inc({ queue, outcome: 'failed' });
+    throw err;
+  }
 }
 
 /**
@@ -73,7 +87,9 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
         if (work) {
           // A full batch means more is waiting: fetch again at once rather than after a second.
           const options = { pollingIntervalSeconds: 1, batchSize, burstWhenBatchFull: batchSize > 1 };
-          await boss.work(name, options, (jobs) => runBatch(jobs, parallel, (job) => handler(job.data)));
+          await boss.work(name, options, (jobs) =>
+            counted(name, () => runBatch(jobs, parallel, (job) => handler(job.data))),
+          );
         }
       }
       // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
@@ -82,7 +98,18 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       }
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 5000 });
+      // Running jobs get most of the drain (observability/drain.ts) to finish; past it they stop
+      // beating and the supervisor hands them to another process.
+      await boss.stop({ graceful: true, timeout: 20_000 });
+    },
+    async depth() {
+      const queues = await boss.getQueues([...handlers.keys()]);
+      return queues.map((q) => ({
+        queue: q.name,
+        ready: q.readyCount,
+        active: q.activeCount,
+        failed: q.failedCount,
+      }));
     },
   };
 }
@@ -124,7 +151,7 @@ export function createInlineJobs(logger: Logger): Jobs {
     const handler = handlers.get(name);
     if (!handler) throw new Error(`No job handler for ${name}`);
     try {
-      await handler(data);
+      await counted(name, () => handler(data));
     } catch (err) {
       logger.error({ err, job: name }, 'job failed');
     }
@@ -141,5 +168,9 @@ export function createInlineJobs(logger: Logger): Jobs {
     async schedule() {},
     async start() {},
     async stop() {},
+    // Nothing waits: every job ran when it was sent.
+    async depth() {
+      return [];
+    },
   };
 }

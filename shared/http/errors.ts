@@ -19,7 +19,13 @@ export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
 /** The one error body every failing request answers with. */
 export const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), issues: z.array(errorIssueSchema).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(errorIssueSchema).optional(),
+    /** The request's id (also its X-Request-Id header and on its log lines), for support. */
+    requestId: z.string().optional(),
+  }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -72,7 +72,7 @@ describe('email change', () => {
     const before = await outboxCount();
     const res = await requestChange(cookie, { newEmail: uniqueEmail('new'), password: 'not-my-password' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       error: { code: 'auth/wrong-password', message: 'The password provided is incorrect.' },
     });
     expect(await outboxCount()).toBe(before);
@@ -85,7 +85,7 @@ describe('email change', () => {
     const before = await outboxCount();
     const res = await requestChange(cookie, { newEmail: other.email.toUpperCase(), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(IN_USE);
+    expect(res.json()).toMatchObject(IN_USE);
     expect(await outboxCount()).toBe(before);
   });
 
@@ -163,7 +163,7 @@ describe('email change', () => {
 
     const reuse = await confirm(token);
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json()).toEqual({
+    expect(reuse.json()).toMatchObject({
       error: { code: 'auth/invalid-action-code', message: 'The action code provided is invalid.' },
     });
   });
@@ -191,12 +191,12 @@ describe('email change', () => {
 
     const res = await confirm(token);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(IN_USE);
+    expect(res.json()).toMatchObject(IN_USE);
     expect(await emailOf(user.id)).toBe(user.email);
     expect((await me(cookie)).statusCode).toBe(200);
     expect(await outboxCount()).toBe(before);
     expect(await canSignIn(user.email)).toBe(true);
     // The whole change rolled back, the token's use included: opening it again answers the same.
-    expect((await confirm(token)).json()).toEqual(IN_USE);
+    expect((await confirm(token)).json()).toMatchObject(IN_USE);
   });
 });

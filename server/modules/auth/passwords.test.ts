@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
   tokenFromEmail,
+  withoutRequestId,
 } from '../../test/harness';
 import { dispatchEmails } from '../emails/service';
 import { outboxEmails } from '../emails/tables';
@@ -61,7 +62,8 @@ describe('forgot, reset and set password', () => {
     const unknown = await forgot('nobody.here@example.test');
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.body).toBe(unknown.body);
+    // Alike but for the request's own id.
+    expect(withoutRequestId(known.body)).toBe(withoutRequestId(unknown.body));
     expect(known.json()).toEqual({ ok: true });
     const outbox = await t.ctx.db.select().from(outboxEmails);
     expect(outbox).toHaveLength(outboxBefore.length + 1);
@@ -161,8 +163,8 @@ describe('forgot, reset and set password', () => {
     const hash = await passwordHashOf(user.id);
     const again = await reset(token, 'yet-another-passphrase');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(INVALID_CODE);
-    expect((await post('/api/auth/verify-token', { token, mode: 'resetPassword' })).json()).toEqual(
+    expect(again.json()).toMatchObject(INVALID_CODE);
+    expect((await post('/api/auth/verify-token', { token, mode: 'resetPassword' })).json()).toMatchObject(
       INVALID_CODE,
     );
     expect(await passwordHashOf(user.id)).toBe(hash);
@@ -183,8 +185,10 @@ describe('forgot, reset and set password', () => {
     };
     const res = await reset(token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(expired);
-    expect((await post('/api/auth/verify-token', { token, mode: 'resetPassword' })).json()).toEqual(expired);
+    expect(res.json()).toMatchObject(expired);
+    expect((await post('/api/auth/verify-token', { token, mode: 'resetPassword' })).json()).toMatchObject(
+      expired,
+    );
     expect(await canSignIn(user.email, TEST_PASSWORD)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
   });
@@ -209,7 +213,7 @@ describe('forgot, reset and set password', () => {
     expect(second).not.toBe(first);
     const res = await reset(first);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(INVALID_CODE);
+    expect(res.json()).toMatchObject(INVALID_CODE);
     expect(await canSignIn(user.email, TEST_PASSWORD)).toBe(true);
     expect((await reset(second)).statusCode).toBe(200);
   });
@@ -218,10 +222,10 @@ describe('forgot, reset and set password', () => {
     const { user, token } = await userWithResetLink();
     const setRes = await post('/api/auth/set-password', { token, password: NEW_PASSWORD });
     expect(setRes.statusCode).toBe(400);
-    expect(setRes.json()).toEqual(INVALID_CODE);
+    expect(setRes.json()).toMatchObject(INVALID_CODE);
     const email = await post('/api/auth/update-email', { token });
-    expect(email.json()).toEqual(INVALID_CODE);
-    expect((await post('/api/auth/verify-token', { token, mode: 'setPassword' })).json()).toEqual(
+    expect(email.json()).toMatchObject(INVALID_CODE);
+    expect((await post('/api/auth/verify-token', { token, mode: 'setPassword' })).json()).toMatchObject(
       INVALID_CODE,
     );
     expect(await canSignIn(user.email, TEST_PASSWORD)).toBe(true);
@@ -230,7 +234,7 @@ describe('forgot, reset and set password', () => {
   });
 
   it('refuses an unknown token, and a malformed one with 400 validation', async () => {
-    expect((await reset('x'.repeat(43))).json()).toEqual(INVALID_CODE);
+    expect((await reset('x'.repeat(43))).json()).toMatchObject(INVALID_CODE);
     const short = await reset('short');
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('validation');
@@ -244,7 +248,7 @@ describe('forgot, reset and set password', () => {
     const hash = await passwordHashOf(user.id);
     const weak = await reset(token, 'password123');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({
+    expect(weak.json()).toMatchObject({
       error: { code: 'auth/weak-password', message: 'The password provided is too weak.' },
     });
     const short = await reset(token, 'Sh0rt!');
@@ -285,14 +289,14 @@ describe('forgot, reset and set password', () => {
       mode: 'setPassword',
       email: user.email,
     });
-    expect((await reset(token)).json()).toEqual(INVALID_CODE);
+    expect((await reset(token)).json()).toMatchObject(INVALID_CODE);
     const res = await post('/api/auth/set-password', { token, password: NEW_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: user.email });
     expect(await canSignIn(user.email, NEW_PASSWORD)).toBe(true);
-    expect((await post('/api/auth/set-password', { token, password: 'another-passphrase' })).json()).toEqual(
-      INVALID_CODE,
-    );
+    expect(
+      (await post('/api/auth/set-password', { token, password: 'another-passphrase' })).json(),
+    ).toMatchObject(INVALID_CODE);
   });
 
   it('sends a signed-in user a reset link to their own address (X-Requested-With, no body)', async () => {

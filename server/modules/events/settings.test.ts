@@ -75,7 +75,7 @@ describe('settings documents', () => {
       await put('variables', { dueSoonDays: 3 }, cookies.admin, otherEventId),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'not-found', message: 'Event ID not found' } });
+      expect(res.json()).toMatchObject({ error: { code: 'not-found', message: 'Event ID not found' } });
     }
     expect((await stored('variables', otherEventId)).data).toEqual({
       teamMemberLimit: 15,

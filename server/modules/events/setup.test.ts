@@ -99,7 +99,7 @@ describe('first-run setup', () => {
   it('rolls back the event when the account cannot be made (a common password)', async () => {
     const res = await post({ ...validBody(), password: 'password123' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       error: { code: 'auth/weak-password', message: 'The password provided is too weak.' },
     });
     await nothingStored();

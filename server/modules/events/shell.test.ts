@@ -77,7 +77,7 @@ describe('GET /api/events/:eventId/shell', () => {
     for (const id of [otherEventId, '00000000-0000-4000-8000-000000000000']) {
       const res = await shell(cookie, id);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'not-found', message: 'Event ID not found' } });
+      expect(res.json()).toMatchObject({ error: { code: 'not-found', message: 'Event ID not found' } });
     }
   });
 
@@ -85,7 +85,7 @@ describe('GET /api/events/:eventId/shell', () => {
     for (const c of [undefined, 'portal_session=forged-token-value']) {
       const res = await shell(c);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         error: { code: 'auth/unauthenticated', message: 'Please sign in to continue.' },
       });
     }

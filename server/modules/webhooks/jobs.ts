@@ -4,6 +4,7 @@ import { webhookApplies } from '../../../shared/forms/webhooks';
 import { type DeliveryKind, WEBHOOK_MAX_ATTEMPTS } from '../../../shared/webhooks/api';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { webhooksSent } from '../../platform/observability/metrics';
 import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved';
 import { sendWebhook } from './deliver';
 import { payloadFor, payloadSource, requestFor } from './payloads';
@@ -130,6 +131,7 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, now =
           guardOf(ctx),
           now,
         );
+  webhooksSent.inc({ outcome: result.ok ? 'succeeded' : 'failed' });
   const final = result.ok || attempt >= WEBHOOK_MAX_ATTEMPTS || (isSubmission && !webhook.isActive);
   await ctx.db
     .update(webhookDeliveries)

@@ -27,6 +27,8 @@ export type Database = {
   pglite?: PGlite;
   /** The connection string, when on PostgreSQL (pg-boss opens its own pool). */
   connectionString?: string;
+  /** The pool's connections, on PostgreSQL (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -56,6 +58,7 @@ export async function openPostgres(
     kind: 'postgres',
     location: connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     connectionString,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

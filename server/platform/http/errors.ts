@@ -29,8 +29,13 @@ declare module 'fastify' {
   }
 }
 
-function body(code: string, message: string, issues?: ErrorIssue[]): ErrorBody {
-  return { error: issues?.length ? { code, message, issues } : { code, message } };
+/**
+ * The error body, with the request's id: the client shows it with a failure ("Reference: ...")
+ * so support can find the request's log lines by it.
+ */
+function body(request: FastifyRequest, code: string, message: string, issues?: ErrorIssue[]): ErrorBody {
+  const requestId = String(request.id);
+  return { error: issues?.length ? { code, message, issues, requestId } : { code, message, requestId } };
 }
 
 function pathOf(instancePath: string): (string | number)[] {
@@ -46,12 +51,12 @@ function pathOf(instancePath: string): (string | number)[] {
  * shape like every other failure, without echoing the address (issue 12's fuzz found Fastify's own
  * body there, repeating the whole path).
  */
-export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.status(414).send(body('validation', 'The address is too long.'));
+    reply.status(414).send(body(request, 'validation', 'The address is too long.'));
     return;
   }
-  reply.status(400).send(body('validation', 'Bad Request'));
+  reply.status(400).send(body(request, 'validation', 'Bad Request'));
 }
 
 /** Every failure answers the same shape; stack traces stay in the log. */
@@ -63,7 +68,7 @@ export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: strin
         err.status === 400 && 'validationContext' in err
           ? (request.routeOptions.config.invalidMessage ?? err.message)
           : err.message;
-      return reply.status(err.status).send(body(err.code, message, err.issues));
+      return reply.status(err.status).send(body(request, err.code, message, err.issues));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -71,20 +76,24 @@ export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: strin
         message: v.message ?? 'Invalid',
       }));
       const message = request.routeOptions.config.invalidMessage ?? issues[0]?.message ?? 'Bad Request';
-      return reply.status(400).send(body('validation', message, issues));
+      return reply.status(400).send(body(request, 'validation', message, issues));
     }
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(body('payload-too-large', 'The request is too large.'));
+    if (status === 413)
+      return reply.status(413).send(body(request, 'payload-too-large', 'The request is too large.'));
     if (status === 429) {
       const code = request.url.startsWith('/api/auth') ? 'auth/too-many-requests' : 'rate-limited';
-      return reply.status(429).send(body(code, 'Too many requests. Please try again later.'));
+      return reply.status(429).send(body(request, code, 'Too many requests. Please try again later.'));
     }
-    if (status === 415) return reply.status(415).send(body('validation', 'Send the request body as JSON.'));
+    if (status === 415)
+      return reply.status(415).send(body(request, 'validation', 'Send the request body as JSON.'));
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body('validation', status === 400 ? 'Bad Request' : err.message));
+      return reply
+        .status(status)
+        .send(body(request, 'validation', status === 400 ? 'Bad Request' : err.message));
     }
     request.log.error({ err }, 'request failed');
-    return reply.status(500).send(body('internal', 'Something went wrong. Please try again later'));
+    return reply.status(500).send(body(request, 'internal', 'Something went wrong. Please try again later'));
   });
 
   // Unknown API paths answer the error shape; any other GET is a client route of the single-page app.
@@ -92,6 +101,6 @@ export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: strin
     if (spaIndexHtml && request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(spaIndexHtml);
     }
-    return reply.status(404).send(body('not-found', 'Not Found'));
+    return reply.status(404).send(body(request, 'not-found', 'Not Found'));
   });
 }

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { emailsSent } from '../observability/metrics';
 
 /** 'Name <address>' as configured (MAIL_FROM), or a name and address (an event's fromEmail). */
 export type MailAddress = string | { name: string; address: string };
@@ -40,6 +41,24 @@ const DROPPED = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNRESET', 'E
 export function droppedConnection(err: unknown): boolean {
   const { code, responseCode } = (err ?? {}) as { code?: string; responseCode?: number };
   return responseCode === undefined && code !== undefined && DROPPED.has(code);
+}
+
+/** Counts each message handed over (or kept, without SMTP) and each refused, for /metrics. */
+export function countDeliveries(mailer: Mailer): Mailer {
+  return {
+    kind: mailer.kind,
+    async deliver(message) {
+      try {
+        const accepted = await mailer.deliver(message);
+        emailsSent.inc({ transport: mailer.kind, outcome: 'sent' });
+        return accepted;
+      } catch (err) {
+        emailsSent.inc({ transport: mailer.kind, outcome: 'failed' });
+        throw err;
+      }
+    },
+    close: () => mailer.close(),
+  };
 }
 
 export function createMailer(
