@@ -66,6 +66,8 @@ describe('STORAGE', () => {
   it('refuses to start on S3 without a bucket, or on an unknown kind', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: required when STORAGE=s3');
     expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow('STORAGE');
-    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow('S3_ENDPOINT');
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(
+      'S3_ENDPOINT',
+    );
   });
 });

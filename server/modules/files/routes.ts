@@ -16,8 +16,8 @@ import { registerUnclaimedFilesCleanup } from './cleanup';
 import { filesPolicy } from './policy';
 import { mayReadFile, sendFile } from './serve';
 import { findFile, presentFile } from './service';
-import { files } from './tables';
 import { bufferPart, storeStreamedUpload } from './streamedUpload';
+import { files } from './tables';
 
 /** Upload, member reads and guest reads of stored files (decision 0010). */
 export const filesRoutes: RouteModule = (app, ctx, guards) => {
@@ -106,13 +106,16 @@ export async function readUpload(
 }
 
 /** The multipart part named `file`, not yet read (the caller streams or buffers it). */
-export async function readUploadPart(request: import('fastify').FastifyRequest, limit: number): Promise<MultipartFile> {
+export async function readUploadPart(
+  request: import('fastify').FastifyRequest,
+  limit: number,
+): Promise<MultipartFile> {
   let part: Awaited<ReturnType<typeof request.file>>;
   try {
     part = await request.file({ limits: { fileSize: limit, files: 1 } });
   } catch {
     throw badRequest(FILE_ERRORS.noFile);
   }
-  if (!part || part.fieldname !== 'file') throw badRequest(FILE_ERRORS.noFile);
+  if (part?.fieldname !== 'file') throw badRequest(FILE_ERRORS.noFile);
   return part;
 }

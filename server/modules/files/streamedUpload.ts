@@ -46,7 +46,8 @@ async function peek(source: Readable, want: number): Promise<{ head: Buffer; all
   async function* rest() {
     yield head;
     if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value as Buffer;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      yield next.value as Buffer;
   }
   return { head, all: Readable.from(rest(), { objectMode: false }) };
 }
@@ -129,7 +130,10 @@ export async function storeStreamedUpload(
 }
 
 /** The whole part in memory, for the types that need every byte; too large answers 413. */
-export async function bufferPart(part: MultipartFile, tooLarge: (fileName: string) => string): Promise<Buffer> {
+export async function bufferPart(
+  part: MultipartFile,
+  tooLarge: (fileName: string) => string,
+): Promise<Buffer> {
   try {
     const body = await part.toBuffer();
     if (body.length === 0) throw badRequest(FILE_ERRORS.noFile);

@@ -2,14 +2,14 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { StorageConfig } from '../config';
 import { createDiskStorage } from './disk';
-import { createS3Storage } from './s3';
 import type { StoredObject } from './keys';
-
-export type { StoredObject } from './keys';
+import { withRemovalHold } from './removalHold';
+import { createS3Storage } from './s3';
 
 export { createDiskStorage } from './disk';
-export { createS3Storage } from './s3';
+export type { StoredObject } from './keys';
 export { assertKey } from './keys';
+export { createS3Storage } from './s3';
 
 /**
  * Where uploaded bytes live (decision 0032): local disk under DATA_DIR/files by default, or an
@@ -33,6 +33,7 @@ export interface Storage {
 /** The store the configuration names: files beside the embedded database by default. */
 export function createStorage(config: { dataDir: string; storage?: StorageConfig }): Storage {
   const chosen = config.storage ?? { kind: 'disk' };
-  if (chosen.kind === 's3') return createS3Storage(chosen);
-  return createDiskStorage(join(config.dataDir, 'files'));
+  const store =
+    chosen.kind === 's3' ? createS3Storage(chosen) : createDiskStorage(join(config.dataDir, 'files'));
+  return withRemovalHold(store);
 }

@@ -1,14 +1,14 @@
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  paginateListObjectsV2,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Readable } from 'node:stream';
 import type { S3Config } from '../config';
 import type { Storage } from './index';
 import { assertKey, type StoredObject } from './keys';
@@ -76,7 +76,10 @@ export function createS3Storage(config: S3Config, client?: S3Client): Storage {
     },
     list(prefix) {
       return (async function* (): AsyncGenerator<StoredObject> {
-        for await (const page of paginateListObjectsV2({ client: s3 }, { Bucket, Prefix: prefix || undefined })) {
+        for await (const page of paginateListObjectsV2(
+          { client: s3 },
+          { Bucket, Prefix: prefix || undefined },
+        )) {
           for (const object of page.Contents ?? []) {
             if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
           }
@@ -87,9 +90,12 @@ export function createS3Storage(config: S3Config, client?: S3Client): Storage {
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const batch = keys.slice(i, i + DELETE_BATCH).map((key) => ({ Key: assertKey(key) }));
         if (batch.length === 0) continue;
-        const out = await s3.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }));
+        const out = await s3.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }),
+        );
         const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length > 0) throw new Error(`Could not remove ${failed.length} stored objects: ${failed[0].Message}`);
+        if (failed.length > 0)
+          throw new Error(`Could not remove ${failed.length} stored objects: ${failed[0].Message}`);
       }
     },
   };

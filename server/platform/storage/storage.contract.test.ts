@@ -48,7 +48,10 @@ const stores: Store[] = [
     name: 'disk',
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'portal-contract-'));
-      return { storage: createDiskStorage(dir), close: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        storage: createDiskStorage(dir),
+        close: async () => rmSync(dir, { recursive: true, force: true }),
+      };
     },
   },
   {
@@ -86,7 +89,11 @@ describe.each(stores)('storage contract: $name', (store) => {
     await storage.put('event-1/download/big/original.zip', stream, 'application/zip');
     const back = await bytesOf(await storage.read('event-1/download/big/original.zip'));
     expect(back?.length).toBe(size);
-    expect(createHash('sha256').update(back as Buffer).digest('hex')).toBe(digest());
+    expect(
+      createHash('sha256')
+        .update(back as Buffer)
+        .digest('hex'),
+    ).toBe(digest());
   });
 
   it('replaces what a key held', async () => {
