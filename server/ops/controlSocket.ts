@@ -47,7 +47,8 @@ export async function openControlSocket(
         logger.info({ out: request.out }, 'backup requested');
         answer = { ok: true, summary: await writeBackupFile(database, storage, request.out) };
       } catch (err) {
-        answer = { ok: false, error: err instanceof Error ? err.message : String(err) };
+        logger.error({ err }, 'backup failed');
+        answer = { ok: false, error: err instanceof Error ? err.message : JSON.stringify(err) };
       }
       socket.end(`${JSON.stringify(answer)}\n`);
     });

@@ -27,8 +27,14 @@ import { cleanFileName, storeUpload } from './upload';
 const STREAMED_TYPES: ReadonlySet<UploadType> = new Set(['pdf', 'doc', 'xls', 'ppt', 'zip', 'mp4']);
 const HEAD_BYTES = 64 * 1024;
 
-/** The first bytes of a stream, and a stream of all of it (head included) to read on. */
-async function peek(source: Readable, want: number): Promise<{ head: Buffer; all: Readable }> {
+/**
+ * The first bytes of a stream, a stream of all of it (head included) to read on, and a way to
+ * read the rest to nowhere (the parser must reach the end to tell whether the file was too large).
+ */
+async function peek(
+  source: Readable,
+  want: number,
+): Promise<{ head: Buffer; all: Readable; discard(): Promise<void> }> {
   const iterator = source[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -49,15 +55,14 @@ async function peek(source: Readable, want: number): Promise<{ head: Buffer; all
     for (let next = await iterator.next(); !next.done; next = await iterator.next())
       yield next.value as Buffer;
   }
-  return { head, all: Readable.from(rest(), { objectMode: false }) };
-}
-
-async function drain(part: MultipartFile) {
-  part.file.resume();
-  await new Promise((resolve) => {
-    part.file.once('end', resolve);
-    part.file.once('close', resolve);
-  });
+  return {
+    head,
+    all: Readable.from(rest(), { objectMode: false }),
+    async discard() {
+      if (done) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next());
+    },
+  };
 }
 
 export async function storeStreamedUpload(
@@ -71,15 +76,18 @@ export async function storeStreamedUpload(
   if (!type || !STREAMED_TYPES.has(type)) {
     return storeUpload(ctx, { ...input, fileName: part.filename, bytes: await bufferPart(part, tooLarge) });
   }
-  if (!PURPOSE_CATEGORIES[input.purpose].includes(UPLOAD_TYPES[type].category)) {
-    await drain(part);
-    throw badRequest(typeNotAllowedMessage(input.purpose));
-  }
-  const { head, all } = await peek(part.file, HEAD_BYTES);
+  const { head, all, discard } = await peek(part.file, HEAD_BYTES);
   if (head.length === 0) throw badRequest(FILE_ERRORS.noFile);
-  if (!contentMatchesType(type, head)) {
-    await drain(part);
-    throw badRequest(FILE_ERRORS.mismatch);
+  const refusal = !PURPOSE_CATEGORIES[input.purpose].includes(UPLOAD_TYPES[type].category)
+    ? typeNotAllowedMessage(input.purpose)
+    : !contentMatchesType(type, head)
+      ? FILE_ERRORS.mismatch
+      : null;
+  if (refusal) {
+    // As the buffered path answers: too large first, then what is wrong with the contents.
+    await discard();
+    if (part.file.truncated) throw new AppError(413, 'payload-too-large', tooLarge(part.filename));
+    throw badRequest(refusal);
   }
   const id = randomUUID();
   const contentType = UPLOAD_TYPES[type].contentType;
