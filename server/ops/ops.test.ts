@@ -32,7 +32,8 @@ async function seedEventWithFiles(t: TestApp, name: string) {
   return { eventId, admin, pdf: pdf.json() as { id: string; url: string }, photo: photo.json() as { id: string } };
 }
 
-describe.skipIf(Boolean(inject('databaseUrl')))('backup and restore of an embedded install', () => {
+// Two apps on data dirs and an archive: tens of seconds while other tests share the two cores.
+describe.skipIf(Boolean(inject('databaseUrl')))('backup and restore of an embedded install', { timeout: 180_000 }, () => {
   let tmp: string;
   let t: TestApp;
   let seeded: Awaited<ReturnType<typeof seedEventWithFiles>>;
@@ -41,7 +42,7 @@ describe.skipIf(Boolean(inject('databaseUrl')))('backup and restore of an embedd
     tmp = mkdtempSync(join(tmpdir(), 'portal-backup-'));
     t = await createTestApp({}, { pgliteDataDir: join(tmp, 'live') });
     seeded = await seedEventWithFiles(t, 'Backup Expo');
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     rmSync(tmp, { recursive: true, force: true });
