@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { events } from '../modules/events/tables';
+import { uploadAs } from '../modules/files/fileTestKit';
 import { captionJpeg, makePdf } from '../modules/files/samples';
 import { files } from '../modules/files/tables';
-import { uploadAs } from '../modules/files/fileTestKit';
 import { createDiskStorage, createS3Storage, type Storage } from '../platform/storage';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../test/harness';
 import { type LocalS3, startLocalS3 } from '../test/s3Server';
@@ -27,66 +27,96 @@ async function seedEventWithFiles(t: TestApp, name: string) {
   const eventId = await makeEvent(t, name);
   const admin = await signIn(t, (await makeUser(t, eventId, 'admin')).email);
   const pdf = await uploadAs(t, admin, eventId, 'asset', 'Plan.pdf', makePdf([`${name} plan`]));
-  const photo = await uploadAs(t, admin, eventId, 'asset', 'Hall.jpg', await captionJpeg(name, ['#123456', '#abcdef']));
+  const photo = await uploadAs(
+    t,
+    admin,
+    eventId,
+    'asset',
+    'Hall.jpg',
+    await captionJpeg(name, ['#123456', '#abcdef']),
+  );
   expect([pdf.statusCode, photo.statusCode]).toEqual([201, 201]);
-  return { eventId, admin, pdf: pdf.json() as { id: string; url: string }, photo: photo.json() as { id: string } };
+  return {
+    eventId,
+    admin,
+    pdf: pdf.json() as { id: string; url: string },
+    photo: photo.json() as { id: string },
+  };
 }
 
 // Two apps on data dirs and an archive: tens of seconds while other tests share the two cores.
-describe.skipIf(Boolean(inject('databaseUrl')))('backup and restore of an embedded install', { timeout: 180_000 }, () => {
-  let tmp: string;
-  let t: TestApp;
-  let seeded: Awaited<ReturnType<typeof seedEventWithFiles>>;
+describe.skipIf(Boolean(inject('databaseUrl')))(
+  'backup and restore of an embedded install',
+  { timeout: 180_000 },
+  () => {
+    let tmp: string;
+    let t: TestApp;
+    let seeded: Awaited<ReturnType<typeof seedEventWithFiles>>;
 
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'portal-backup-'));
-    t = await createTestApp({}, { pgliteDataDir: join(tmp, 'live') });
-    seeded = await seedEventWithFiles(t, 'Backup Expo');
-  }, 180_000);
-  afterAll(async () => {
-    await t.close();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      tmp = mkdtempSync(join(tmpdir(), 'portal-backup-'));
+      t = await createTestApp({}, { pgliteDataDir: join(tmp, 'live') });
+      seeded = await seedEventWithFiles(t, 'Backup Expo');
+    }, 180_000);
+    afterAll(async () => {
+      await t.close();
+      rmSync(tmp, { recursive: true, force: true });
+    });
 
-  it('backs up the running instance over its socket, restores to a fresh dir that serves the same rows and file', async () => {
-    const control = await openControlSocket(join(tmp, 'live'), t.ctx.database, t.ctx.storage, t.ctx.logger);
-    const archive = join(tmp, 'portal.backup.tar');
-    let summary: Awaited<ReturnType<typeof requestBackup>>;
-    try {
-      // A write racing the backup: it lands before or after the dump, never half-way.
-      summary = await requestBackup(join(tmp, 'live'), archive);
-    } finally {
-      await control.close();
-    }
-    expect(summary.files).toBeGreaterThanOrEqual(2); // the PDF and the photo's original and sizes
-    const restoredFiles = join(tmp, 'restored-files');
-    const restored = await restoreBackup(archive, join(tmp, 'restored'), createDiskStorage(restoredFiles));
-    expect(restored.files).toBe(summary.files);
-    await expect(restoreBackup(archive, join(tmp, 'restored'), createDiskStorage(restoredFiles))).rejects.toThrow(
-      'already holds a database',
-    );
+    it('backs up the running instance over its socket, restores to a fresh dir that serves the same rows and file', async () => {
+      const control = await openControlSocket(join(tmp, 'live'), t.ctx.database, t.ctx.storage, t.ctx.logger);
+      const archive = join(tmp, 'portal.backup.tar');
+      let summary: Awaited<ReturnType<typeof requestBackup>>;
+      try {
+        // A write racing the backup: it lands before or after the dump, never half-way.
+        summary = await requestBackup(join(tmp, 'live'), archive);
+      } finally {
+        await control.close();
+      }
+      expect(summary.files).toBeGreaterThanOrEqual(2); // the PDF and the photo's original and sizes
+      const restoredFiles = join(tmp, 'restored-files');
+      const restored = await restoreBackup(archive, join(tmp, 'restored'), createDiskStorage(restoredFiles));
+      expect(restored.files).toBe(summary.files);
+      await expect(
+        restoreBackup(archive, join(tmp, 'restored'), createDiskStorage(restoredFiles)),
+      ).rejects.toThrow('already holds a database');
 
-    const again = await createTestApp(
-      {},
-      { pgliteDataDir: join(tmp, 'restored'), storage: createDiskStorage(restoredFiles) },
-    );
-    try {
-      const [event] = await again.ctx.db.select().from(events).where(eq(events.id, seeded.eventId));
-      expect(event?.name).toBe('Backup Expo');
-      const before = await t.ctx.db.select({ id: files.id }).from(files).where(eq(files.eventId, seeded.eventId));
-      const after = await again.ctx.db.select({ id: files.id }).from(files).where(eq(files.eventId, seeded.eventId));
-      expect(after.map((f) => f.id).sort()).toEqual(before.map((f) => f.id).sort());
-      // The admin's session was in the backup: the same cookie reads the same PDF bytes.
-      const original = await t.app.inject({ method: 'GET', url: seeded.pdf.url, headers: { cookie: seeded.admin } });
-      const copy = await again.app.inject({ method: 'GET', url: seeded.pdf.url, headers: { cookie: seeded.admin } });
-      expect(copy.statusCode).toBe(200);
-      expect(copy.headers['content-type']).toBe('application/pdf');
-      expect(copy.rawPayload.equals(original.rawPayload)).toBe(true);
-    } finally {
-      await again.close();
-    }
-  });
-});
+      const again = await createTestApp(
+        {},
+        { pgliteDataDir: join(tmp, 'restored'), storage: createDiskStorage(restoredFiles) },
+      );
+      try {
+        const [event] = await again.ctx.db.select().from(events).where(eq(events.id, seeded.eventId));
+        expect(event?.name).toBe('Backup Expo');
+        const before = await t.ctx.db
+          .select({ id: files.id })
+          .from(files)
+          .where(eq(files.eventId, seeded.eventId));
+        const after = await again.ctx.db
+          .select({ id: files.id })
+          .from(files)
+          .where(eq(files.eventId, seeded.eventId));
+        expect(after.map((f) => f.id).sort()).toEqual(before.map((f) => f.id).sort());
+        // The admin's session was in the backup: the same cookie reads the same PDF bytes.
+        const original = await t.app.inject({
+          method: 'GET',
+          url: seeded.pdf.url,
+          headers: { cookie: seeded.admin },
+        });
+        const copy = await again.app.inject({
+          method: 'GET',
+          url: seeded.pdf.url,
+          headers: { cookie: seeded.admin },
+        });
+        expect(copy.statusCode).toBe(200);
+        expect(copy.headers['content-type']).toBe('application/pdf');
+        expect(copy.rawPayload.equals(original.rawPayload)).toBe(true);
+      } finally {
+        await again.close();
+      }
+    });
+  },
+);
 
 describe('purge-event', () => {
   let t: TestApp;
@@ -111,7 +141,9 @@ describe('purge-event', () => {
           )) as unknown as { rows: { n: number }[] }
         ).rows[0].n,
       );
-    const keptBefore = Object.fromEntries(await Promise.all(tables.map(async (n) => [n, await count(n, kept.eventId)])));
+    const keptBefore = Object.fromEntries(
+      await Promise.all(tables.map(async (n) => [n, await count(n, kept.eventId)])),
+    );
 
     const summary = await purgeEvent(t.ctx.db, t.ctx.storage, doomed.eventId);
     expect(summary).toMatchObject({ eventId: doomed.eventId, name: 'Doomed Expo' });
@@ -121,10 +153,16 @@ describe('purge-event', () => {
     expect(await t.ctx.db.select().from(events).where(eq(events.id, doomed.eventId))).toEqual([]);
     expect(await keysOf(t.ctx.storage, `${doomed.eventId}/`)).toEqual([]);
 
-    const keptAfter = Object.fromEntries(await Promise.all(tables.map(async (n) => [n, await count(n, kept.eventId)])));
+    const keptAfter = Object.fromEntries(
+      await Promise.all(tables.map(async (n) => [n, await count(n, kept.eventId)])),
+    );
     expect(keptAfter).toEqual(keptBefore);
     expect(await keysOf(t.ctx.storage, `${kept.eventId}/`)).toEqual(keptKeys);
-    const stillServed = await t.app.inject({ method: 'GET', url: kept.pdf.url, headers: { cookie: kept.admin } });
+    const stillServed = await t.app.inject({
+      method: 'GET',
+      url: kept.pdf.url,
+      headers: { cookie: kept.admin },
+    });
     expect(stillServed.statusCode).toBe(200);
   });
 
