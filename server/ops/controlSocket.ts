@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
-import { isAbsolute, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database } from '../platform/db/client';
 import type { Storage } from '../platform/storage';
@@ -8,8 +10,7 @@ import { type BackupSummary, writeBackupFile } from './backup';
 
 /**
  * The embedded database belongs to the server while it runs, so a backup taken then is taken by
- * the server: the CLI asks it over a Unix socket in DATA_DIR (only who may read the data dir may
- * ask). One request per connection, one JSON line each way.
+ * the server: the CLI asks it over a Unix socket named after DATA_DIR. One request per connection, one JSON line each way.
  */
 export const SOCKET_NAME = 'portal.sock';
 /** Unix socket paths are limited to about 107 bytes. */
@@ -18,8 +19,13 @@ const MAX_SOCKET_PATH = 100;
 type Request = { command: 'backup'; out: string };
 type Answer = { ok: true; summary: BackupSummary } | { ok: false; error: string };
 
+/**
+ * Not inside DATA_DIR: PGlite's data dir is DATA_DIR itself, and its dumpDataDir fails (errno 28)
+ * on a socket file there. One path per data dir, in the temp folder.
+ */
 export function socketPathOf(dataDir: string): string {
-  return join(dataDir, SOCKET_NAME);
+  const id = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16);
+  return join(tmpdir(), `${SOCKET_NAME.replace('.sock', '')}-${id}.sock`);
 }
 
 export async function openControlSocket(
@@ -36,10 +42,12 @@ export async function openControlSocket(
   rmSync(path, { force: true }); // Left by a server that died: the data-dir lock says we own it now.
   const server: Server = createServer((socket) => {
     let line = '';
+    let answered = false;
     socket.setEncoding('utf8');
     socket.on('data', async (chunk: string) => {
       line += chunk;
-      if (!line.includes('\n')) return;
+      if (answered || !line.includes('\n')) return;
+      answered = true; // One request per connection: later bytes never start a second backup.
       let answer: Answer;
       try {
         const request = JSON.parse(line.slice(0, line.indexOf('\n'))) as Request;

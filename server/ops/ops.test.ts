@@ -64,6 +64,9 @@ describe.skipIf(Boolean(inject('databaseUrl')))(
     });
 
     it('backs up the running instance over its socket, restores to a fresh dir that serves the same rows and file', async () => {
+      // Taken in-process first (the CLI's path when no server runs), then through the socket.
+      const direct = await writeBackupFile(t.ctx.database, t.ctx.storage, join(tmp, 'direct.tar'));
+      expect(direct.files).toBeGreaterThanOrEqual(2);
       const control = await openControlSocket(join(tmp, 'live'), t.ctx.database, t.ctx.storage, t.ctx.logger);
       const archive = join(tmp, 'portal.backup.tar');
       let summary: Awaited<ReturnType<typeof requestBackup>>;
