@@ -8,6 +8,13 @@ import { dispatchEmails, registerEmailJobs } from './modules/emails/service';
 import { createEvent, getEvent } from './modules/events/service';
 import { queueWelcome } from './modules/people/placement';
 import { addUserToEvent } from './modules/people/service';
+import {
+  backupCommand,
+  OpsUsageError,
+  purgeEventCommand,
+  restoreCommand,
+  storageCopyCommand,
+} from './ops/commands';
 import { openRuntime, type Runtime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
@@ -26,6 +33,14 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   seed --teams N [--tasks M]  an event with N teams and 3N users for load tests (one printed password
        for all); --tasks adds M tasks in groups and a status for every team and task
        (--demo --teams N makes both)
+
+  storage-copy --to s3|disk [--json]  copies every stored file from the data dir to the S3 bucket
+       (S3_*), or back; resumable: files already there with the same size are skipped
+  backup --out FILE [--json]  the embedded database and every file in one archive, consistent
+       while the server runs (the running server takes it)
+  restore --from FILE [--json]  a backup into a new, empty DATA_DIR (and the configured store)
+  purge-event --event ID [--yes] [--json]  removes an event with all its rows and files, after
+       typing its name (or --yes)
 
 A password left out is generated and printed. With no DATABASE_URL the CLI opens DATA_DIR
 (./data) itself, and refuses while the portal server is running on it.`;
@@ -51,6 +66,9 @@ const STRING_OPTIONS = [
   'surname',
   'teams',
   'tasks',
+  'to',
+  'out',
+  'from',
 ];
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
@@ -132,12 +150,46 @@ async function createUserCommand(rt: Runtime, v: Record<string, string | boolean
   return { eventId, userId: result.userId };
 }
 
+const print = (values: Record<string, unknown>, out: Record<string, unknown>): 0 => {
+  console.log(
+    values.json
+      ? JSON.stringify(out)
+      : Object.entries(out)
+          .map(([k, val]) => `${k}: ${Array.isArray(val) ? val.join('; ') : val}`)
+          .join('\n'),
+  );
+  return 0;
+};
+
+/** Storage, backup and purge (server/ops): each opens only what it needs. Null: not one of them. */
+async function opsCommand(
+  command: string,
+  config: ReturnType<typeof loadConfig>,
+  values: Record<string, string | boolean | undefined>,
+): Promise<number | null> {
+  try {
+    if (command === 'storage-copy') {
+      const { summary, code } = await storageCopyCommand(config, values);
+      print(values, summary);
+      return code;
+    }
+    if (command === 'backup') return print(values, await backupCommand(config, values));
+    if (command === 'restore') return print(values, await restoreCommand(config, values));
+    if (command === 'purge-event') return print(values, await purgeEventCommand(config, values));
+    return null;
+  } catch (err) {
+    if (err instanceof OpsUsageError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
       json: { type: 'boolean' },
       demo: { type: 'boolean' },
+      yes: { type: 'boolean' },
       help: { type: 'boolean' },
       ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' as const }])),
     },
@@ -148,6 +200,8 @@ async function main(): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const ops = await opsCommand(command, config, values);
+  if (ops !== null) return ops;
   const rt = await openRuntime(config, 'cli', pino({ level: config.logLevel }, process.stderr));
   try {
     // The same registries as the server (file access, team-type columns, user transfers).

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { openControlSocket } from '../ops/controlSocket';
 import { enableReadCache } from './cache';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -27,6 +28,12 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
     enableReadCache(database.kind === 'pglite');
     const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);
     const mailer = countDeliveries(createMailer(config.smtpUrl));
+    const storage = createStorage(config);
+    // Backups of the embedded database are taken by the process that owns it (decision 0032).
+    const control =
+      role === 'server' && database.kind === 'pglite'
+        ? await openControlSocket(config.dataDir, database, storage, log)
+        : null;
     const ctx: AppContext = {
       config,
       database,
@@ -34,11 +41,12 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
       logger: log,
       jobs,
       mailer,
-      storage: createStorage(config),
+      storage,
     };
     return {
       ctx,
       async shutdown() {
+        await control?.close();
         await jobs.stop();
         // After the jobs: an email job still running finishes its message on its connection.
         await mailer.close();

@@ -40,3 +40,34 @@ describe('OIDC_PROVIDERS', () => {
     expect(message).not.toContain('s3cret');
   });
 });
+
+describe('STORAGE', () => {
+  it('is the disk by default', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+  });
+
+  it('reads the S3 settings', () => {
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'portal-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'portal-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses to start on S3 without a bucket, or on an unknown kind', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: required when STORAGE=s3');
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow('STORAGE');
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(
+      'S3_ENDPOINT',
+    );
+  });
+});

@@ -29,6 +29,14 @@ const configSchema = z.object({
   METRICS_PORT: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(0).max(65535).optional()),
   /** Serve /metrics on the public port too, to a scraper sending `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess(unsetWhenEmpty, z.string().min(16, 'at least 16 characters').optional()),
+  /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket (decision 0032). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  /** Any S3-compatible endpoint (MinIO, R2, ...); AWS itself when left out. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Most self-hosted S3-compatible stores want bucket/key URLs instead of bucket subdomains. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 /** One identity provider of this installation; each event switches it on or off for itself. */
@@ -82,7 +90,12 @@ export type Config = {
   signInProviders: SignInProviderConfig[];
   /** Where /metrics is served; both off by default, so the public port never shows it unasked. */
   metrics: { port?: number; token?: string };
+  /** Credentials come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, AWS_PROFILE, roles...). */
+  storage: StorageConfig;
 };
+
+export type S3Config = { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
+export type StorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Config);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -108,5 +121,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE === 'true',
     signInProviders: parseSignInProviders(c.OIDC_PROVIDERS),
     metrics: { port: c.METRICS_PORT, token: c.METRICS_TOKEN || undefined },
+    storage: storageConfigOf(c),
+  };
+}
+
+function storageConfigOf(c: z.infer<typeof configSchema>): StorageConfig {
+  if (c.STORAGE === 'disk') return { kind: 'disk' };
+  if (!c.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  return {
+    kind: 's3',
+    bucket: c.S3_BUCKET,
+    endpoint: c.S3_ENDPOINT,
+    region: c.S3_REGION,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE === 'true',
   };
 }

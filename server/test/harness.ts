@@ -18,7 +18,7 @@ import { migrate } from '../platform/db/migrate';
 import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer, type MailMessage } from '../platform/mail/mailer';
-import { createDiskStorage } from '../platform/storage';
+import { createDiskStorage, type Storage } from '../platform/storage';
 import { withDatabase } from './global-setup';
 
 export type TestApp = {
@@ -76,7 +76,7 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { pgliteDataDir?: string } = {},
+  options: { pgliteDataDir?: string; storage?: Storage } = {},
 ): Promise<TestApp> {
   // A data dir on disk (PGlite only), for a test that reads the files the database writes.
   const database =
@@ -98,7 +98,7 @@ export async function createTestApp(
     mailer: config.smtpUrl
       ? createMailer(config.smtpUrl)
       : { kind: 'outbox', deliver: async (message) => void sentEmails.push(message), close: async () => {} },
-    storage: createDiskStorage(filesDir),
+    storage: options.storage ?? createDiskStorage(filesDir),
   };
   const app = await buildApp(ctx);
   await app.ready();

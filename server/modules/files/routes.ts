@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import {
@@ -8,15 +9,15 @@ import {
   uploadQuerySchema,
 } from '../../../shared/files/schemas';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, FILE_ERRORS, tooLargeMessage } from '../../../shared/files/types';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { registerUnclaimedFilesCleanup } from './cleanup';
 import { filesPolicy } from './policy';
 import { mayReadFile, sendFile } from './serve';
 import { findFile, presentFile } from './service';
+import { bufferPart, storeStreamedUpload } from './streamedUpload';
 import { files } from './tables';
-import { storeUpload } from './upload';
 
 /** Upload, member reads and guest reads of stored files (decision 0010). */
 export const filesRoutes: RouteModule = (app, ctx, guards) => {
@@ -40,14 +41,13 @@ export const filesRoutes: RouteModule = (app, ctx, guards) => {
       const { purpose } = request.query;
       if (!filesPolicy.upload(actor, purpose)) throw forbidden();
       const limit = uploadLimitOf(request.headers['x-upload-limit']);
-      const bytes = await readUpload(request, limit);
-      const row = await storeUpload(ctx, {
-        eventId: actor.eventId,
-        purpose,
-        uploadedBy: actor.accountId,
-        fileName: bytes.fileName,
-        bytes: bytes.body,
-      });
+      const part = await readUploadPart(request, limit);
+      const row = await storeStreamedUpload(
+        ctx,
+        part,
+        { eventId: actor.eventId, purpose, uploadedBy: actor.accountId },
+        () => tooLargeMessage(limit),
+      );
       return reply.status(201).send(presentFile(row));
     },
   );
@@ -101,6 +101,15 @@ export async function readUpload(
   limit: number,
   tooLarge: (fileName: string) => string = () => tooLargeMessage(limit),
 ): Promise<{ fileName: string; body: Buffer }> {
+  const part = await readUploadPart(request, limit);
+  return { fileName: part.filename, body: await bufferPart(part, tooLarge) };
+}
+
+/** The multipart part named `file`, not yet read (the caller streams or buffers it). */
+export async function readUploadPart(
+  request: import('fastify').FastifyRequest,
+  limit: number,
+): Promise<MultipartFile> {
   let part: Awaited<ReturnType<typeof request.file>>;
   try {
     part = await request.file({ limits: { fileSize: limit, files: 1 } });
@@ -108,15 +117,5 @@ export async function readUpload(
     throw badRequest(FILE_ERRORS.noFile);
   }
   if (part?.fieldname !== 'file') throw badRequest(FILE_ERRORS.noFile);
-  try {
-    const body = await part.toBuffer();
-    if (body.length === 0) throw badRequest(FILE_ERRORS.noFile);
-    return { fileName: part.filename, body };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'payload-too-large', tooLarge(part.filename));
-    }
-    throw err;
-  }
+  return part;
 }

@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import { events } from '../modules/events/tables';
+import { files } from '../modules/files/tables';
+import type { Db } from '../platform/db/client';
+import type { Storage } from '../platform/storage';
+
+export type PurgeSummary = { eventId: string; name: string; rows: number; files: number };
+
+/** Every table of ours that has an event_id column: the rows that belong to an event. */
+export async function tablesWithEventId(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`
+    select c.table_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and c.column_name = 'event_id' and t.table_type = 'BASE TABLE'
+    order by c.table_name`);
+  // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
+  return (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+}
+
+/**
+ * Removes an event with everything it owns (decision 0032): its row (the foreign keys cascade to
+ * most tables), any row left in a table with an event_id, then its stored files (every key its
+ * files' rows name, and anything else under its folder). Rows go in one transaction; files after
+ * the commit, so a failure never leaves rows pointing at removed files.
+ */
+export async function purgeEvent(db: Db, storage: Storage, eventId: string): Promise<PurgeSummary> {
+  const [event] = await db.select({ name: events.name }).from(events).where(eq(events.id, eventId)).limit(1);
+  if (!event) throw new Error('Event ID not found');
+  const stored = await db
+    .select({ storageKey: files.storageKey, variants: files.variants })
+    .from(files)
+    .where(eq(files.eventId, eventId));
+  const keys = new Set<string>();
+  for (const row of stored) {
+    keys.add(row.storageKey);
+    for (const key of Object.values(row.variants ?? {})) keys.add(key);
+  }
+  const tables = await tablesWithEventId(db);
+  const rows = await db.transaction(async (tx) => {
+    let count = 0;
+    for (const table of tables) {
+      const counted = (await tx.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where event_id = ${eventId}`,
+      )) as unknown as { rows: { n: number }[] };
+      count += Number(counted.rows[0]?.n ?? 0);
+    }
+    await tx.delete(events).where(eq(events.id, eventId));
+    // Tables without a cascading key to events (logs, queues) are cleared by name.
+    for (const table of tables) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where event_id = ${eventId}`);
+    }
+    return count + 1;
+  });
+  for await (const object of storage.list(`${eventId}/`)) keys.add(object.key);
+  await storage.remove([...keys]);
+  return { eventId, name: event.name, rows, files: keys.size };
+}
