@@ -19,3 +19,5 @@ export * from './modules/tasks/commentTables';
 export * from './modules/tasks/tables';
 export * from './modules/timetable/tables';
 export * from './modules/webhooks/tables';
+export * from './modules/audit/tables';
+export * from './modules/tokens/tables';
