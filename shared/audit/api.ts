@@ -67,6 +67,8 @@ export type AuditSettings = z.output<typeof auditSettingsSchema>;
 
 /** Values of secret fields replaced, recursively; what an entry may keep of a body or a row. */
 export function redact(value: unknown): unknown {
+  // Text PostgreSQL's jsonb cannot hold (NUL, lone surrogates) is kept readable, not refused.
+  if (typeof value === 'string') return value.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -28,9 +28,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const AUDIT_EXEMPT: Record<string, string> = {
   'POST /api/auth/login': 'creates the caller a session; failed sign-ins are rate-limited, not edits',
   'POST /api/auth/logout': 'ends the caller’s own session',
-  'PUT /api/me/event': 'switches which event the caller’s session shows (a session column)',
-  'POST /api/events/:eventId/notifications/read': 'marks notifications read for the caller only',
-  'POST /api/events/:eventId/notifications/:notificationId/read': 'marks one notification read for the caller only',
+  'PUT /api/me/current-event': 'switches which event the caller’s session shows (a session column)',
+  'POST /api/events/:eventId/my-notifications/read': 'marks notifications read for the caller only',
+  'POST /api/events/:eventId/my-notifications/:notificationId/read': 'marks one notification read for the caller only',
 };
 
 /** One entry as the trail keeps it, before the database fills id and time. */
@@ -138,8 +138,16 @@ function bodyAsChanges(body: unknown): AuditChanges {
  * new route gets it without asking; only AUDIT_EXEMPT (reasons given) or `config.audit = false`
  * opts out, and `server/modules/audit/routeList.test.ts` fails a writing route that leaves none.
  */
+const auditedByApp = new WeakMap<FastifyInstance, Map<string, Describe>>();
+
+/** `METHOD /api/pattern` of every route the trail records, per app (the route-list test reads it). */
+export function auditedRoutes(app: FastifyInstance): ReadonlyMap<string, Describe> {
+  return auditedByApp.get(app) ?? new Map();
+}
+
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   const described = new Map<string, Describe>();
+  auditedByApp.set(app, described);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m))) return;
