@@ -80,6 +80,9 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
+/** Columns every row carries that the entry itself already says (who, when). */
+const BOOKKEEPING = new Set(['updatedAt', 'updatedBy', 'createdAt', 'createdBy']);
+
 /** Field-level differences between two records (only the fields that changed), secrets redacted. */
 export function diffFields(
   before: Record<string, unknown> | null,
@@ -88,6 +91,7 @@ export function diffFields(
   const changes: Record<string, { before?: unknown; after?: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
+    if (BOOKKEEPING.has(key)) continue;
     const b = before?.[key];
     const a = after?.[key];
     if (JSON.stringify(b) === JSON.stringify(a)) continue;

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
+import { noteChange } from '../audit/recorder';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { forms } from '../forms/tables';
@@ -172,7 +173,10 @@ export async function updateTask(
     if (columns.formId && columns.formId !== current.formId) {
       await completeForSubmittedTeams(db, eventId, columns.formId);
     }
-    return getTask(db, eventId, taskId);
+    const updated = await getTask(db, eventId, taskId);
+    // The trail keeps the fields that changed, before and after (the task's History on its edit screen).
+    noteChange('tasks', taskId, current, updated);
+    return updated;
   });
 }
 
