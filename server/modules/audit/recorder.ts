@@ -31,6 +31,8 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   'PUT /api/me/current-event': 'switches which event the caller’s session shows (a session column)',
   'POST /api/events/:eventId/my-notifications/read': 'marks notifications read for the caller only',
   'POST /api/events/:eventId/my-notifications/:notificationId/read': 'marks one notification read for the caller only',
+  'POST /api/events/:eventId/email-templates/:kind/preview': 'renders an unsaved draft; stores nothing',
+  'POST /api/events/:eventId/time-table/import/preview': 'reads the file and answers what an import would do; stores nothing',
 };
 
 /** One entry as the trail keeps it, before the database fills id and time. */
