@@ -129,8 +129,15 @@ describe('operator CLI', { timeout: 90_000 }, () => {
       });
       // The write is in the audit trail as the system's, named by its command, with no password.
       const cookie = `portal_session=${res.cookies.find((c) => c.name === 'portal_session')?.value}`;
-      const trail = await app.inject({ method: 'GET', url: `/api/events/${eventId}/audit`, headers: { cookie } });
-      expect(trail.json().items[0]).toMatchObject({ route: 'cli create-event', actor: { kind: 'system', name: 'System Update' } });
+      const trail = await app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/audit`,
+        headers: { cookie },
+      });
+      expect(trail.json().items[0]).toMatchObject({
+        route: 'cli create-event',
+        actor: { kind: 'system', name: 'System Update' },
+      });
       expect(trail.body).not.toContain('S0me-long-pass');
     });
   });

@@ -61,14 +61,23 @@ export const auditPageSchema = z.object({
 export type AuditPage = z.output<typeof auditPageSchema>;
 
 export const auditSettingsSchema = z.strictObject({
-  retentionDays: z.number().int().min(1, 'Keep entries at least 1 day').max(3650, 'Keep entries at most 3650 days'),
+  retentionDays: z
+    .number()
+    .int()
+    .min(1, 'Keep entries at least 1 day')
+    .max(3650, 'Keep entries at most 3650 days'),
 });
 export type AuditSettings = z.output<typeof auditSettingsSchema>;
 
 /** Values of secret fields replaced, recursively; what an entry may keep of a body or a row. */
 export function redact(value: unknown): unknown {
   // Text PostgreSQL's jsonb cannot hold (NUL, lone surrogates) is kept readable, not refused.
-  if (typeof value === 'string') return value.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  if (typeof value === 'string')
+    return value.replace(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what jsonb refuses.
+      /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '\ufffd',
+    );
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -37,10 +37,12 @@ export const apiTokenBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'Name is required').max(100),
   scope: z.enum(API_TOKEN_SCOPES),
   /** The last day the token works (ISO date-time); at most two years ahead. */
-  expiresAt: z.iso.datetime({ offset: true }).refine(
-    (value) => new Date(value).getTime() <= Date.now() + MAX_EXPIRY_DAYS * 86_400_000,
-    'Expiry must be within two years',
-  ),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .refine(
+      (value) => new Date(value).getTime() <= Date.now() + MAX_EXPIRY_DAYS * 86_400_000,
+      'Expiry must be within two years',
+    ),
 });
 export type ApiTokenBody = z.output<typeof apiTokenBodySchema>;
 

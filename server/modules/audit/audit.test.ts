@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, nextAddress, signIn, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import {
+  createTestApp,
+  makeEvent,
+  makeUser,
+  nextAddress,
+  signIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/harness';
 import { removeOldAuditEntries } from './service';
 import { auditEntries } from './tables';
 
@@ -14,7 +22,13 @@ describe('the audit trail', () => {
   let otherAdminCookie: string;
 
   const as = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, remoteAddress: '203.0.113.7', ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      remoteAddress: '203.0.113.7',
+      ...(payload ? { payload } : {}),
+    });
   const list = (query: string, cookie = adminCookie, event = eventId) =>
     as(cookie, 'GET', `/api/events/${event}/audit${query}`);
 
@@ -54,7 +68,10 @@ describe('the audit trail', () => {
 
   it('never keeps a secret: passwords, tokens and webhook secrets are redacted', async () => {
     const cookie = await signIn(t, (await makeUser(t, eventId, 'admin')).email);
-    const res = await as(cookie, 'POST', '/api/me/email-change', { newEmail: 'new.address@example.test', password: TEST_PASSWORD });
+    const res = await as(cookie, 'POST', '/api/me/email-change', {
+      newEmail: 'new.address@example.test',
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     const token = await as(adminCookie, 'POST', `/api/events/${eventId}/api-tokens`, {
       name: 'CRM',
@@ -72,15 +89,15 @@ describe('the audit trail', () => {
     for (let i = 0; i < 3; i++)
       await as(moderatorCookie, 'POST', `/api/events/${eventId}/task-groups`, { title: `Group ${i}` });
     const groups = (await list('?entityType=task-groups')).json();
-    expect(groups.items.map((e: { changes: { title: { after: string } } }) => e.changes.title.after)).toEqual([
-      'Group 2',
-      'Group 1',
-      'Group 0',
-    ]);
+    expect(groups.items.map((e: { changes: { title: { after: string } } }) => e.changes.title.after)).toEqual(
+      ['Group 2', 'Group 1', 'Group 0'],
+    );
     expect(groups.entityTypes).toEqual(expect.arrayContaining(['tasks', 'task-groups']));
     const byAdmin = (await list(`?accountId=${admin.id}`)).json();
     expect(byAdmin.items.length).toBeGreaterThan(0);
-    expect(byAdmin.items.every((e: { actor: { accountId: string } }) => e.actor.accountId === admin.id)).toBe(true);
+    expect(byAdmin.items.every((e: { actor: { accountId: string } }) => e.actor.accountId === admin.id)).toBe(
+      true,
+    );
     expect(byAdmin.people).toEqual(expect.arrayContaining([{ id: admin.id, name: 'Ada Admin' }]));
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`?from=${today}&to=${today}`)).json().total).toBeGreaterThan(3);
@@ -96,25 +113,48 @@ describe('the audit trail', () => {
     expect((await list('?from=yesterday')).statusCode).toBe(400);
     expect((await list('?accountId=nope')).statusCode).toBe(400);
     expect((await list('?page=0')).statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/audit`, remoteAddress: nextAddress() });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/audit`,
+      remoteAddress: nextAddress(),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('keeps entries for the retention setting, removes older ones by the job, and says so as System Update', async () => {
-    expect((await as(adminCookie, 'GET', `/api/events/${eventId}/audit/settings`)).json()).toEqual({ retentionDays: 365 });
-    expect((await as(moderatorCookie, 'PUT', `/api/events/${eventId}/audit/settings`, { retentionDays: 30 })).statusCode).toBe(403);
+    expect((await as(adminCookie, 'GET', `/api/events/${eventId}/audit/settings`)).json()).toEqual({
+      retentionDays: 365,
+    });
+    expect(
+      (await as(moderatorCookie, 'PUT', `/api/events/${eventId}/audit/settings`, { retentionDays: 30 }))
+        .statusCode,
+    ).toBe(403);
     const bad = await as(adminCookie, 'PUT', `/api/events/${eventId}/audit/settings`, { retentionDays: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Invalid audit settings');
-    const saved = await as(adminCookie, 'PUT', `/api/events/${eventId}/audit/settings`, { retentionDays: 30 });
+    const saved = await as(adminCookie, 'PUT', `/api/events/${eventId}/audit/settings`, {
+      retentionDays: 30,
+    });
     expect(saved.json()).toEqual({ retentionDays: 30 });
     const [old] = await t.ctx.db
       .insert(auditEntries)
-      .values({ eventId, actorKind: 'account', entityType: 'tasks', action: 'update', at: new Date(Date.now() - 31 * 86_400_000) })
+      .values({
+        eventId,
+        actorKind: 'account',
+        entityType: 'tasks',
+        action: 'update',
+        at: new Date(Date.now() - 31 * 86_400_000),
+      })
       .returning();
     const [kept] = await t.ctx.db
       .insert(auditEntries)
-      .values({ eventId, actorKind: 'account', entityType: 'tasks', action: 'update', at: new Date(Date.now() - 29 * 86_400_000) })
+      .values({
+        eventId,
+        actorKind: 'account',
+        entityType: 'tasks',
+        action: 'update',
+        at: new Date(Date.now() - 29 * 86_400_000),
+      })
       .returning();
     const { removed } = await removeOldAuditEntries(t.ctx);
     expect(removed).toBeGreaterThanOrEqual(1);

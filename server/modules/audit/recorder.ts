@@ -30,9 +30,11 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   'POST /api/auth/logout': 'ends the caller’s own session',
   'PUT /api/me/current-event': 'switches which event the caller’s session shows (a session column)',
   'POST /api/events/:eventId/my-notifications/read': 'marks notifications read for the caller only',
-  'POST /api/events/:eventId/my-notifications/:notificationId/read': 'marks one notification read for the caller only',
+  'POST /api/events/:eventId/my-notifications/:notificationId/read':
+    'marks one notification read for the caller only',
   'POST /api/events/:eventId/email-templates/:kind/preview': 'renders an unsaved draft; stores nothing',
-  'POST /api/events/:eventId/time-table/import/preview': 'reads the file and answers what an import would do; stores nothing',
+  'POST /api/events/:eventId/time-table/import/preview':
+    'reads the file and answers what an import would do; stores nothing',
 };
 
 /** One entry as the trail keeps it, before the database fills id and time. */
@@ -71,7 +73,9 @@ export function noteChange(
 
 /** Writes one entry; the CLI and jobs call it directly, requests through the hook below. */
 export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
-  await db.insert(auditEntries).values({ ...entry, changes: entry.changes ?? {}, actorName: entry.actorName ?? '' });
+  await db
+    .insert(auditEntries)
+    .values({ ...entry, changes: entry.changes ?? {}, actorName: entry.actorName ?? '' });
 }
 
 /** A change the platform made by itself (a job, the retention sweep): shown as System Update. */
@@ -86,7 +90,10 @@ type Describe = { entityType: string; idParam: string | null; action: string };
  * `webhookId`, action 'test'. Without an id in the path the last word names the collection.
  */
 export function describeRoute(method: string, url: string): Describe {
-  const parts = url.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const parts = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
   let last = -1;
   for (let i = parts.length - 1; i >= 0; i--) {
     if (parts[i].startsWith(':') && parts[i] !== ':eventId') {
@@ -107,7 +114,9 @@ export function describeRoute(method: string, url: string): Describe {
   return { entityType, idParam: null, action };
 }
 
-function actorOfRequest(request: FastifyRequest): Pick<AuditRecord, 'actorKind' | 'accountId' | 'actorName' | 'tokenId'> {
+function actorOfRequest(
+  request: FastifyRequest,
+): Pick<AuditRecord, 'actorKind' | 'accountId' | 'actorName' | 'tokenId'> {
   const auth = request.auth;
   if (!auth) return { actorKind: 'system', accountId: null, actorName: 'Anonymous', tokenId: null };
   const actorName = `${auth.firstName} ${auth.surname}`.trim();
@@ -128,9 +137,11 @@ function idFromAnswer(payload: unknown): string | null {
 }
 
 function bodyAsChanges(body: unknown): AuditChanges {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body === undefined ? {} : { body: { after: redact(body) } };
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return body === undefined ? {} : { body: { after: redact(body) } };
   const changes: AuditChanges = {};
-  for (const [key, value] of Object.entries(redact(body) as Record<string, unknown>)) changes[key] = { after: value };
+  for (const [key, value] of Object.entries(redact(body) as Record<string, unknown>))
+    changes[key] = { after: value };
   return changes;
 }
 
@@ -180,7 +191,12 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
       route: `${request.method} ${request.routeOptions.url}`,
     };
     const entries: AuditRecord[] = store.changes.length
-      ? store.changes.map((c) => ({ ...base, entityType: c.entityType, entityId: c.entityId, changes: c.changes }))
+      ? store.changes.map((c) => ({
+          ...base,
+          entityType: c.entityType,
+          entityId: c.entityId,
+          changes: c.changes,
+        }))
       : [
           {
             ...base,
@@ -190,7 +206,9 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
           },
         ];
     try {
-      await ctx.db.insert(auditEntries).values(entries.map((e) => ({ ...e, changes: e.changes ?? {}, actorName: e.actorName ?? '' })));
+      await ctx.db
+        .insert(auditEntries)
+        .values(entries.map((e) => ({ ...e, changes: e.changes ?? {}, actorName: e.actorName ?? '' })));
     } catch (err) {
       // The write has committed and its caller must hear so; a lost entry is logged loudly.
       request.log.error({ err, route: base.route }, 'audit entry not recorded');

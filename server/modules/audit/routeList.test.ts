@@ -14,7 +14,10 @@ import { auditEntries } from './tables';
  *   answers made (so updates and deletes find real records); every 2xx must have added an entry.
  */
 
-type Operation = { parameters?: { in: string; name: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type Operation = {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 /** Routes that end the caller's session go last, so every other route is tried signed in. */
 const ENDS_SESSION = /\/auth\/logout|\/api\/me$|\/sessions|\/password|\/email/;
@@ -47,11 +50,14 @@ describe('the audit trail over the route list', () => {
       paths: Record<string, Record<string, Operation>>;
     };
     const routes = Object.entries(doc.paths)
-      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+      )
       .filter((r) => WRITES.includes(r.method))
       .sort(
         (a, b) =>
-          Number(ENDS_SESSION.test(a.path)) - Number(ENDS_SESSION.test(b.path)) || ORDER[a.method] - ORDER[b.method],
+          Number(ENDS_SESSION.test(a.path)) - Number(ENDS_SESSION.test(b.path)) ||
+          ORDER[a.method] - ORDER[b.method],
       );
     const audited = auditedRoutes(t.app);
     const ids = [eventId];
@@ -68,7 +74,9 @@ describe('the audit trail over the route list', () => {
       const sendsBody = route.method !== 'DELETE';
       await fc.assert(
         fc.asyncProperty(
-          sendsBody ? arbitraryFromSchema(bodySchema, { ids: [...ids], hostileRatio: 0 }) : fc.constant(undefined),
+          sendsBody
+            ? arbitraryFromSchema(bodySchema, { ids: [...ids], hostileRatio: 0 })
+            : fc.constant(undefined),
           fc.record(Object.fromEntries(params.map((p) => [p.name, fc.constantFrom(...ids)]))),
           async (body, values) => {
             const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -83,7 +91,9 @@ describe('the audit trail over the route list', () => {
             });
             if (res.statusCode >= 300) return;
             succeeded.push(key);
-            expect(await entriesNow(), `${key} answered ${res.statusCode} and left no entry`).toBeGreaterThan(before);
+            expect(await entriesNow(), `${key} answered ${res.statusCode} and left no entry`).toBeGreaterThan(
+              before,
+            );
             const id = (() => {
               try {
                 const answer = res.json() as { id?: unknown };

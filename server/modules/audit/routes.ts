@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import {
+  AUDIT_LEVEL,
+  auditPageSchema,
+  auditQuerySchema,
+  auditSettingsSchema,
+} from '../../../shared/audit/api';
 import { can } from '../../../shared/auth/permissions';
-import { AUDIT_LEVEL, auditPageSchema, auditQuerySchema, auditSettingsSchema } from '../../../shared/audit/api';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { listAudit, readAuditSettings, saveAuditSettings } from './service';
@@ -16,7 +21,12 @@ export const auditRoutes: RouteModule = (app, ctx, guards) => {
   app.get(
     base,
     {
-      schema: { tags, params: eventParams, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+      schema: {
+        tags,
+        params: eventParams,
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema },
+      },
       preValidation: admin,
     },
     async (request) => listAudit(ctx, actorOf(request), request.query),
@@ -29,7 +39,12 @@ export const auditRoutes: RouteModule = (app, ctx, guards) => {
   app.put(
     `${base}/settings`,
     {
-      schema: { tags, params: eventParams, body: auditSettingsSchema, response: { 200: auditSettingsSchema } },
+      schema: {
+        tags,
+        params: eventParams,
+        body: auditSettingsSchema,
+        response: { 200: auditSettingsSchema },
+      },
       preValidation: admin,
       config: { invalidMessage: 'Invalid audit settings', audit: { entity: 'audit-settings' } },
     },

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_RETENTION_DEFAULT_DAYS,
@@ -7,7 +8,6 @@ import {
   type AuditSettings,
   type auditQuerySchema,
 } from '../../../shared/audit/api';
-import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/guards';
 import { events } from '../events/tables';
@@ -46,7 +46,9 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
     query.entityId ? eq(auditEntries.entityId, query.entityId) : undefined,
     query.accountId ? eq(auditEntries.accountId, query.accountId) : undefined,
     query.from ? gte(auditEntries.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
-    query.to ? lt(auditEntries.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+    query.to
+      ? lt(auditEntries.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS))
+      : undefined,
   );
   const [rows, [{ total }], types, people] = await Promise.all([
     ctx.db
@@ -77,7 +79,9 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
     pageSize: AUDIT_PAGE_SIZE,
     entityTypes: types.map((t) => t.entityType),
     // One name per account (the newest spelling is as good as any for a filter).
-    people: people.flatMap((p) => (p.id && !seen.has(p.id) && seen.add(p.id) ? [{ id: p.id, name: p.name }] : [])),
+    people: people.flatMap((p) =>
+      p.id && !seen.has(p.id) && seen.add(p.id) ? [{ id: p.id, name: p.name }] : [],
+    ),
   };
 }
 
@@ -86,7 +90,11 @@ export async function readAuditSettings(ctx: AppContext, eventId: string): Promi
   return { retentionDays: row?.retentionDays ?? AUDIT_RETENTION_DEFAULT_DAYS };
 }
 
-export async function saveAuditSettings(ctx: AppContext, actor: Actor, body: AuditSettings): Promise<AuditSettings> {
+export async function saveAuditSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: AuditSettings,
+): Promise<AuditSettings> {
   await ctx.db
     .insert(auditSettings)
     .values({ eventId: actor.eventId, retentionDays: body.retentionDays })
@@ -136,4 +144,3 @@ export function registerAuditJobs(ctx: AppContext): void {
     .schedule(AUDIT_RETENTION_JOB, '17 3 * * *')
     .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule the audit retention'));
 }
-

@@ -29,11 +29,17 @@ export const apiTokensRoutes: RouteModule = (app, ctx, guards) => {
   app.post(
     base,
     {
-      schema: { tags, params: eventParams, body: apiTokenBodySchema, response: { 201: apiTokenCreatedSchema } },
+      schema: {
+        tags,
+        params: eventParams,
+        body: apiTokenBodySchema,
+        response: { 201: apiTokenCreatedSchema },
+      },
       preValidation: admin,
       config: { invalidMessage: 'Invalid API token' },
     },
-    async (request, reply) => reply.status(201).send(await createApiToken(ctx, actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createApiToken(ctx, actorOf(request), request.body)),
   );
   app.post(
     `${base}/:tokenId/revoke`,

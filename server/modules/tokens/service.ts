@@ -7,8 +7,8 @@ import {
   type ApiTokenCreated,
 } from '../../../shared/tokens/api';
 import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
 import { hashToken, newToken } from '../../platform/crypto';
+import type { DbOrTx } from '../../platform/db/client';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor, TokenIdentity } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -26,10 +26,13 @@ function present(row: Row): ApiToken {
     name: row.name,
     scope: row.scope,
     hint: row.hint,
-    createdBy: row.creatorFirstName === null ? null : {
-      id: row.createdBy,
-      name: `${row.creatorFirstName} ${row.creatorSurname ?? ''}`.trim(),
-    },
+    createdBy:
+      row.creatorFirstName === null
+        ? null
+        : {
+            id: row.createdBy,
+            name: `${row.creatorFirstName} ${row.creatorSurname ?? ''}`.trim(),
+          },
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -51,7 +54,11 @@ function rowsOf(db: DbOrTx, eventId: string, tokenId?: string) {
     .where(and(eq(apiTokens.eventId, eventId), tokenId ? eq(apiTokens.id, tokenId) : undefined));
 }
 
-const flatten = (r: { token: typeof apiTokens.$inferSelect; creatorFirstName: string | null; creatorSurname: string | null }): Row => ({
+const flatten = (r: {
+  token: typeof apiTokens.$inferSelect;
+  creatorFirstName: string | null;
+  creatorSurname: string | null;
+}): Row => ({
   ...r.token,
   creatorFirstName: r.creatorFirstName,
   creatorSurname: r.creatorSurname,
@@ -68,11 +75,17 @@ export async function listApiTokens(ctx: AppContext, actor: Actor): Promise<{ it
   return { items: rows.map((r) => present(flatten(r))) };
 }
 
-export async function createApiToken(ctx: AppContext, actor: Actor, body: ApiTokenBody): Promise<ApiTokenCreated> {
+export async function createApiToken(
+  ctx: AppContext,
+  actor: Actor,
+  body: ApiTokenBody,
+): Promise<ApiTokenCreated> {
   refuseTokenCaller(actor);
   const expiresAt = new Date(body.expiresAt);
   if (expiresAt.getTime() <= Date.now())
-    throw badRequest(API_TOKEN_ERRORS.invalid, [{ path: ['expiresAt'], message: API_TOKEN_ERRORS.expiryInPast }]);
+    throw badRequest(API_TOKEN_ERRORS.invalid, [
+      { path: ['expiresAt'], message: API_TOKEN_ERRORS.expiryInPast },
+    ]);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
   const [row] = await ctx.db
     .insert(apiTokens)
@@ -124,7 +137,10 @@ export async function findApiToken(db: DbOrTx, secret: string): Promise<TokenIde
   const now = Date.now();
   if (now - (touchedAt.get(token.id) ?? 0) > TOUCH_EVERY_MS) {
     touchedAt.set(token.id, now);
-    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, token.id));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.id, token.id));
   }
   return {
     tokenId: token.id,

@@ -28,7 +28,13 @@ describe('API tokens', () => {
     expect(res.statusCode).toBe(201);
     return res.json() as { token: { id: string }; secret: string };
   };
-  const call = (secret: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, extra = {}) =>
+  const call = (
+    secret: string,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: object,
+    extra = {},
+  ) =>
     t.app.inject({
       method,
       url,
@@ -55,10 +61,19 @@ describe('API tokens', () => {
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(JSON.stringify(row)).not.toContain(secret.slice(API_TOKEN_PREFIX.length));
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const list = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/api-tokens`, headers: { cookie: adminCookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/api-tokens`,
+      headers: { cookie: adminCookie },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(secret);
-    expect(list.json().items[0]).toMatchObject({ id: token.id, name: 'CRM read', scope: 'read', revokedAt: null });
+    expect(list.json().items[0]).toMatchObject({
+      id: token.id,
+      name: 'CRM read',
+      scope: 'read',
+      revokedAt: null,
+    });
   });
 
   it('only admins manage tokens; bad input is a 400 in the words of the schema and stores nothing', async () => {
@@ -85,7 +100,11 @@ describe('API tokens', () => {
       payload: {},
     });
     expect(revoke.statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/api-tokens`, headers: { cookie: otherAdminCookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/api-tokens`,
+      headers: { cookie: otherAdminCookie },
+    });
     expect(list.statusCode).toBe(404);
   });
 
@@ -93,7 +112,9 @@ describe('API tokens', () => {
     const { secret } = await make('read');
     const read = await call(secret, 'GET', `/api/events/${eventId}/task-groups`);
     expect(read.statusCode).toBe(200);
-    const write = await call(secret, 'POST', `/api/events/${eventId}/task-groups`, { title: 'By read token' });
+    const write = await call(secret, 'POST', `/api/events/${eventId}/task-groups`, {
+      title: 'By read token',
+    });
     expect(write.statusCode).toBe(403);
     const groups = await call(secret, 'GET', `/api/events/${eventId}/task-groups`);
     expect(groups.body).not.toContain('By read token');
@@ -101,11 +122,18 @@ describe('API tokens', () => {
 
   it('a write token writes without the CSRF rule and its write is audited as the token', async () => {
     const { token, secret } = await make('write');
-    const write = await call(secret, 'POST', `/api/events/${eventId}/task-groups`, { title: 'By write token' });
+    const write = await call(secret, 'POST', `/api/events/${eventId}/task-groups`, {
+      title: 'By write token',
+    });
     expect(write.statusCode).toBe(201);
     const entries = await t.ctx.db.select().from(auditEntries).where(eq(auditEntries.tokenId, token.id));
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorKind: 'token', entityType: 'task-groups', action: 'create', eventId });
+    expect(entries[0]).toMatchObject({
+      actorKind: 'token',
+      entityType: 'task-groups',
+      action: 'create',
+      eventId,
+    });
     expect(entries[0].entityId).toBe(write.json().id);
   });
 
@@ -128,19 +156,30 @@ describe('API tokens', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().error.message).toBe('API tokens cannot be used for this route');
     }
-    const both = await call(secret, 'GET', `/api/events/${eventId}/task-groups`, undefined, { cookie: adminCookie });
+    const both = await call(secret, 'GET', `/api/events/${eventId}/task-groups`, undefined, {
+      cookie: adminCookie,
+    });
     expect(both.statusCode).toBe(400);
     expect(both.json().error.message).toBe('Send either a session cookie or an API token, not both');
     // Tokens cannot mint tokens.
-    const mint = await call(secret, 'POST', `/api/events/${eventId}/api-tokens`, { name: 'x', scope: 'write', expiresAt: inAYear() });
+    const mint = await call(secret, 'POST', `/api/events/${eventId}/api-tokens`, {
+      name: 'x',
+      scope: 'write',
+      expiresAt: inAYear(),
+    });
     expect(mint.statusCode).toBe(403);
   });
 
   it('an unknown, expired or revoked token is 401; revoking is idempotent and shows when', async () => {
-    expect((await call(`${API_TOKEN_PREFIX}nope`, 'GET', `/api/events/${eventId}/task-groups`)).statusCode).toBe(401);
+    expect(
+      (await call(`${API_TOKEN_PREFIX}nope`, 'GET', `/api/events/${eventId}/task-groups`)).statusCode,
+    ).toBe(401);
     expect((await call('', 'GET', `/api/events/${eventId}/task-groups`)).statusCode).toBe(401);
     const { token, secret } = await make('read');
-    await t.ctx.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, token.id));
+    await t.ctx.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, token.id));
     expect((await call(secret, 'GET', `/api/events/${eventId}/task-groups`)).statusCode).toBe(401);
     const live = await make('read');
     expect((await call(live.secret, 'GET', `/api/events/${eventId}/task-groups`)).statusCode).toBe(200);

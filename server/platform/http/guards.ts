@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { Permission } from '../../../shared/auth/permissions';
 import type { TeamRole } from '../../../shared/people/teams';
-import { authError, badRequest, forbidden, notFound } from './errors';
 import { API_TOKEN_ERRORS } from '../../../shared/tokens/api';
+import { authError, badRequest, forbidden, notFound } from './errors';
 import { SESSION_COOKIE, type SessionAccount } from './session';
 
 declare module 'fastify' {
