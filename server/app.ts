@@ -95,7 +95,12 @@ const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
-export type BuildOptions = { logger?: Logger; serveClient?: boolean };
+export type BuildOptions = {
+  logger?: Logger;
+  serveClient?: boolean;
+  /** Benchmarks only (bench/audit.bench.ts measures its cost): the server always records. */
+  withoutAuditTrail?: boolean;
+};
 
 /** Builds the HTTP app on a ready context; used by the server, the CLI and the API tests. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
@@ -151,7 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     findApiToken: (secret) => findApiToken(ctx.db, secret),
   });
   guards.refuseTokensOutsideEvents(app);
-  registerAuditTrail(app, ctx);
+  if (!options.withoutAuditTrail) registerAuditTrail(app, ctx);
   wireModules();
   wireJobs(ctx);
   registerEmailJobs(ctx);
