@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
@@ -81,6 +82,23 @@ export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void>
 /** A change the platform made by itself (a job, the retention sweep): shown as System Update. */
 export function systemEntry(entry: Omit<AuditRecord, 'actorKind'>): AuditRecord {
   return { ...entry, actorKind: 'system', actorName: 'System Update' };
+}
+
+/**
+ * On PostgreSQL the entry's commit does not wait for its WAL flush (synchronous_commit off, for
+ * this transaction only): the write it follows has already been flushed, and a database crash in
+ * the next few hundred milliseconds is the only way to lose an entry. PGlite has no flush to skip.
+ */
+async function insertEntries(ctx: AppContext, entries: AuditRecord[]): Promise<void> {
+  const rows = entries.map((e) => ({ ...e, changes: e.changes ?? {}, actorName: e.actorName ?? '' }));
+  if (ctx.database.kind !== 'postgres') {
+    await ctx.db.insert(auditEntries).values(rows);
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await tx.insert(auditEntries).values(rows);
+  });
 }
 
 type Describe = { entityType: string; idParam: string | null; action: string };
@@ -206,9 +224,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
           },
         ];
     try {
-      await ctx.db
-        .insert(auditEntries)
-        .values(entries.map((e) => ({ ...e, changes: e.changes ?? {}, actorName: e.actorName ?? '' })));
+      await insertEntries(ctx, entries);
     } catch (err) {
       // The write has committed and its caller must hear so; a lost entry is logged loudly.
       request.log.error({ err, route: base.route }, 'audit entry not recorded');
