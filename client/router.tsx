@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
+import { AUDIT_LEVEL } from '../shared/audit/api';
 // Levels from the permissions table, not the areas' schema modules: those bring Zod schemas into
 // the entry chunk that every screen, the sign-in form too, loads first.
 import { AREA_LEVELS } from '../shared/auth/permissions';
 import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../shared/forms/api';
+import { API_TOKENS_LEVEL } from '../shared/tokens/api';
 import { WEBHOOKS_LEVEL } from '../shared/webhooks/api';
 import { emailTemplateScreens } from './features/emails/screens';
 import { notificationScreens } from './features/notifications/screens';
@@ -34,6 +36,8 @@ const screens = {
   myAccount: lazyModule(() => import('./features/account/MyAccountScreen')),
   myEvents: lazyModule(() => import('./features/account/MyEventsScreen')),
   adminHub: lazyModule(() => import('./features/admin/AdminHubScreen')),
+  apiTokens: lazyModule(() => import('./features/audit/ApiTokensScreen')),
+  audit: lazyModule(() => import('./features/audit/AuditScreen')),
   reports: lazyModule(() => import('./features/reports/ReportsRoutes')),
   users: lazyModule(() => import('./features/people/UsersScreen')),
   teams: lazyModule(() => import('./features/people/TeamsScreen')),
@@ -371,6 +375,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: ':teamTypeId', lazy: screens.editTeamType }),
                   ],
                 },
+                section({
+                  path: 'api-tokens',
+                  loader: requireLevel(queryClient, API_TOKENS_LEVEL),
+                  lazy: screens.apiTokens,
+                }),
+                section({
+                  path: 'audit',
+                  loader: requireLevel(queryClient, AUDIT_LEVEL),
+                  lazy: screens.audit,
+                }),
                 {
                   path: 'tasks',
                   loader: requireLevel(queryClient, AREA_LEVELS.tasks),

@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { BUILD_HEADER } from '../shared/events/version';
 import { APP_VERSION } from '../shared/ui/constants';
 import { assetsRoutes } from './modules/assets/routes';
+import { registerAuditTrail } from './modules/audit/recorder';
+import { auditRoutes } from './modules/audit/routes';
+import { registerAuditJobs } from './modules/audit/service';
 import { registerAuthJobs } from './modules/auth/recovery';
 import { authRoutes } from './modules/auth/routes';
 import { findSession } from './modules/auth/sessions';
@@ -38,6 +41,8 @@ import { tasksRoutes } from './modules/tasks/routes';
 import { taskUploadRoutes } from './modules/tasks/taskUploadRoutes';
 import { teamTaskRoutes } from './modules/tasks/teamTaskRoutes';
 import { timetableRoutes } from './modules/timetable/routes';
+import { apiTokensRoutes } from './modules/tokens/routes';
+import { findApiToken } from './modules/tokens/service';
 import { webhooksRoutes } from './modules/webhooks/routes';
 import type { AppContext } from './platform/context';
 import { answerOversizedBodies } from './platform/http/bodyLimit';
@@ -82,6 +87,8 @@ const ROUTE_MODULES: RouteModule[] = [
   emailTemplateRoutes,
   webhooksRoutes,
   liveRoutes,
+  apiTokensRoutes,
+  auditRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -107,7 +114,12 @@ const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
-export type BuildOptions = { logger?: Logger; serveClient?: boolean };
+export type BuildOptions = {
+  logger?: Logger;
+  serveClient?: boolean;
+  /** Benchmarks only (bench/audit.bench.ts measures its cost): the server always records. */
+  withoutAuditTrail?: boolean;
+};
 
 /** Builds the HTTP app on a ready context; used by the server, the CLI and the API tests. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
@@ -137,7 +149,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Multipart bodies are read only by the routes that ask for a file (request.file()).
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Event Portal API', version: APP_VERSION }, servers: [] },
+    openapi: {
+      info: { title: 'Event Portal API', version: APP_VERSION },
+      servers: [],
+      // Integrations call with an API token (decision 0030); the browser's session cookie is the other way in.
+      components: {
+        securitySchemes: {
+          apiToken: { type: 'http', scheme: 'bearer', description: 'An API token made on /admin/api-tokens' },
+        },
+      },
+      security: [{ apiToken: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -173,11 +195,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const guards = createGuards({
     findSession: (token) => findSession(ctx.db, token),
     findMembership: (eventId, accountId) => findMembership(ctx.db, eventId, accountId),
+    findApiToken: (secret) => findApiToken(ctx.db, secret),
   });
+  guards.refuseTokensOutsideEvents(app);
+  if (!options.withoutAuditTrail) registerAuditTrail(app, ctx);
   wireModules();
   wireJobs(ctx);
   registerEmailJobs(ctx);
   registerAuthJobs(ctx);
+  registerAuditJobs(ctx);
   for (const routes of ROUTE_MODULES) routes(app, ctx, guards);
 
   if (options.serveClient) await serveClient(app);

@@ -127,6 +127,18 @@ describe('operator CLI', { timeout: 90_000 }, () => {
         account: { id: out.userId, email: 'a@x.io' },
         events: [{ id: eventId, eventName: 'Expo 2027', permissions: 'admin' }],
       });
+      // The write is in the audit trail as the system's, named by its command, with no password.
+      const cookie = `portal_session=${res.cookies.find((c) => c.name === 'portal_session')?.value}`;
+      const trail = await app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/audit`,
+        headers: { cookie },
+      });
+      expect(trail.json().items[0]).toMatchObject({
+        route: 'cli create-event',
+        actor: { kind: 'system', name: 'System Update' },
+      });
+      expect(trail.body).not.toContain('S0me-long-pass');
     });
   });
 

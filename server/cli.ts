@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
 import { emailSchema } from '../shared/auth/schema';
 import { newEventSchema } from '../shared/events/schema';
+import { recordAudit, systemEntry } from './modules/audit/recorder';
+import type { AuditChanges } from './modules/audit/tables';
 import { dispatchEmails, registerEmailJobs } from './modules/emails/service';
 import { createEvent, getEvent } from './modules/events/service';
 import { queueWelcome } from './modules/people/placement';
@@ -115,10 +117,28 @@ async function createEventCommand(rt: Runtime, v: Record<string, string | boolea
       'system',
     );
     const outbox = await queueWelcome(tx, eventId, { ...user, firstName, email }, 'system');
+    await recordAudit(
+      tx,
+      cliEntry(eventId, 'events', eventId, 'create-event', {
+        eventName: { after: name },
+        adminEmail: { after: email },
+      }),
+    );
     return { eventId, userId: user.accountId, outbox };
   });
   await dispatchEmails(ctx, result.outbox);
   return { eventId: result.eventId, userId: result.userId };
+}
+
+/** Writes made at the command line are the system's, named by their command (decision 0030). */
+function cliEntry(
+  eventId: string,
+  entityType: string,
+  entityId: string,
+  command: string,
+  changes: AuditChanges,
+) {
+  return systemEntry({ eventId, entityType, entityId, action: 'create', route: `cli ${command}`, changes });
 }
 
 async function createUserCommand(rt: Runtime, v: Record<string, string | boolean | undefined>) {
@@ -144,6 +164,13 @@ async function createUserCommand(rt: Runtime, v: Record<string, string | boolean
       'system',
     );
     const outbox = await queueWelcome(tx, eventId, { ...user, firstName, email }, 'system');
+    await recordAudit(
+      tx,
+      cliEntry(eventId, 'users', user.accountId, 'create-user', {
+        email: { after: email },
+        permissions: { after: permissions },
+      }),
+    );
     return { userId: user.accountId, outbox };
   });
   await dispatchEmails(ctx, result.outbox);

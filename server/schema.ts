@@ -1,5 +1,6 @@
 /** Every table, gathered for Drizzle and drizzle-kit. Each module owns its tables.ts. */
 export * from './modules/assets/tables';
+export * from './modules/audit/tables';
 export * from './modules/auth/providers/tables';
 export * from './modules/auth/tables';
 export * from './modules/content/tables';
@@ -18,4 +19,5 @@ export * from './modules/suppliers/tables';
 export * from './modules/tasks/commentTables';
 export * from './modules/tasks/tables';
 export * from './modules/timetable/tables';
+export * from './modules/tokens/tables';
 export * from './modules/webhooks/tables';

@@ -80,6 +80,12 @@ export const ADMIN_CARDS: readonly AdminCard[] = [
     'Variables',
     'Team member limit, due soon days, currency and custom terminology.',
   ),
+  settingsCard(
+    'api-tokens',
+    'API tokens',
+    'Tokens that let another system, such as a CRM, use this event’s API.',
+  ),
+  settingsCard('audit', 'Audit trail', 'Who changed what, when and from where, with filters and retention.'),
   settingsCard('branding', 'Branding', 'The navigation colour and the event logos.'),
   settingsCard('emails', 'Emails', 'Support and sender addresses, and task reminders.'),
   settingsCard('onboarding', 'Onboarding', 'The welcome screen everyone sees when they first sign in.'),

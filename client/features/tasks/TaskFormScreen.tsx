@@ -15,6 +15,8 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { AUDIT_LEVEL } from '../../../shared/audit/api';
+import { can } from '../../../shared/auth/permissions';
 import type { StoredFile } from '../../../shared/files/schemas';
 import {
   type AdminTaskDetail,
@@ -29,6 +31,7 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { RecordHistory } from '../audit/RecordHistory';
 import { useTeamTypes } from '../people/teamsApi';
 import { FormSelect, type LinkedForm } from './FormSelect';
 import { TeamStatusTable } from './TeamStatusTable';
@@ -273,7 +276,7 @@ export function AddTaskScreen() {
 
 /** /admin/tasks/:taskId: every team's status of the task, and its details to edit, archive or restore. */
 export function EditTaskScreen() {
-  const { event } = useSession();
+  const { event, level } = useSession();
   const eventId = event?.id ?? '';
   const { taskId = '' } = useParams();
   const task = useTask(eventId, taskId);
@@ -319,6 +322,7 @@ export function EditTaskScreen() {
             <Tabs.List mb="md">
               <Tabs.Tab value="teams">Team statuses</Tabs.Tab>
               <Tabs.Tab value="details">Task details</Tabs.Tab>
+              {can(level, AUDIT_LEVEL) && <Tabs.Tab value="history">History</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="teams">
               <TeamStatusTable taskId={task.data.id} />
@@ -326,6 +330,11 @@ export function EditTaskScreen() {
             <Tabs.Panel value="details">
               <TaskForm key={task.data.updatedAt} eventId={eventId} task={task.data} />
             </Tabs.Panel>
+            {can(level, AUDIT_LEVEL) && (
+              <Tabs.Panel value="history">
+                <RecordHistory eventId={eventId} entityType="tasks" entityId={task.data.id} />
+              </Tabs.Panel>
+            )}
           </Tabs>
         </Stack>
       )}

@@ -15,6 +15,7 @@ import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { noteChange } from '../audit/recorder';
 import { sanitizeRichText } from '../content/sanitize';
 import { forms } from '../forms/tables';
 import { teamTypes } from '../people/tables';
@@ -172,7 +173,10 @@ export async function updateTask(
     if (columns.formId && columns.formId !== current.formId) {
       await completeForSubmittedTeams(db, eventId, columns.formId);
     }
-    return getTask(db, eventId, taskId);
+    const updated = await getTask(db, eventId, taskId);
+    // The trail keeps the fields that changed, before and after (the task's History on its edit screen).
+    noteChange('tasks', taskId, current, updated);
+    return updated;
   });
 }
 

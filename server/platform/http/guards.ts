@@ -1,10 +1,18 @@
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { Permission } from '../../../shared/auth/permissions';
 import { MEMBER_AREA_ERRORS, type MemberArea, mayOpenArea } from '../../../shared/people/memberAreas';
 import type { TeamRole } from '../../../shared/people/teams';
+import { API_TOKEN_ERRORS } from '../../../shared/tokens/api';
 import { authError, badRequest, forbidden, notFound } from './errors';
 import { SESSION_COOKIE, type SessionAccount } from './session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by refuseTokensOutsideEvents on routes scoped to an event: the only ones a token reaches. */
+    takesApiToken?: boolean;
+  }
+}
 
 /** The caller inside one event, read once by the scope guard and handed to services. */
 export type Actor = {
@@ -15,6 +23,17 @@ export type Actor = {
   teamRole: TeamRole | null;
   /** The areas chosen for a team member (decision 0034); null = every area. */
   memberAreas: readonly MemberArea[] | null;
+  /** Set when the caller is an API token acting for the account that made it (decision 0030). */
+  tokenId?: string;
+};
+
+/** An API token as the guards see it: its event, its scope and the account it acts as. */
+export type TokenIdentity = {
+  tokenId: string;
+  tokenName: string;
+  eventId: string;
+  scope: 'read' | 'write';
+  account: SessionAccount;
 };
 
 /** What the guards need to know about people; the app wires the auth and people modules in. */
@@ -24,14 +43,27 @@ export type Identity = {
     eventId: string,
     accountId: string,
   ): Promise<Pick<Actor, 'permissions' | 'teamId' | 'teamRole' | 'memberAreas'> | null>;
+  /** The API token a bearer secret stands for, or null (unknown, expired, revoked). */
+  findApiToken(secret: string): Promise<TokenIdentity | null>;
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: SessionAccount;
     actor?: Actor;
+    apiToken?: TokenIdentity;
   }
 }
+
+/** The secret of `Authorization: Bearer <secret>`, or null when the request carries none. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 const unauthenticated = () =>
   authError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
@@ -47,6 +79,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createGuards(identity: Identity) {
   /** authenticate: session cookie -> account, or 401. */
   const authenticate: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
+    const bearer = bearerOf(request);
+    if (bearer !== null) {
+      // refuseTokensOutsideEvents has already turned away a cookie beside it and account routes.
+      const token = bearer ? await identity.findApiToken(bearer) : null;
+      if (!token) throw unauthenticated();
+      request.apiToken = token;
+      request.auth = token.account;
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await identity.findSession(token) : null;
     if (!session) throw unauthenticated();
@@ -60,6 +101,11 @@ export function createGuards(identity: Identity) {
     const { eventId = '' } = request.params as { eventId?: string };
     if (!UUID.test(eventId))
       throw badRequest('Invalid event ID', [{ path: ['eventId'], message: 'Invalid UUID' }]);
+    const token = request.apiToken;
+    // A token reaches its own event only; any other answers as another event's ids do.
+    if (token && token.eventId !== eventId.toLowerCase()) throw notFound('Event ID not found');
+    if (token?.scope === 'read' && !READ_METHODS.has(request.method))
+      throw forbidden(API_TOKEN_ERRORS.readOnly);
     const membership = await identity.findMembership(eventId, session.accountId);
     if (!membership) throw notFound('Event ID not found');
     request.actor = {
@@ -69,6 +115,7 @@ export function createGuards(identity: Identity) {
       teamId: membership.teamId,
       teamRole: membership.teamRole,
       memberAreas: membership.memberAreas ?? null,
+      ...(token ? { tokenId: token.tokenId } : {}),
     };
   };
 
@@ -102,6 +149,24 @@ export function createGuards(identity: Identity) {
         throw forbidden(MEMBER_AREA_ERRORS.closed);
     };
 
+  /**
+   * A route takes a token only when it is scoped to an event (scopeToEvent among its guards):
+   * account routes (sign-in and out, /api/me, sessions, password, email, providers) and public
+   * ones answer 403. A cookie beside a token is refused (400) whatever the route: one request,
+   * one identity, so a browser's session can never ride along with an integration's token.
+   */
+  const refuseTokensOutsideEvents = (app: FastifyInstance): void => {
+    app.addHook('onRoute', (route) => {
+      const hooks = [route.preValidation ?? []].flat();
+      if (hooks.includes(scopeToEvent)) route.config = { ...route.config, takesApiToken: true };
+    });
+    app.addHook('preValidation', async (request) => {
+      if (bearerOf(request) === null || !request.url.startsWith('/api/')) return;
+      if (request.cookies[SESSION_COOKIE]) throw badRequest(API_TOKEN_ERRORS.cookieAndToken);
+      if (!request.routeOptions.config?.takesApiToken) throw forbidden(API_TOKEN_ERRORS.accountRoute);
+    });
+  };
+
   return {
     authenticate,
     scopeToEvent,
@@ -109,6 +174,7 @@ export function createGuards(identity: Identity) {
     area,
     accountArea,
     member: [authenticate, scopeToEvent],
+    refuseTokensOutsideEvents,
   };
 }
 export type Guards = ReturnType<typeof createGuards>;

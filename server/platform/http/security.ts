@@ -85,6 +85,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   }
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+    // CSRF rides on cookies; a bearer token is sent deliberately by its holder (decision 0030).
+    if (request.headers.authorization?.startsWith('Bearer ')) return;
     const type = request.headers['content-type'] ?? '';
     if (type.startsWith('application/json') || request.headers['x-requested-with']) return;
     throw new AppError(415, 'validation', 'Send the request body as JSON.');

@@ -1,0 +1,146 @@
+/**
+ * The audit trail's cost (issue 21: writing audit entries costs under 10% of write throughput).
+ * Two apps in this process on the same database, one with the audit trail and one built without
+ * it (BuildOptions.withoutAuditTrail, for this benchmark only), take turns: each round sends the
+ * same writes (create a task group, rename it, then edit a task, which also records its fields
+ * before and after) through each app, the order alternating so the machine's load falls on both
+ * alike. Throughput is writes per second over all rounds; the cost is 1 - audited / plain.
+ * On PGlite always; on PostgreSQL too when DATABASE_URL is set (a scratch database).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../server/app';
+import { addUserToEvent } from '../server/modules/people/service';
+import { loadConfig } from '../server/platform/config';
+import type { AppContext } from '../server/platform/context';
+import { type Database, openPglite } from '../server/platform/db/client';
+import { migrate } from '../server/platform/db/migrate';
+import type { App } from '../server/platform/http/types';
+import { createInlineJobs } from '../server/platform/jobs';
+import { createMailer } from '../server/platform/mail/mailer';
+import { createDiskStorage } from '../server/platform/storage';
+import { createBenchEvent } from './lib';
+import { scratchPostgres } from './scratchPostgres';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const WRITES_PER_ROUND = Number(process.env.BENCH_WRITES ?? 60);
+const PASSWORD = 'bench-password-123';
+
+async function appOn(database: Database, withoutAuditTrail: boolean): Promise<App> {
+  const logger = pino({ level: 'silent' });
+  const ctx: AppContext = {
+    config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }),
+    database,
+    db: database.db,
+    logger,
+    jobs: createInlineJobs(logger),
+    mailer: createMailer(undefined),
+    storage: createDiskStorage(mkdtempSync(join(tmpdir(), 'bench-audit-'))),
+  };
+  const app = await buildApp(ctx, { withoutAuditTrail });
+  await app.ready();
+  return app;
+}
+
+/** One round of writes through `app`: creates, renames and task edits in equal parts. */
+async function writes(
+  app: App,
+  cookie: string,
+  eventId: string,
+  taskId: string,
+  round: string,
+): Promise<number> {
+  const headers = { cookie, 'content-type': 'application/json' };
+  const started = performance.now();
+  for (let i = 0; i < WRITES_PER_ROUND / 3; i++) {
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/task-groups`,
+      headers,
+      payload: { title: `Group ${round} ${i}` },
+    });
+    if (made.statusCode !== 201) throw new Error(`create ${made.statusCode} ${made.body}`);
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/events/${eventId}/task-groups/${made.json().id}`,
+      headers,
+      payload: { title: `Group ${round} ${i} renamed` },
+    });
+    if (renamed.statusCode !== 200) throw new Error(`rename ${renamed.statusCode} ${renamed.body}`);
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/events/${eventId}/tasks/${taskId}`,
+      headers,
+      payload: { title: `Send the logo ${round} ${i}`, dueDate: '2027-04-01' },
+    });
+    if (edited.statusCode !== 200) throw new Error(`edit ${edited.statusCode} ${edited.body}`);
+  }
+  return performance.now() - started;
+}
+
+async function measure(engine: string, database: Database): Promise<string> {
+  await migrate(database);
+  const audited = await appOn(database, false);
+  const plain = await appOn(database, true);
+  const eventId = await createBenchEvent(database);
+  const email = 'bench.audit@example.test';
+  await database.db.transaction((tx) =>
+    addUserToEvent(
+      tx,
+      { eventId, email, firstName: 'Bench', surname: 'Admin', permissions: 'admin', password: PASSWORD },
+      'system',
+    ),
+  );
+  const login = await audited.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: PASSWORD },
+  });
+  const cookie = (login.headers['set-cookie'] as string | string[]).toString().split(';')[0];
+  const task = await audited.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/tasks`,
+    headers: { cookie },
+    payload: { title: 'Send the logo', dueDate: '2027-04-01' },
+  });
+  const taskId = task.json().id as string;
+  // Warm both (JIT, caches, the first pages of each table).
+  await writes(audited, cookie, eventId, taskId, 'warm-a');
+  await writes(plain, cookie, eventId, taskId, 'warm-p');
+  let auditedMs = 0;
+  let plainMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      auditedMs += await writes(audited, cookie, eventId, taskId, `a${round}`);
+      plainMs += await writes(plain, cookie, eventId, taskId, `p${round}`);
+    } else {
+      plainMs += await writes(plain, cookie, eventId, taskId, `p${round}`);
+      auditedMs += await writes(audited, cookie, eventId, taskId, `a${round}`);
+    }
+  }
+  const total = ROUNDS * WRITES_PER_ROUND;
+  const perSecond = (ms: number) => (total / ms) * 1000;
+  const cost = 1 - perSecond(auditedMs) / perSecond(plainMs);
+  await audited.close();
+  await plain.close();
+  return `| ${engine} | ${total} | ${perSecond(plainMs).toFixed(0)}/s | ${perSecond(auditedMs).toFixed(0)}/s | ${(cost * 100).toFixed(1)}% | < 10% ${cost < 0.1 ? 'met' : 'missed'} |`;
+}
+
+const rows = [
+  '| engine | writes each | without audit | with audit | cost | target |',
+  '| --- | --- | --- | --- | --- | --- |',
+];
+const pglite = await openPglite(undefined);
+rows.push(await measure('PGlite', pglite));
+await pglite.close();
+if (process.env.DATABASE_URL) {
+  const { database, drop } = await scratchPostgres(process.env.DATABASE_URL, 'bench_audit');
+  try {
+    rows.push(await measure('PostgreSQL', database));
+  } finally {
+    await drop();
+  }
+}
+console.log(rows.join('\n'));

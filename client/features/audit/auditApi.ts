@@ -1,0 +1,67 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AuditQuery, auditPageSchema, auditSettingsSchema } from '../../../shared/audit/api';
+import {
+  type ApiTokenBody,
+  apiTokenCreatedSchema,
+  apiTokenListSchema,
+  apiTokenSchema,
+} from '../../../shared/tokens/api';
+import { api, toQueryString } from '../../lib/api';
+
+// API tokens and the audit trail (admins; decision 0030).
+
+const tokensKey = (eventId: string) => ['events', eventId, 'api-tokens'] as const;
+const auditKey = (eventId: string) => ['events', eventId, 'audit'] as const;
+
+export const useApiTokens = (eventId: string) =>
+  useQuery({
+    queryKey: tokensKey(eventId),
+    queryFn: () => api.get(`/api/events/${eventId}/api-tokens`, apiTokenListSchema),
+    enabled: eventId !== '',
+  });
+
+export function useCreateApiToken(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiTokenBody) =>
+      api.post(`/api/events/${eventId}/api-tokens`, body, apiTokenCreatedSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey(eventId) }),
+  });
+}
+
+export function useRevokeApiToken(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: string) =>
+      api.post(`/api/events/${eventId}/api-tokens/${tokenId}/revoke`, {}, apiTokenSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey(eventId) }),
+  });
+}
+
+export const useAudit = (eventId: string, query: AuditQuery, enabled = true) =>
+  useQuery({
+    queryKey: [...auditKey(eventId), query],
+    queryFn: () =>
+      api.get(
+        `/api/events/${eventId}/audit${toQueryString(query as Record<string, string | number>)}`,
+        auditPageSchema,
+      ),
+    enabled: enabled && eventId !== '',
+    placeholderData: keepPreviousData,
+  });
+
+export const useAuditSettings = (eventId: string) =>
+  useQuery({
+    queryKey: [...auditKey(eventId), 'settings'],
+    queryFn: () => api.get(`/api/events/${eventId}/audit/settings`, auditSettingsSchema),
+    enabled: eventId !== '',
+  });
+
+export function useSaveAuditSettings(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (retentionDays: number) =>
+      api.put(`/api/events/${eventId}/audit/settings`, { retentionDays }, auditSettingsSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: auditKey(eventId) }),
+  });
+}

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_RETENTION_DEFAULT_DAYS,
+  type AuditEntry,
+  type AuditPage,
+  type AuditSettings,
+  type auditQuerySchema,
+} from '../../../shared/audit/api';
+import type { AppContext } from '../../platform/context';
+import type { Actor } from '../../platform/http/guards';
+import { events } from '../events/tables';
+import { apiTokens } from '../tokens/tables';
+import { recordAudit, systemEntry } from './recorder';
+import { auditEntries, auditSettings } from './tables';
+
+type Query = z.output<typeof auditQuerySchema>;
+const DAY_MS = 86_400_000;
+
+function present(row: typeof auditEntries.$inferSelect, tokenName: string | null): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: {
+      kind: row.actorKind,
+      accountId: row.accountId,
+      name: row.actorKind === 'system' && !row.accountId ? row.actorName || 'System Update' : row.actorName,
+      tokenId: row.tokenId,
+      tokenName,
+    },
+    address: row.address,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    action: row.action,
+    route: row.route,
+    changes: row.changes,
+  };
+}
+
+/** The event's trail, newest first, a page at a time; dates are whole UTC days, `to` included. */
+export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Promise<AuditPage> {
+  const where = and(
+    eq(auditEntries.eventId, actor.eventId),
+    query.entityType ? eq(auditEntries.entityType, query.entityType) : undefined,
+    query.entityId ? eq(auditEntries.entityId, query.entityId) : undefined,
+    query.accountId ? eq(auditEntries.accountId, query.accountId) : undefined,
+    query.from ? gte(auditEntries.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to
+      ? lt(auditEntries.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS))
+      : undefined,
+  );
+  const [rows, [{ total }], types, people] = await Promise.all([
+    ctx.db
+      .select({ entry: auditEntries, tokenName: apiTokens.name })
+      .from(auditEntries)
+      .leftJoin(apiTokens, eq(apiTokens.id, auditEntries.tokenId))
+      .where(where)
+      .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    ctx.db.select({ total: count() }).from(auditEntries).where(where),
+    ctx.db
+      .selectDistinct({ entityType: auditEntries.entityType })
+      .from(auditEntries)
+      .where(eq(auditEntries.eventId, actor.eventId))
+      .orderBy(auditEntries.entityType),
+    ctx.db
+      .selectDistinct({ id: auditEntries.accountId, name: auditEntries.actorName })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.eventId, actor.eventId), isNotNull(auditEntries.accountId)))
+      .orderBy(auditEntries.actorName),
+  ]);
+  const seen = new Set<string>();
+  return {
+    items: rows.map((r) => present(r.entry, r.tokenName)),
+    total: Number(total),
+    page: query.page,
+    pageSize: AUDIT_PAGE_SIZE,
+    entityTypes: types.map((t) => t.entityType),
+    // One name per account (the newest spelling is as good as any for a filter).
+    people: people.flatMap((p) =>
+      p.id && !seen.has(p.id) && seen.add(p.id) ? [{ id: p.id, name: p.name }] : [],
+    ),
+  };
+}
+
+export async function readAuditSettings(ctx: AppContext, eventId: string): Promise<AuditSettings> {
+  const [row] = await ctx.db.select().from(auditSettings).where(eq(auditSettings.eventId, eventId));
+  return { retentionDays: row?.retentionDays ?? AUDIT_RETENTION_DEFAULT_DAYS };
+}
+
+export async function saveAuditSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: AuditSettings,
+): Promise<AuditSettings> {
+  await ctx.db
+    .insert(auditSettings)
+    .values({ eventId: actor.eventId, retentionDays: body.retentionDays })
+    .onConflictDoUpdate({ target: auditSettings.eventId, set: { retentionDays: body.retentionDays } });
+  return readAuditSettings(ctx, actor.eventId);
+}
+
+export const AUDIT_RETENTION_JOB = 'audit.retention';
+
+/**
+ * The retention sweep: each event's entries older than its setting go, and the sweep itself is
+ * an entry (by the system) when it removed any, so a gap in the trail is explained.
+ */
+export async function removeOldAuditEntries(ctx: AppContext, now = new Date()): Promise<{ removed: number }> {
+  const rows = await ctx.db
+    .select({ id: events.id, days: auditSettings.retentionDays })
+    .from(events)
+    .leftJoin(auditSettings, eq(auditSettings.eventId, events.id));
+  let removed = 0;
+  for (const { id, days } of rows) {
+    const before = new Date(now.getTime() - (days ?? AUDIT_RETENTION_DEFAULT_DAYS) * DAY_MS);
+    const gone = await ctx.db
+      .delete(auditEntries)
+      .where(and(eq(auditEntries.eventId, id), lt(auditEntries.at, before)))
+      .returning({ id: auditEntries.id });
+    if (gone.length === 0) continue;
+    removed += gone.length;
+    await recordAudit(
+      ctx.db,
+      systemEntry({
+        eventId: id,
+        entityType: 'audit',
+        action: 'retention',
+        route: AUDIT_RETENTION_JOB,
+        changes: { removed: { after: gone.length }, olderThan: { after: before.toISOString() } },
+      }),
+    );
+  }
+  return { removed };
+}
+
+export function registerAuditJobs(ctx: AppContext): void {
+  ctx.jobs.register(AUDIT_RETENTION_JOB, async () => {
+    await removeOldAuditEntries(ctx);
+  });
+  ctx.jobs
+    .schedule(AUDIT_RETENTION_JOB, '17 3 * * *')
+    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule the audit retention'));
+}
