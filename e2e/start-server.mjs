@@ -231,6 +231,18 @@ if (kind === 'seeded') {
     ['potter', 'Tomas', 'Reyes'],
   ]);
   writeJson('e2e-live.json', { ...fenland, members: fenlandMembers });
+  // Live screens: a team completes a task and the organiser's status table changes without a reload.
+  const saltmarsh = createEvent({
+    name: 'Saltmarsh Makers Market 2027',
+    shortName: 'Saltmarsh Market',
+    start: '2027-07-08',
+    end: '2027-07-10',
+    admin: ['ada.moss@saltmarsh-market.example', 'Ada', 'Moss'],
+  });
+  const saltmarshMembers = createPeople(saltmarsh.eventId, 'saltmarsh-market.example', [
+    ['weaver', 'Kofi', 'Mensah'],
+  ]);
+  writeJson('e2e-live-screens.json', { ...saltmarsh, members: saltmarshMembers });
   // Form tasks: an organiser links a task to a form; a team opens it from its tasks and submits.
   const estuary = createEvent({
     name: 'Estuary Seafood Festival 2027',

@@ -9,6 +9,12 @@ import { z } from 'zod';
 export const LIVE_MESSAGE_TYPES = [
   /** The caller's notification list or unread count may have changed. */
   'notifications',
+  /** A team's progress or approval on a task changed (its team and organisers hear it). */
+  'taskStatuses',
+  /** A comment of a team's task conversation was added, liked, pinned or removed. */
+  'comments',
+  /** A form's submissions changed (a new one arrived): organisers' submissions table. */
+  'submissions',
   /**
    * Signals may have been missed (the server's listening connection was re-established):
    * refetch everything live.

@@ -12,7 +12,7 @@ import { api, type QueryValue, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 /** Every report answer of an event shares this key; reports only read, so nothing invalidates them. */
-const reportsKey = (eventId: string) => [...sessionKeys.event(eventId), 'reports'] as const;
+export const reportsKey = (eventId: string) => [...sessionKeys.event(eventId), 'reports'] as const;
 const base = (eventId: string) => `/api/events/${eventId}/reports`;
 
 export type ReportQuery = Record<string, QueryValue>;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { accounts } from '../auth/tables';
 import { memberships } from '../people/tables';
@@ -45,4 +45,57 @@ export async function logEmailResponse(
     details,
     ...visitor,
   });
+}
+
+export type LoggedResponse = { email: Outboxed; type: ResponseType; messageId: string; details: string };
+
+/**
+ * Many outcomes of one send batch in three statements (the accounts, their memberships, one insert)
+ * rather than three per email: the queue's drain rate is bounded by these round trips.
+ */
+export async function logEmailResponses(db: DbOrTx, responses: readonly LoggedResponse[]): Promise<void> {
+  if (responses.length === 0) return;
+  const addresses = [...new Set(responses.map((r) => r.email.to.toLowerCase()))];
+  const found = await db
+    .select({ id: accounts.id, email: accounts.email })
+    .from(accounts)
+    .where(inArray(accounts.email, addresses));
+  const accountOf = new Map(found.map((a) => [a.email.toLowerCase(), a.id]));
+  const eventIds = [...new Set(responses.flatMap((r) => (r.email.eventId ? [r.email.eventId] : [])))];
+  const members =
+    found.length && eventIds.length
+      ? await db
+          .select({
+            eventId: memberships.eventId,
+            accountId: memberships.accountId,
+            teamId: memberships.teamId,
+          })
+          .from(memberships)
+          .where(
+            and(
+              inArray(memberships.eventId, eventIds),
+              inArray(
+                memberships.accountId,
+                found.map((a) => a.id),
+              ),
+            ),
+          )
+      : [];
+  const teamOf = new Map(members.map((m) => [`${m.eventId}/${m.accountId}`, m.teamId]));
+  await db.insert(emailResponses).values(
+    responses.map(({ email, type, messageId, details }) => {
+      const userId = accountOf.get(email.to.toLowerCase()) ?? null;
+      return {
+        outboxId: email.id,
+        eventId: email.eventId,
+        messageId,
+        type,
+        recipient: email.to,
+        templateId: email.kind,
+        teamId: (userId && email.eventId ? teamOf.get(`${email.eventId}/${userId}`) : null) ?? null,
+        userId,
+        details,
+      };
+    }),
+  );
 }

@@ -1,11 +1,12 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { SMTP_POOL } from '../../platform/mail/mailer';
+import { runBatch } from '../../platform/jobs';
+import { type MailMessage, SMTP_POOL } from '../../platform/mail/mailer';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
-import { logEmailResponse } from './responseLog';
-import { sendingFor } from './sender';
+import { logEmailResponses, type Outboxed } from './responseLog';
+import { type Sending, sendingFor } from './sender';
 import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates';
 import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking';
@@ -137,21 +138,108 @@ function keepUnsent(outboxId: string, content: Content): void {
   if (unsent.size > UNSENT_KEPT) unsent.delete(unsent.keys().next().value as string);
 }
 
-/** Sends one outbox email now (the email job, or a module's own batch job); throws when it fails. */
+/** Sends one outbox email now (the email job, a resend); throws when it fails. */
 export async function deliver(ctx: AppContext, outboxId: string): Promise<void> {
-  const [email] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
-  if (!email || email.status === 'sent' || email.status === 'stored') return;
-  const stored = unsent.get(outboxId) ?? { text: email.text, html: email.html, links: email.links };
-  if (email.status === 'failed' && !unsent.has(outboxId) && hasRedactedLink(stored)) {
+  const [failure] = await deliverMany(ctx, [outboxId]);
+  if (failure) throw failure.error;
+}
+
+type SentCopy = {
+  text: string;
+  html: string;
+  links: string[];
+  trackingToken: string;
+  trackedLinks: string[];
+};
+type Prepared = {
+  email: Outboxed;
+  live: Content;
+  message: MailMessage;
+  sent: SentCopy;
+  trackingBase: string | null;
+};
+type Outcome = {
+  email: Outboxed;
+  status: 'stored' | 'sent' | 'failed';
+  sent: SentCopy;
+  messageId: string;
+  error: unknown;
+};
+
+/**
+ * Sends outbox emails now, a batch at a time (a notification to every team): one read of the rows,
+ * the event's sending settings read once, the sends `SMTP_POOL.maxConnections` at a time, then one
+ * update of the rows and one insert in the delivery log. Per email that was six round trips to the
+ * database, and they bounded the drain rate (docs/benchmarks.md, issue 17). An email already sent
+ * or kept is skipped, so a retried batch sends each email once. Returns the failures in order; a
+ * failure before sending (a dead link) leaves its row as it was, as a single send always did.
+ */
+export async function deliverMany(
+  ctx: AppContext,
+  outboxIds: readonly string[],
+): Promise<{ outboxId: string; error: unknown }[]> {
+  if (outboxIds.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.id, [...outboxIds]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const sendings = new Map<string | null, Promise<Sending>>();
+  const sendingOf = (eventId: string | null) => {
+    if (!sendings.has(eventId)) sendings.set(eventId, sendingFor(ctx, eventId));
+    return sendings.get(eventId) as Promise<Sending>;
+  };
+  const early: { outboxId: string; error: unknown }[] = [];
+  const prepared: Prepared[] = [];
+  for (const outboxId of outboxIds) {
+    const email = byId.get(outboxId);
+    if (!email || email.status === 'sent' || email.status === 'stored') continue;
+    try {
+      prepared.push({ email, ...(await prepare(ctx, email, await sendingOf(email.eventId))) });
+    } catch (error) {
+      early.push({ outboxId, error });
+    }
+  }
+  const outcomes: Outcome[] = [];
+  await runBatch(prepared, ctx.mailer.kind === 'smtp' ? SMTP_POOL.maxConnections : 1, async (p) => {
+    try {
+      const accepted = await ctx.mailer.deliver(p.message);
+      const status = ctx.mailer.kind === 'outbox' ? 'stored' : 'sent';
+      outcomes.push({
+        email: p.email,
+        status,
+        sent: p.sent,
+        messageId: accepted?.messageId ?? p.email.id,
+        error: null,
+      });
+      unsent.delete(p.email.id);
+    } catch (error) {
+      keepUnsent(p.email.id, p.live);
+      outcomes.push({ email: p.email, status: 'failed', sent: p.sent, messageId: p.email.id, error });
+    }
+  });
+  if (ctx.mailer.kind === 'outbox') announceKept(ctx, prepared);
+  await recordOutcomes(ctx.db, outcomes);
+  const failed = new Map(outcomes.filter((o) => o.status === 'failed').map((o) => [o.email.id, o.error]));
+  const earlyById = new Map(early.map((f) => [f.outboxId, f.error]));
+  return outboxIds.flatMap((outboxId) => {
+    const error = failed.get(outboxId) ?? earlyById.get(outboxId);
+    return error === undefined ? [] : [{ outboxId, error }];
+  });
+}
+
+/** The message to send and the copy to keep: live link tokens, the event's sender, tracking. */
+async function prepare(ctx: AppContext, email: Outboxed, sending: Sending) {
+  const stored = unsent.get(email.id) ?? { text: email.text, html: email.html, links: email.links };
+  if (email.status === 'failed' && !unsent.has(email.id) && hasRedactedLink(stored)) {
     throw new Error('The link in this email was removed after a failed send; request a new one.');
   }
   const live = await withLinkTokens(ctx.db, stored);
-  const sending = await sendingFor(ctx, email.eventId);
   const trackingToken = email.trackingToken ?? newTrackingToken();
   const tracked = sending.trackingBase
     ? addTracking(live.html, sending.trackingBase, trackingToken)
     : { html: live.html, links: [] };
-  const message = {
+  const message: MailMessage = {
     to: email.to,
     from: sending.from,
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
@@ -168,55 +256,65 @@ export async function deliver(ctx: AppContext, outboxId: string): Promise<void> 
     trackingToken,
     trackedLinks: tracked.links,
   };
-  if (ctx.mailer.kind === 'outbox') {
-    await ctx.mailer.deliver(message);
-    // With no SMTP server, the console is how a new user follows the link, printed now, at send
-    // time. On stderr, so that the CLI's machine-readable stdout (--json) stays one JSON document.
-    if (ctx.config.env !== 'test') {
-      // With tracking on, the address the email's opens and clicks report to (…/open.gif,
-      // …/links/:n): a developer, or a journey, can open and click the email as a mail client would.
-      const tracking = sending.trackingBase
-        ? `    Opens and clicks: ${sending.trackingBase.replace(/\/+$/, '')}${TRACKING_PATH}/${trackingToken}\n`
-        : '';
-      process.stderr.write(
-        `\n  Email to ${email.to}: ${email.subject}\n${live.links.map((l) => `    ${l}\n`).join('')}${tracking}\n`,
-      );
-    }
+  return { live, message, sent, trackingBase: sending.trackingBase };
+}
+
+/**
+ * With no SMTP server, the console is how a new user follows the link, printed now, at send time.
+ * On stderr, so that the CLI's machine-readable stdout (--json) stays one JSON document; one write
+ * for the batch. With tracking on, also the address the email's opens and clicks report to
+ * (…/open.gif, …/links/:n): a developer, or a journey, can open and click it as a mail client would.
+ */
+function announceKept(ctx: AppContext, prepared: readonly Prepared[]) {
+  for (const { email } of prepared) {
     ctx.logger.info({ to: email.to, subject: email.subject }, 'email kept in the outbox (no SMTP_URL)');
-    await ctx.db
-      .update(outboxEmails)
-      .set({ status: 'stored', ...sent, updatedAt: new Date() })
-      .where(eq(outboxEmails.id, outboxId));
-    await logEmailResponse(ctx.db, email, 'pending', email.id, 'Kept in the outbox: no SMTP server');
-    return;
   }
-  let accepted: Awaited<ReturnType<typeof ctx.mailer.deliver>>;
-  try {
-    accepted = await ctx.mailer.deliver(message);
-  } catch (err) {
-    await ctx.db
-      .update(outboxEmails)
-      .set({ status: 'failed', error: providerAnswer(err), ...sent, updatedAt: new Date() })
-      .where(eq(outboxEmails.id, outboxId));
-    // A permanent refusal (5xx) is a bounce; a passing failure is retried and not logged yet.
-    const code = (err as { responseCode?: number }).responseCode;
-    if (code !== undefined && code >= 500) {
-      await logEmailResponse(ctx.db, email, 'bounce', email.id, providerAnswer(err));
-    }
-    keepUnsent(outboxId, live);
-    throw err;
-  }
-  await ctx.db
-    .update(outboxEmails)
-    .set({ status: 'sent', sentAt: new Date(), error: null, ...sent, updatedAt: new Date() })
-    .where(eq(outboxEmails.id, outboxId));
-  unsent.delete(outboxId);
-  await logEmailResponse(
-    ctx.db,
-    email,
-    'delivery',
-    accepted?.messageId ?? email.id,
-    'Accepted by the SMTP server',
+  if (ctx.config.env === 'test' || prepared.length === 0) return;
+  const printed = prepared.map(({ email, live, sent, trackingBase }) => {
+    const tracking = trackingBase
+      ? `    Opens and clicks: ${trackingBase.replace(/\/+$/, '')}${TRACKING_PATH}/${sent.trackingToken}\n`
+      : '';
+    return `\n  Email to ${email.to}: ${email.subject}\n${live.links.map((l) => `    ${l}\n`).join('')}${tracking}\n`;
+  });
+  process.stderr.write(printed.join(''));
+}
+
+/**
+ * Every outcome of a batch in one update and one insert. Kept: 'stored'; accepted: 'sent' with
+ * its time and no error; refused: 'failed' with the provider's answer, and a permanent refusal
+ * (5xx) is logged as a bounce (a passing failure is retried and not logged yet).
+ */
+type LogEntry = Parameters<typeof logEmailResponses>[1][number];
+
+async function recordOutcomes(db: DbOrTx, outcomes: readonly Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const values = outcomes.map(
+    ({ email, status, sent, error }) =>
+      sql`(${email.id}::uuid, ${status}, ${status === 'failed' ? providerAnswer(error) : null}::text, ${sent.text}, ${sent.html}, ${JSON.stringify(sent.links)}::jsonb, ${sent.trackingToken}, ${JSON.stringify(sent.trackedLinks)}::jsonb)`,
+  );
+  await db.execute(sql`
+    update outbox_emails as o set
+      status = v.status,
+      error = case v.status when 'failed' then v.error when 'sent' then null else o.error end,
+      sent_at = case when v.status = 'sent' then now() else o.sent_at end,
+      text = v.text, html = v.html, links = v.links,
+      tracking_token = v.tracking_token, tracked_links = v.tracked_links,
+      updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, status, error, text, html, links, tracking_token, tracked_links)
+    where o.id = v.id`);
+  await logEmailResponses(
+    db,
+    outcomes.flatMap(({ email, status, messageId, error }): LogEntry[] => {
+      if (status === 'stored') {
+        return [{ email, type: 'pending', messageId, details: 'Kept in the outbox: no SMTP server' }];
+      }
+      if (status === 'sent')
+        return [{ email, type: 'delivery', messageId, details: 'Accepted by the SMTP server' }];
+      const code = (error as { responseCode?: number }).responseCode;
+      return code !== undefined && code >= 500
+        ? [{ email, type: 'bounce', messageId, details: providerAnswer(error) }]
+        : [];
+    }),
   );
 }
 

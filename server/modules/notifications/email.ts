@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailFailureReport } from '../../../shared/notifications/status';
@@ -7,7 +8,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { accounts } from '../auth/tables';
 import { emailLook } from '../emails/emailLook';
-import { deliver, queueEmails } from '../emails/service';
+import { deliverMany, queueEmails } from '../emails/service';
 import { outboxEmails } from '../emails/tables';
 import { readSettings } from '../events/settingsStore';
 import { memberships, teams } from '../people/tables';
@@ -22,7 +23,15 @@ import { notificationEmails, notifications } from './tables';
  */
 
 export const NOTIFICATION_EMAIL_BATCH_JOB = 'notifications.emailBatch';
-export const EMAIL_BATCH_SIZE = 50;
+/**
+ * Emails per job, and jobs per fetch of the queue. The queue fetches at most once a second when a
+ * fetch comes back short, and one 50-email job a fetch capped the drain at 50 emails a second
+ * (issue 17: 48/s against 200). A full fetch fetches again at once; two jobs run side by side so
+ * that one's sends overlap the other's database work.
+ */
+export const EMAIL_BATCH_SIZE = 200;
+const JOBS_PER_FETCH = 4;
+const JOBS_AT_ONCE = 2;
 const batchJobSchema = z.object({
   v: z.literal(1),
   eventId: z.uuid(),
@@ -31,15 +40,22 @@ const batchJobSchema = z.object({
 });
 
 export function registerNotificationEmailJobs(ctx: AppContext): void {
-  ctx.jobs.register(NOTIFICATION_EMAIL_BATCH_JOB, async (data) => {
-    const job = batchJobSchema.parse(data);
-    for (const outboxId of job.outboxIds) {
+  ctx.jobs.register(
+    NOTIFICATION_EMAIL_BATCH_JOB,
+    async (data) => {
+      const job = batchJobSchema.parse(data);
       // A refused email is recorded on its outbox row (status failed, the provider's answer) and
-      // reported on the notification; it does not hold up the rest of the batch.
-      await deliver(ctx, outboxId).catch(() => undefined);
-    }
-    await settleEmailStatus(ctx, job.eventId, job.notificationId);
-  });
+      // reported on the notification; it does not hold up the rest of the batch. Emails already
+      // sent (a retried job) are skipped, so each recipient gets one.
+      await deliverMany(ctx, job.outboxIds);
+      // PGlite runs in this thread and answers through promises: back-to-back batches would keep
+      // the event loop in its microtasks and starve every request meanwhile (a status poll waited
+      // five minutes in the benchmark). Let the requests in between batches.
+      await setImmediate();
+      await settleEmailStatus(ctx, job.eventId, job.notificationId);
+    },
+    { batchSize: JOBS_PER_FETCH, parallel: JOBS_AT_ONCE },
+  );
 }
 
 /** Who gets the email: active accounts of the event it is aimed at, in a stable order. */
@@ -130,18 +146,27 @@ export async function emailNotification(ctx: AppContext, eventId: string, notifi
  * draft meanwhile stays a draft.
  */
 export async function settleEmailStatus(ctx: AppContext, eventId: string, notificationId: string) {
-  const rows = await ctx.db
-    .select({ position: notificationEmails.position, status: outboxEmails.status, error: outboxEmails.error })
+  // Only the unsent rows are read (after every batch: reading all 15,000 each time cost more than
+  // sending them); the one that finds none queued settles the notification.
+  const ofNotification = and(
+    eq(notificationEmails.eventId, eventId),
+    eq(notificationEmails.notificationId, notificationId),
+  );
+  const [queued] = await ctx.db
+    .select({ position: notificationEmails.position })
     .from(notificationEmails)
     .innerJoin(outboxEmails, eq(outboxEmails.id, notificationEmails.outboxId))
-    .where(
-      and(eq(notificationEmails.eventId, eventId), eq(notificationEmails.notificationId, notificationId)),
-    )
-    .orderBy(notificationEmails.position);
-  if (rows.some((r) => r.status === 'queued')) return;
-  const failures = rows
-    .filter((r) => r.status === 'failed')
-    .map((r) => ({ index: r.position, error: r.error ?? 'unknown' }));
+    .where(and(ofNotification, eq(outboxEmails.status, 'queued')))
+    .limit(1);
+  if (queued) return;
+  const failures = (
+    await ctx.db
+      .select({ position: notificationEmails.position, error: outboxEmails.error })
+      .from(notificationEmails)
+      .innerJoin(outboxEmails, eq(outboxEmails.id, notificationEmails.outboxId))
+      .where(and(ofNotification, eq(outboxEmails.status, 'failed')))
+      .orderBy(notificationEmails.position)
+  ).map((r) => ({ index: r.position, error: r.error ?? 'unknown' }));
   await ctx.db
     .update(notifications)
     .set(

@@ -19,6 +19,7 @@ import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, reservedSubmissionId } from './files';
 import { formTasksOfTeam } from './formTaskStatus';
 import { withImages } from './images';
+import { signalSubmissionAfterCommit } from './live';
 import { announceSubmission, recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from './store';
 import { formSubmissions } from './tables';
@@ -203,6 +204,7 @@ export async function submit(
     const id = draft?.id ?? (await reservedSubmissionId(tx, actor.eventId, body.submissionId, by));
     // The listeners (notifications, webhooks) hear of the save once it has committed.
     effects.afterCommit(() => announceSubmission(ctx, actor.eventId, id));
+    signalSubmissionAfterCommit(ctx, effects, actor.eventId, teamId);
     const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
       eventId: actor.eventId,
       submissionId: id,
@@ -283,6 +285,7 @@ export async function editMySubmission(
     // The listeners (notifications, webhooks) hear of the save once it has committed.
     effects.afterCommit(() => announceSubmission(ctx, actor.eventId, row.id));
     if (row.teamId !== teamId) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
+    signalSubmissionAfterCommit(ctx, effects, actor.eventId, teamId);
     const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'open');
     if (!fill.form.isEditable || row.isDraft) throw forbidden(SUBMISSION_ERRORS.notEditable);
     const context = await contextOf(tx, actor);

@@ -31,6 +31,7 @@ import { dispatchEmails } from '../emails/service';
 import { teams } from '../people/tables';
 import { dueSettings } from './dueSettings';
 import { TASK_NOT_FOUND } from './errors';
+import { signalStatusesAfterCommit } from './live';
 import { queueTaskStatusEmails, type StatusChange } from './statusEmail';
 import { taskStatuses, tasks } from './tables';
 
@@ -309,6 +310,7 @@ export async function setTeamStatuses(
       actor: actor.accountId,
     });
     effects.afterCommit(() => dispatchEmails(ctx, outboxIds));
+    signalStatusesAfterCommit(ctx, effects, actor.eventId, teamIds);
     return result;
   });
 }

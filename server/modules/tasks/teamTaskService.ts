@@ -8,6 +8,7 @@ import { changeAssignees } from './assignments';
 import { openThread, type Thread } from './commentPolicy';
 import { addComment, deleteComment, setCommentPinned, toggleCommentLike } from './comments';
 import { acceptDisclaimer } from './disclaimers';
+import { signalCommentsAfterCommit, signalStatusesAfterCommit } from './live';
 import { addUpload, removeUpload } from './taskUploads';
 import { setMyProgress } from './teamTasks';
 
@@ -22,13 +23,20 @@ function inThread<T>(
   actor: Actor,
   key: ThreadKey,
   work: (tx: Tx, thread: Thread, afterCommit: (ids: string[]) => void) => Promise<T>,
+  live: { comments?: boolean } = {},
 ): Promise<T> {
-  return withTransaction(ctx, async (tx, effects) =>
-    work(tx, await openThread(tx, actor, key.taskId, key.teamId), (outboxIds) =>
+  return withTransaction(ctx, async (tx, effects) => {
+    const thread = await openThread(tx, actor, key.taskId, key.teamId);
+    const result = await work(tx, thread, (outboxIds) =>
       effects.afterCommit(() => dispatchEmails(ctx, outboxIds)),
-    ),
-  );
+    );
+    // The thread's readers (its team and organisers) see the conversation change without reloading.
+    if (live.comments) signalCommentsAfterCommit(ctx, effects, actor.eventId, thread.team.id);
+    return result;
+  });
 }
+
+const COMMENTS = { comments: true };
 
 /** A comment or, with parentId, a reply; the mention emails go once it has committed. */
 export function commentOnThread(
@@ -38,15 +46,21 @@ export function commentOnThread(
   text: string,
   parentId?: string,
 ) {
-  return inThread(ctx, actor, key, async (tx, thread, emailsAfterCommit) => {
-    const { view, outboxIds } = await addComment(tx, thread, text, parentId);
-    emailsAfterCommit(outboxIds);
-    return view;
-  });
+  return inThread(
+    ctx,
+    actor,
+    key,
+    async (tx, thread, emailsAfterCommit) => {
+      const { view, outboxIds } = await addComment(tx, thread, text, parentId);
+      emailsAfterCommit(outboxIds);
+      return view;
+    },
+    COMMENTS,
+  );
 }
 
 export function likeComment(ctx: AppContext, actor: Actor, key: ThreadKey, commentId: string) {
-  return inThread(ctx, actor, key, (tx, thread) => toggleCommentLike(tx, thread, commentId));
+  return inThread(ctx, actor, key, (tx, thread) => toggleCommentLike(tx, thread, commentId), COMMENTS);
 }
 
 export function pinComment(
@@ -56,11 +70,17 @@ export function pinComment(
   commentId: string,
   isPinned: boolean,
 ) {
-  return inThread(ctx, actor, key, (tx, thread) => setCommentPinned(tx, thread, commentId, isPinned));
+  return inThread(
+    ctx,
+    actor,
+    key,
+    (tx, thread) => setCommentPinned(tx, thread, commentId, isPinned),
+    COMMENTS,
+  );
 }
 
 export function removeComment(ctx: AppContext, actor: Actor, key: ThreadKey, commentId: string) {
-  return inThread(ctx, actor, key, (tx, thread) => deleteComment(tx, thread, commentId));
+  return inThread(ctx, actor, key, (tx, thread) => deleteComment(tx, thread, commentId), COMMENTS);
 }
 
 export function setAssignees(
@@ -86,5 +106,9 @@ export function detachUpload(ctx: AppContext, actor: Actor, key: ThreadKey, uplo
 
 /** A team member marks their team's task done or not done. */
 export function saveMyProgress(ctx: AppContext, actor: Actor, taskId: string, progress: ProgressStatus) {
-  return withTransaction(ctx, (tx) => setMyProgress(tx, actor, taskId, progress));
+  return withTransaction(ctx, async (tx, effects) => {
+    const saved = await setMyProgress(tx, actor, taskId, progress);
+    signalStatusesAfterCommit(ctx, effects, actor.eventId, [saved.teamId]);
+    return saved;
+  });
 }

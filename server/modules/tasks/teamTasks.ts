@@ -32,6 +32,7 @@ import { memberships, teams } from '../people/tables';
 import { taskDisclaimerAcceptances } from './commentTables';
 import { dueSettings } from './dueSettings';
 import { TASK_NOT_FOUND } from './errors';
+import { signalStatusesAfterCommit } from './live';
 import { loadMyTaskList, type MyTaskListRow } from './myTasksQuery';
 import { queueTaskStatusEmails } from './statusEmail';
 import { taskStatuses, tasks } from './tables';
@@ -263,6 +264,7 @@ export async function reviewTeamTask(
       actor: actor.accountId,
     });
     effects.afterCommit(() => dispatchEmails(ctx, outboxIds));
+    signalStatusesAfterCommit(ctx, effects, actor.eventId, [params.teamId]);
     return saved;
   });
 }

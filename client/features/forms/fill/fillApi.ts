@@ -24,7 +24,7 @@ import { tasksKey } from '../../tasks/tasksApi';
 import type { SubmissionUploader } from '../renderer/UploadField';
 
 /** Every answer about filling in and submissions of an event starts with this key. */
-const submissionsKey = (eventId: string) => [...sessionKeys.event(eventId), 'submissions'] as const;
+export const submissionsKey = (eventId: string) => [...sessionKeys.event(eventId), 'submissions'] as const;
 const mine = (eventId: string) => `/api/events/${eventId}/my-forms`;
 const organiser = (eventId: string, formId: string) => `/api/events/${eventId}/forms/${formId}/submissions`;
 
