@@ -81,6 +81,8 @@ export async function cloneEvent(
   storage: Storage,
   input: CloneInput,
   hooks: CloneHooks = {},
+  /** Filled as files are stored, so a caller can remove them if the transaction fails. */
+  writtenKeys: string[] = [],
 ): Promise<CloneOutcome> {
   const [source] = await tx.select().from(events).where(eq(events.id, input.sourceEventId));
   if (!source) throw notFound('Event not found');
@@ -107,7 +109,6 @@ export async function cloneEvent(
     updatedBy: input.actorId,
   });
   const copied: Record<string, number> = {};
-  const writtenKeys: string[] = [];
   let done = 0;
   for (const { step, rows } of read) {
     const name = getTableName(step.table);

@@ -76,8 +76,8 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
             await hooks.afterStep?.(doneSteps, totalSteps, table);
           },
         },
+        writtenKeys,
       );
-      writtenKeys.push(...outcome.writtenKeys);
       const total = Object.keys(outcome.copied).length + 1;
       await tx
         .update(eventClones)
