@@ -255,6 +255,15 @@ if (kind === 'seeded') {
   });
   const pierMembers = createPeople(pier.eventId, 'pier-show.example', [['skipper', 'Idris', 'Vaughan']]);
   writeJson('e2e-provider.json', { ...pier, members: pierMembers, ...providerJourney });
+  // Next edition: an organiser copies the event into next year's, then opens the copy.
+  const cliffside = createEvent({
+    name: 'Cliffside Food Market 2027',
+    shortName: 'Cliffside Market',
+    start: '2027-07-09',
+    end: '2027-07-11',
+    admin: ['alys.rowe@cliffside-market.example', 'Alys', 'Rowe'],
+  });
+  writeJson('e2e-clone.json', cliffside);
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,
