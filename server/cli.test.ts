@@ -154,6 +154,39 @@ describe('operator CLI', { timeout: 90_000 }, () => {
     });
   });
 
+  it("clone-event --json prints the new event id; the first edition's admin is admin of the copy", async () => {
+    const bad = await cli(
+      env,
+      'clone-event',
+      '--from',
+      eventId,
+      '--name',
+      'Expo 2028',
+      '--shift-days',
+      '1.5',
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('a whole number from -3650 to 3650');
+    const run = await cli(env, 'clone-event', '--from', eventId, '--name', 'Expo 2028', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out).toMatchObject({ fromEventId: eventId });
+    expect(out.eventId).not.toBe(eventId);
+    await withPortal(async (app) => {
+      const res = await login(app, 'a@x.io', 'S0me-long-pass');
+      const events = res.json().events as {
+        id: string;
+        eventName: string;
+        startDate: string;
+        permissions: string;
+      }[];
+      expect(events.find((e) => e.id === out.eventId)).toMatchObject({
+        eventName: 'Expo 2028',
+        permissions: 'admin',
+      });
+    });
+  });
+
   it('without a password, emails a set-password link (shown on stderr, stdout stays JSON) that works', async () => {
     const run = await cli(
       env,
