@@ -281,6 +281,15 @@ if (kind === 'seeded') {
     ['member', 'Elin', 'Rhys'],
   ]);
   writeJson('e2e-member-areas.json', { ...willow, members: willowMembers });
+  // Next edition: an organiser copies the event into next year's, then opens the copy.
+  const cliffside = createEvent({
+    name: 'Cliffside Food Market 2027',
+    shortName: 'Cliffside Market',
+    start: '2027-07-09',
+    end: '2027-07-11',
+    admin: ['alys.rowe@cliffside-market.example', 'Alys', 'Rowe'],
+  });
+  writeJson('e2e-clone.json', cliffside);
   writeJson('e2e-seeded.json', {
     eventId: harbourside.eventId,
     secondEventId: northern.eventId,

@@ -21,6 +21,7 @@ import { findSession } from './modules/auth/sessions';
 import { brandingRoutes } from './modules/branding/routes';
 import { contentRoutes } from './modules/content/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
+import { editionsRoutes } from './modules/editions/routes';
 import { emailsRoutes } from './modules/emails/routes';
 import { registerEmailJobs } from './modules/emails/service';
 import { emailTemplateRoutes } from './modules/emails/templateRoutes';
@@ -89,6 +90,7 @@ const ROUTE_MODULES: RouteModule[] = [
   liveRoutes,
   apiTokensRoutes,
   auditRoutes,
+  editionsRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

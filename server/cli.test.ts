@@ -8,6 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app';
 import { outboxEmails } from './modules/emails/tables';
+import { forgetMyEvents } from './modules/people/myEvents';
 import { openRuntime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import type { App } from './platform/http/types';
@@ -163,6 +164,43 @@ describe('operator CLI', { timeout: 90_000 }, () => {
       const res = await login(app, 'mod@x.io', 'An0ther-long-pass');
       expect(res.statusCode).toBe(200);
       expect(res.json().events).toEqual([expect.objectContaining({ id: eventId, permissions: 'moderator' })]);
+    });
+  });
+
+  it("clone-event --json prints the new event id; the first edition's admin is admin of the copy", async () => {
+    const bad = await cli(
+      env,
+      'clone-event',
+      '--from',
+      eventId,
+      '--name',
+      'Expo 2028',
+      '--shift-days',
+      '1.5',
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('a whole number from -3650 to 3650');
+    const run = await cli(env, 'clone-event', '--from', eventId, '--name', 'Expo 2028', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out).toMatchObject({ fromEventId: eventId });
+    expect(out.eventId).not.toBe(eventId);
+    // The account's event list is cached in this test process by the first test's sign-in; the CLI
+    // (another process) cannot clear it. A real server on PGlite cannot run beside the CLI (the
+    // data-dir lock), and on PostgreSQL it keeps no such cache.
+    forgetMyEvents();
+    await withPortal(async (app) => {
+      const res = await login(app, 'a@x.io', 'S0me-long-pass');
+      const events = res.json().events as {
+        id: string;
+        eventName: string;
+        startDate: string;
+        permissions: string;
+      }[];
+      expect(events.find((e) => e.id === out.eventId)).toMatchObject({
+        eventName: 'Expo 2028',
+        permissions: 'admin',
+      });
     });
   });
 

@@ -3,9 +3,11 @@ import pino from 'pino';
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
 import { emailSchema } from '../shared/auth/schema';
+import { cloneRequestSchema, DEFAULT_SHIFT_DAYS } from '../shared/editions/clone';
 import { newEventSchema } from '../shared/events/schema';
 import { recordAudit, systemEntry } from './modules/audit/recorder';
 import type { AuditChanges } from './modules/audit/tables';
+import { cloneFromCli } from './modules/editions/service';
 import { dispatchEmails, registerEmailJobs } from './modules/emails/service';
 import { createEvent, getEvent } from './modules/events/service';
 import { queueWelcome } from './modules/people/placement';
@@ -31,6 +33,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
                --admin-email EMAIL [--admin-password P] [--admin-first-name F] [--admin-surname S] [--json]
   create-user  --event ID --email EMAIL [--permissions staff|admin|moderator|reportViewer|user]
                [--password P] [--first-name F] [--surname S] [--json]
+  clone-event --from EVENT_ID --name NAME [--shift-days N] [--admin-email EMAIL] [--json]
+               the next edition: a copy of the event's set-up, dates moved by N days (default 364);
+               its admins are the account of --admin-email, or else the first edition's admins
   seed --demo  a believable demo event with an admin, a moderator and users; prints how to sign in
   seed --teams N [--tasks M]  an event with N teams and 3N users for load tests (one printed password
        for all); --tasks adds M tasks in groups and a status for every team and task
@@ -71,6 +76,7 @@ const STRING_OPTIONS = [
   'to',
   'out',
   'from',
+  'shift-days',
 ];
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
@@ -210,6 +216,18 @@ async function opsCommand(
   }
 }
 
+async function cloneEventCommand(rt: Runtime, v: Record<string, string | boolean | undefined>) {
+  const from = z.uuid({ message: 'Event ID not found' }).parse(required(v, 'from'));
+  const shift = option(v, 'shift-days');
+  const input = cloneRequestSchema.parse({
+    name: required(v, 'name'),
+    shiftDays: shift === undefined ? DEFAULT_SHIFT_DAYS : Number(shift),
+  });
+  const adminEmail = option(v, 'admin-email');
+  const clone = await cloneFromCli(rt.ctx, from, input, adminEmail && emailSchema.parse(adminEmail));
+  return { eventId: clone.newEventId, fromEventId: from, cloneId: clone.id };
+}
+
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -236,11 +254,13 @@ async function main(): Promise<number> {
     wireJobs(rt.ctx);
     // Set-password links are emailed by a job; the CLI runs it inline, so it needs the handler too.
     registerEmailJobs(rt.ctx);
-    if (command === 'create-event' || command === 'create-user') {
+    if (command === 'create-event' || command === 'create-user' || command === 'clone-event') {
       const out =
         command === 'create-event'
           ? await createEventCommand(rt, values)
-          : await createUserCommand(rt, values);
+          : command === 'create-user'
+            ? await createUserCommand(rt, values)
+            : await cloneEventCommand(rt, values);
       console.log(
         values.json
           ? JSON.stringify(out)

@@ -5,6 +5,7 @@ export * from './modules/auth/providers/tables';
 export * from './modules/auth/tables';
 export * from './modules/content/tables';
 export * from './modules/downloads/tables';
+export * from './modules/editions/tables';
 export * from './modules/emails/tables';
 export * from './modules/emails/templateTables';
 export * from './modules/events/tables';

@@ -2,6 +2,7 @@ import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { LOCALES, type Settings, TIME_ZONES } from '../../../shared/events/settings';
 import { SignInProvidersSection } from '../auth/SignInProvidersSection';
+import { NextEditionSection } from '../editions/NextEditionSection';
 import { useSettings } from './api';
 import { FormSection, SettingsForm, SettingsPage, useSettingsForm } from './SettingsPage';
 
@@ -121,6 +122,7 @@ export function EventSettingsScreen() {
         <>
           <EventForm doc={doc} />
           <SignInProvidersSection />
+          <NextEditionSection />
         </>
       )}
     </SettingsPage>

@@ -1,0 +1,113 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { CLONE_ERRORS } from '../../../shared/editions/clone';
+import type { AppContext } from '../../platform/context';
+import { withTransaction } from '../../platform/db/transaction';
+import { AppError } from '../../platform/http/errors';
+import { forgetMyEvents } from '../people/myEvents';
+import { type CloneHooks, cloneEvent } from './cloner';
+import { eventClones } from './tables';
+
+export const CLONE_JOB = 'editions.clone-event';
+export const cloneJobSchema = z.object({
+  v: z.literal(1),
+  eventId: z.uuid(),
+  cloneId: z.uuid(),
+  actorId: z.string(),
+  /** The admins of the copy when not the actor (the CLI, which runs as 'system'). */
+  adminIds: z.array(z.uuid()).optional(),
+});
+export type CloneJob = z.infer<typeof cloneJobSchema>;
+
+/**
+ * Progress of the clones running in this process. The clone is one transaction, so its progress
+ * cannot be written to its row until it commits on PGlite (one connection); on PostgreSQL it is
+ * also written through the pool, for the other processes.
+ */
+const progress = new Map<string, { doneSteps: number; totalSteps: number }>();
+export function progressOf(cloneId: string) {
+  return progress.get(cloneId);
+}
+
+export function registerCloneJob(ctx: AppContext): void {
+  ctx.jobs.register(CLONE_JOB, async (data) => runClone(ctx, cloneJobSchema.parse(data)));
+}
+
+/**
+ * Makes the next edition in one transaction that also marks the job done: a failure or a stop
+ * half-way leaves no event (and the job 'running', which the queue runs again after a stop). A
+ * failure is recorded on the job for the screen and not retried: the organiser starts again.
+ */
+export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks = {}): Promise<void> {
+  const [clone] = await ctx.db
+    .update(eventClones)
+    .set({ state: 'running', error: null, startedAt: sql`coalesce(${eventClones.startedAt}, now())` })
+    .where(
+      and(
+        eq(eventClones.eventId, job.eventId),
+        eq(eventClones.id, job.cloneId),
+        inArray(eventClones.state, ['queued', 'running']),
+      ),
+    )
+    .returning();
+  if (!clone) return;
+  const writtenKeys: string[] = [];
+  try {
+    await withTransaction(ctx, async (tx, effects) => {
+      const outcome = await cloneEvent(
+        tx,
+        ctx.storage,
+        {
+          sourceEventId: job.eventId,
+          name: clone.name,
+          shiftDays: clone.shiftDays,
+          actorId: job.actorId,
+          adminIds: job.adminIds ?? [job.actorId],
+        },
+        {
+          afterStep: async (doneSteps, totalSteps, table) => {
+            progress.set(clone.id, { doneSteps, totalSteps });
+            if (ctx.database.kind === 'postgres')
+              await ctx.db
+                .update(eventClones)
+                .set({ doneSteps, totalSteps })
+                .where(eq(eventClones.id, clone.id))
+                .catch((err) => ctx.logger.warn({ err }, 'clone progress not saved'));
+            await hooks.afterStep?.(doneSteps, totalSteps, table);
+          },
+        },
+        writtenKeys,
+      );
+      const total = Object.keys(outcome.copied).length + 1;
+      await tx
+        .update(eventClones)
+        .set({
+          state: 'done',
+          newEventId: outcome.newEventId,
+          doneSteps: total,
+          totalSteps: total,
+          finishedAt: new Date(),
+          updatedBy: job.actorId,
+        })
+        .where(eq(eventClones.id, clone.id));
+      // The runner's event list is cached: the new event must show in /my-events at once.
+      effects.afterCommit(() => {
+        for (const id of job.adminIds ?? [job.actorId]) forgetMyEvents(id);
+      });
+    });
+  } catch (err) {
+    ctx.logger.error({ err, cloneId: clone.id }, 'clone failed');
+    // Nothing of the copy committed; its stored files are removed too.
+    await ctx.storage.remove(writtenKeys).catch((e) => ctx.logger.error({ err: e }, 'clone files left'));
+    await ctx.db
+      .update(eventClones)
+      .set({
+        state: 'failed',
+        error: err instanceof AppError ? err.message : CLONE_ERRORS.failed,
+        finishedAt: new Date(),
+      })
+      .where(eq(eventClones.id, clone.id));
+  } finally {
+    progress.delete(clone.id);
+  }
+}
