@@ -1,6 +1,7 @@
 import { and, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { assets } from '../assets/tables';
+import { auditEntries, auditSettings } from '../audit/tables';
 import { eventSignInProviders, signInAttempts } from '../auth/providers/tables';
 import { authTokens, sessions } from '../auth/tables';
 import { contentPages, contentSections } from '../content/tables';
@@ -27,6 +28,7 @@ import { supplierGroupMembers, supplierGroups, suppliers } from '../suppliers/ta
 import { taskComments, taskDisclaimerAcceptances, taskUploads } from '../tasks/commentTables';
 import { sentTaskReminders, taskGroups, taskStatuses, tasks } from '../tasks/tables';
 import { calendarFeeds, timetableSessions, timetableTracks } from '../timetable/tables';
+import { apiTokens } from '../tokens/tables';
 import { formWebhooks, webhookDeliveries } from '../webhooks/tables';
 import { eventClones } from './tables';
 
@@ -151,4 +153,7 @@ export const NOT_CLONED: readonly { table: PgTable; why: string }[] = [
   { table: signInAttempts, why: 'sign-ins' },
   { table: calendarFeeds, why: "a person's calendar link" },
   { table: eventClones, why: 'the clone jobs of the event copied' },
+  { table: apiTokens, why: "secrets for the first edition's integrations; an admin makes new ones" },
+  { table: auditEntries, why: "the first edition's history" },
+  { table: auditSettings, why: 'retention starts at its default; an admin sets it again' },
 ];

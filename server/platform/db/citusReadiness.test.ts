@@ -66,7 +66,9 @@ describe('Citus readiness: event_id leads every tenant key', () => {
  * ids are globally unique, so no key is ambiguous meanwhile; only Citus co-location waits on it.
  */
 const PRIMARY_KEY_EXCEPTIONS: string[] = [
+  'api_tokens (id)',
   'assets (id)',
+  'audit_entries (id)',
   'auth_tokens (id)',
   'card_layouts (id)',
   'content_pages (id)',
@@ -74,6 +76,7 @@ const PRIMARY_KEY_EXCEPTIONS: string[] = [
   'custom_fields (id)',
   'downloads (id)',
   'email_responses (id)',
+  'event_clones (id)',
   'field_groups (id)',
   'files (id)',
   'form_confirmations (id)',
