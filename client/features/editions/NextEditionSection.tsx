@@ -25,8 +25,6 @@ import { QueryState } from '../../ui/QueryState';
 import { isCloning, useLatestClone, useStartClone } from './editionsApi';
 
 type Errors = { name?: string; shiftDays?: string };
-/** The alert's title in the text colour: the light variant's green title fails axe's contrast check. */
-const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 /** The form of the confirmation: the new edition's name and how far its dates move. */
 function NextEditionDialog({
@@ -117,14 +115,14 @@ function CloneProgress({ clone }: { clone: CloneStatus }) {
 
   if (clone.state === 'failed')
     return (
-      <Alert color="red" title={`${clone.name} was not created`} styles={READABLE_TITLE}>
+      <Alert color="red" title={`${clone.name} was not created`}>
         {clone.error}
       </Alert>
     );
   if (clone.state === 'done' && clone.newEventId) {
     const newEventId = clone.newEventId;
     return (
-      <Alert color="green" title={`${clone.name} is ready`} styles={READABLE_TITLE}>
+      <Alert color="green" title={`${clone.name} is ready`}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
             The next edition has been created and you are its admin. It is listed in My events.
