@@ -223,7 +223,7 @@ export function ApiTokensScreen() {
                             {token.lastUsedAt ? formatDateTime(token.lastUsedAt, dates) : 'Never'}
                           </Table.Td>
                           <Table.Td>
-                            <Badge color={status.color} variant="light">
+                            <Badge color={status.color} c="dark.9" variant="light">
                               {status.label}
                             </Badge>
                             {token.revokedAt && (
