@@ -37,6 +37,8 @@ function settingsHandlers(): Handlers {
     ),
     // /admin/event also lists the installation's sign-in providers (none here).
     [`GET /api/events/${EVENT_ID}/sign-in-providers`]: { body: { providers: [] } },
+    // ... and its next-edition section asks for the latest copy (none yet).
+    [`GET /api/events/${EVENT_ID}/clones/latest`]: { body: { clone: null } },
   };
 }
 
