@@ -10,18 +10,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { buildApp } from '../server/app';
 import { addUserToEvent } from '../server/modules/people/service';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import type { App } from '../server/platform/http/types';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
-import { createBenchEvent } from './lib';
+import { benchContext, createBenchEvent } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -29,16 +23,7 @@ const WRITES_PER_ROUND = Number(process.env.BENCH_WRITES ?? 60);
 const PASSWORD = 'bench-password-123';
 
 async function appOn(database: Database, withoutAuditTrail: boolean): Promise<App> {
-  const logger = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }),
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage(mkdtempSync(join(tmpdir(), 'bench-audit-'))),
-  };
+  const ctx = benchContext(database, { files: mkdtempSync(join(tmpdir(), 'bench-audit-')) });
   const app = await buildApp(ctx, { withoutAuditTrail });
   await app.ready();
   return app;

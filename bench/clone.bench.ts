@@ -8,24 +8,19 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { contentPages, contentSections } from '../server/modules/content/tables';
 import { runClone } from '../server/modules/editions/job';
 import { eventClones } from '../server/modules/editions/tables';
 import { forms } from '../server/modules/forms/tables';
 import { memberships } from '../server/modules/people/tables';
 import { taskGroups, tasks } from '../server/modules/tasks/tables';
-import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
 import { seedDemo } from '../server/seed/demo';
 import { seedDemoForms } from '../server/seed/demoForms';
 import { wireJobs, wireModules } from '../server/wiring';
-import { median } from './lib';
+import { benchContext, median } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -98,17 +93,7 @@ async function main() {
   const database: Database = scratch ? scratch.database : await openPglite(undefined);
   await migrate(database);
   rmSync(FILES_DIR, { recursive: true, force: true });
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage(FILES_DIR),
-  };
+  const ctx = benchContext(database, { files: FILES_DIR });
   wireModules();
   wireJobs(ctx);
   const engine = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';

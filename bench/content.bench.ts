@@ -4,20 +4,16 @@
  * service, response serialisation) driven by `inject`, on a freshly migrated PGlite database.
  * `npx tsx bench/content.bench.ts`
  */
-import pino from 'pino';
+import sharp from 'sharp';
 import { buildApp } from '../server/app';
+import { createAsset } from '../server/modules/assets/service';
 import { makePdf } from '../server/modules/files/samples';
 import { storeUpload } from '../server/modules/files/upload';
 import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
-import { createBenchEvent, percentile } from './lib';
+import { benchContext, createBenchEvent, percentile } from './lib';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const SECTIONS = 40;
@@ -27,17 +23,7 @@ async function main() {
   const database = await openPglite(undefined);
   await migrate(database);
   enableReadCache(true);
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage('.tmp/bench-content-files'),
-  };
+  const ctx = benchContext(database, { files: '.tmp/bench-content-files' });
   const app = await buildApp(ctx);
   await app.ready();
   const eventId = await createBenchEvent(database);
@@ -75,6 +61,22 @@ async function main() {
     fileName: 'Manual.pdf',
     bytes: makePdf(['Exhibitor manual']),
   });
+  // An image section shows an image asset of this event, as the screen's picker offers.
+  const imageFile = await storeUpload(ctx, {
+    eventId,
+    purpose: 'asset',
+    uploadedBy: 'system',
+    fileName: 'hall-plan.png',
+    bytes: await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0b4f6c' } })
+      .png()
+      .toBuffer(),
+  });
+  const hallPlan = await createAsset(
+    ctx,
+    eventId,
+    { name: 'Hall plan', altText: 'Hall plan', fileId: imageFile.id },
+    'system',
+  );
   const paragraph = `<p>${'Stand build runs from Monday 08:00; every exhibitor must check in at the loading bay. '.repeat(8)}</p>`;
   const kinds = [
     { type: 'richText', data: paragraph },
@@ -83,8 +85,8 @@ async function main() {
     {
       type: 'image',
       data: {
-        assetId: '11111111-1111-4111-8111-111111111111',
-        src: '/api/events/x/files/y',
+        assetId: hallPlan.id,
+        src: hallPlan.url,
         altText: 'Hall plan',
       },
     },

@@ -7,21 +7,15 @@
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../server/app';
 import { rekeyFixture } from '../server/modules/forms/fixtureImport';
 import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
 import { rekeyLogicMap } from '../shared/forms/duplicate';
 import { largeFormFixture } from '../shared/forms/fixtures';
-import { createBenchEvent, percentile } from './lib';
+import { benchContext, createBenchEvent, percentile } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TARGET_MS = 300;
@@ -55,17 +49,7 @@ async function main() {
   const database = scratch?.database ?? (await openPglite(undefined));
   await migrate(database);
   enableReadCache(!url);
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage('.tmp/bench-forms-files'),
-  };
+  const ctx = benchContext(database, { files: '.tmp/bench-forms-files' });
   const app = await buildApp(ctx);
   await app.ready();
   const eventId = await createBenchEvent(database);

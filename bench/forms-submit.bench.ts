@@ -9,23 +9,17 @@
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../server/app';
 import { multipartBody } from '../server/modules/files/fileTestKit';
 import { makePdf } from '../server/modules/files/samples';
 import { importFixture, rekeyFixture } from '../server/modules/forms/fixtureImport';
 import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createQueueJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { largeFormFixture } from '../shared/forms/fixtures';
-import { createBenchEvent, percentile } from './lib';
+import { benchContext, createBenchEvent, percentile } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -54,19 +48,9 @@ async function main() {
   const database = scratch?.database ?? (await openPglite(undefined));
   await migrate(database);
   enableReadCache(!url);
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    // As the server runs: the listeners (notifications, webhooks) are queued on pg-boss and run by
-    // a worker, not inside the request (inline jobs would time their delivery as part of the submit).
-    jobs: createQueueJobs(database, logger, false),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage('.tmp/bench-forms-submit-files'),
-  };
+  // As the server runs: the listeners (notifications, webhooks) are queued on pg-boss and run by
+  // a worker, not inside the request (inline jobs would time their delivery as part of the submit).
+  const ctx = benchContext(database, { files: '.tmp/bench-forms-submit-files', queueJobs: true });
   const app = await buildApp(ctx);
   await app.ready();
   await ctx.jobs.start();

@@ -1,6 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import pino from 'pino';
 import { createEvent } from '../server/modules/events/service';
+import { loadConfig } from '../server/platform/config';
+import type { AppContext } from '../server/platform/context';
 import type { Database } from '../server/platform/db/client';
+import { createInlineJobs, createQueueJobs } from '../server/platform/jobs';
+import { createMailer } from '../server/platform/mail/mailer';
+import { createDiskStorage } from '../server/platform/storage';
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -8,6 +14,28 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * The context a benchmark builds the app (or calls services) with: production settings with the
+ * rate limit off, silent logs, no mail transport, files on disk under `files`. Jobs run inline,
+ * unless `queueJobs`: then they are queued on pg-boss as the server queues them (not worked here),
+ * so a listener's delivery is not timed as part of the request that triggers it.
+ */
+export function benchContext(
+  database: Database,
+  options: { files: string; queueJobs?: boolean },
+): AppContext {
+  const logger = pino({ level: 'silent' });
+  return {
+    config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }),
+    database,
+    db: database.db,
+    logger,
+    jobs: options.queueJobs ? createQueueJobs(database, logger, false) : createInlineJobs(logger),
+    mailer: createMailer(undefined),
+    storage: createDiskStorage(options.files),
+  };
+}
 
 /**
  * Starts the built server and resolves once /api/health answers, with the time it took. Benchmarks

@@ -8,18 +8,12 @@
  */
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { buildApp } from '../server/app';
 import { createSession } from '../server/modules/auth/sessions';
 import { addUserToEvent } from '../server/modules/people/service';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
-import { createBenchEvent, median, percentile } from './lib';
+import { benchContext, createBenchEvent, median, percentile } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -47,16 +41,7 @@ async function openDatabase(): Promise<{ database: Database; drop(): Promise<voi
 
 async function main() {
   const { database, drop } = await openDatabase();
-  const logger = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }),
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage('.tmp/bench-live-files'),
-  };
+  const ctx = benchContext(database, { files: '.tmp/bench-live-files' });
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -12,23 +12,17 @@
 import { loadavg } from 'node:os';
 import { and, eq, sql as raw } from 'drizzle-orm';
 import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../server/app';
 import { settings } from '../server/modules/events/tables';
 import { reportDay } from '../server/modules/reports/reportDay';
 import { taskReportRows } from '../server/modules/reports/taskReport';
 import { loadTeamFacts, reportRows, teamFactsQuery } from '../server/modules/reports/teamFacts';
 import { enableReadCache } from '../server/platform/cache';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
 import { seedScale } from '../server/seed/scale';
 import { addCalendarDays, calendarDateIn } from '../shared/tasks/dueStatus';
-import { percentile } from './lib';
+import { benchContext, percentile } from './lib';
 
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 5000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 300);
@@ -77,17 +71,7 @@ async function main() {
   const database = scratch?.database ?? (await openPglite(undefined));
   await migrate(database);
   enableReadCache(!url);
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage('.tmp/bench-reports-files'),
-  };
+  const ctx = benchContext(database, { files: '.tmp/bench-reports-files' });
   const app = await buildApp(ctx);
   await app.ready();
 

@@ -8,24 +8,18 @@
  * `npx tsx --expose-gc bench/submissions-export.bench.ts`, or with `DATABASE_URL=postgres://...` set.
  */
 import { loadavg } from 'node:os';
-import pino from 'pino';
 import { buildApp } from '../server/app';
 import { importFixture, rekeyFixture } from '../server/modules/forms/fixtureImport';
 import { formDefinition } from '../server/modules/forms/service';
 import { addUserToEvent } from '../server/modules/people/service';
 import { formSubmissions } from '../server/modules/submissions/tables';
 import { enableReadCache } from '../server/platform/cache';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { cateringOrderFixture } from '../shared/forms/fixtures';
 import { validateSubmission } from '../shared/forms/validate';
-import { createBenchEvent } from './lib';
+import { benchContext, createBenchEvent } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -44,17 +38,7 @@ async function main() {
   const database = scratch?.database ?? (await openPglite(undefined));
   await migrate(database);
   enableReadCache(!url);
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage('.tmp/bench-submissions-export-files'),
-  };
+  const ctx = benchContext(database, { files: '.tmp/bench-submissions-export-files' });
   const app = await buildApp(ctx);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const eventId = await createBenchEvent(database);

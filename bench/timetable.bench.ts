@@ -5,23 +5,17 @@
  * Also the session import: 2,000 CSV rows previewed, then imported, on a fresh event each run.
  * `npx tsx bench/timetable.bench.ts`
  */
-import pino from 'pino';
 import { buildApp } from '../server/app';
 import { createEvent } from '../server/modules/events/service';
 import { csvFile, multipart } from '../server/modules/people/import/importTestKit';
 import { addUserToEvent } from '../server/modules/people/service';
 import { tasks } from '../server/modules/tasks/tables';
 import { timetableSessions, timetableTracks } from '../server/modules/timetable/tables';
-import { loadConfig } from '../server/platform/config';
-import type { AppContext } from '../server/platform/context';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
-import { createInlineJobs } from '../server/platform/jobs';
-import { createMailer } from '../server/platform/mail/mailer';
-import { createDiskStorage } from '../server/platform/storage';
 import { sessionCalendarEvent, taskDeadlineEvent } from '../shared/timetable/calendar';
 import { renderCalendar } from '../shared/timetable/ics';
-import { percentile } from './lib';
+import { benchContext, percentile } from './lib';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const PASSWORD = 'bench-password-123';
@@ -33,17 +27,7 @@ function local(minutesFromStart: number): string {
 async function main() {
   const database = await openPglite(undefined);
   await migrate(database);
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    jobs: createInlineJobs(logger),
-    mailer: createMailer(undefined),
-    storage: createDiskStorage('.tmp/bench-timetable-files'),
-  };
+  const ctx = benchContext(database, { files: '.tmp/bench-timetable-files' });
   const app = await buildApp(ctx);
   await app.ready();
   const db = database.db;
