@@ -306,7 +306,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // list draws the drawer, so the child renders nothing (an explicit null, not a missing element).
             section({ path: 'tasks', lazy: screens.myTasks, children: [{ path: ':taskId', element: null }] }),
             section({ path: 'content', lazy: screens.contentReaderList }),
-            section({ path: 'content/:contentId', lazy: screens.contentPage }),
+            // A task of the page's task list opens in a drawer over the page (the page draws it).
+            section({
+              path: 'content/:contentId',
+              lazy: screens.contentPage,
+              children: [{ path: 'task/:taskId', element: null }],
+            }),
             section({ path: 'downloads', lazy: screens.myDownloads }),
             section({ path: 'forms', lazy: screens.myForms }),
             section({ path: 'forms/:formId', lazy: screens.fillForm }),

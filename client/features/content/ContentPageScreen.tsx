@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
@@ -8,10 +9,19 @@ import { useReaderPage } from './api';
 
 import { ReaderPageView } from './ReaderPageView';
 
-/** /content/:contentId: one page as this member sees it (no editor code is loaded here). */
+// The task drawer (comments, uploads) loads only when a task of the page's task list is opened.
+const PageTaskDrawer = lazy(() =>
+  import('../tasks/team/PageTaskDrawer').then((m) => ({ default: m.PageTaskDrawer })),
+);
+
+/**
+ * /content/:contentId: one page as this member sees it (no editor code is loaded here), and
+ * /content/:contentId/task/:taskId: a task of its task list in a drawer over it (spec route table).
+ */
 export function ContentPageScreen() {
   const { event } = useSession();
-  const { contentId = '' } = useParams();
+  const { contentId = '', taskId } = useParams();
+  const navigate = useNavigate();
   const page = useReaderPage(event?.id ?? '', contentId);
   const title = page.data?.title ?? (isApiError(page.error, 404) ? 'Page not found' : 'Content');
   return (
@@ -30,6 +40,11 @@ export function ContentPageScreen() {
         <LoadFailed title="The page could not be loaded" error={page.error} retry={page.refetch} />
       ) : (
         <ReaderPageView page={page.data} />
+      )}
+      {taskId !== undefined && (
+        <Suspense fallback={<Loading label="Loading the task" />}>
+          <PageTaskDrawer taskId={taskId} onClose={() => navigate(`/content/${contentId}`)} />
+        </Suspense>
       )}
     </PageHeader>
   );

@@ -20,7 +20,7 @@ import {
   IconLink,
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { ReaderSection } from '../../../shared/content/api';
 import { vimeoEmbedUrl, youTubeEmbedUrl } from '../../../shared/content/embeds';
 import type { CalloutVariant } from '../../../shared/content/sections';
@@ -60,6 +60,10 @@ function VideoFrame({ src, title }: { src: string; title: string }) {
 }
 
 function SectionBody({ section, guest }: { section: ReaderSection; guest: boolean }) {
+  const { contentId } = useParams();
+  // A task opens over the page it is listed on, so closing it leads back there.
+  const taskPath = (taskId: string) =>
+    contentId ? `/content/${contentId}/task/${taskId}` : `/tasks/${taskId}`;
   const label = section.heading || 'Section';
   switch (section.type) {
     case 'richText':
@@ -152,7 +156,7 @@ function SectionBody({ section, guest }: { section: ReaderSection; guest: boolea
             <Paper key={task.id} withBorder p="sm" radius="md">
               <Group justify="space-between" wrap="wrap">
                 <Stack gap={0}>
-                  <Anchor component={Link} to={`/tasks/${task.id}`} fw={600}>
+                  <Anchor component={Link} to={taskPath(task.id)} fw={600}>
                     {task.title}
                   </Anchor>
                   <Text size="sm" c="dimmed">
