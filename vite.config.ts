@@ -61,13 +61,23 @@ function zodJitlessInTheBrowser(): Plugin {
  * CSS of the components it uses, when it loads. Dependencies are imported before the components
  * built on them, so the cascade order Mantine expects (UnstyledButton before Button) holds.
  * The global styles (baseline, variables, global) stay in client/main.tsx.
+ *
+ * The development server pre-bundles Mantine with esbuild, where no plugin sees its modules: there
+ * the whole stylesheet is added to client/main.tsx instead, so `npm run dev` is styled as before.
  */
 function mantineCssPerComponent(): Plugin {
   const MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  const ENTRY = /[\\/]client[\\/]main\.tsx$/;
+  let serving = false;
   let seen = 0;
   return {
     name: 'mantine-css-per-component',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
     transform(code, id) {
+      if (serving && ENTRY.test(id))
+        return { code: `import '@mantine/core/styles.css';\n${code}`, map: null };
       const match = MODULE.exec(id);
       if (!match) return null;
       seen += 1;
