@@ -71,16 +71,15 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
       .where(and(eq(auditEntries.eventId, actor.eventId), isNotNull(auditEntries.accountId)))
       .orderBy(auditEntries.actorName),
   ]);
-  const seen = new Set<string>();
   return {
     items: rows.map((r) => present(r.entry, r.tokenName)),
     total: Number(total),
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,
     entityTypes: types.map((t) => t.entityType),
-    // One name per account (the newest spelling is as good as any for a filter).
-    people: people.flatMap((p) =>
-      p.id && !seen.has(p.id) && seen.add(p.id) ? [{ id: p.id, name: p.name }] : [],
+    // One name per account: a renamed account has entries under both names; either serves a filter.
+    people: [...new Map(people.flatMap((p) => (p.id ? [[p.id, p.name] as const] : []))).entries()].map(
+      ([id, name]) => ({ id, name }),
     ),
   };
 }

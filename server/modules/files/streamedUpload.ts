@@ -14,8 +14,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { FileRow } from './service';
-import { files } from './tables';
-import { cleanFileName, storeUpload } from './upload';
+import { cleanFileName, recordFile, storeUpload } from './upload';
 
 /**
  * Large documents go from the request to the store as they arrive (decision 0032), so a 50 MB
@@ -114,22 +113,17 @@ export async function storeStreamedUpload(
     throw new AppError(413, 'payload-too-large', tooLarge(part.filename));
   }
   try {
-    const [row] = await ctx.db
-      .insert(files)
-      .values({
-        id,
-        eventId: input.eventId,
-        ownerKind: input.purpose,
-        ownerId: null,
-        name,
-        contentType,
-        size,
-        storageKey,
-        variants: null,
-        uploadedBy: input.uploadedBy,
-      })
-      .returning();
-    return row;
+    return await recordFile(ctx, {
+      id,
+      eventId: input.eventId,
+      ownerKind: input.purpose,
+      name,
+      contentType,
+      size,
+      storageKey,
+      variants: null,
+      uploadedBy: input.uploadedBy,
+    });
   } catch (err) {
     ctx.logger.error({ err }, 'recording an upload failed');
     await ctx.storage.remove([storageKey]).catch(() => {});

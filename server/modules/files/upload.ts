@@ -113,25 +113,35 @@ export async function storeUpload(
   const keys = puts.map(([key]) => key);
   try {
     await Promise.all(puts.map(([key, body, type]) => ctx.storage.put(key, body, type)));
-    const [row] = await ctx.db
-      .insert(files)
-      .values({
-        id,
-        eventId: input.eventId,
-        ownerKind: input.purpose,
-        ownerId: null,
-        name: prepared.name,
-        contentType: prepared.contentType,
-        size: prepared.original.length,
-        storageKey,
-        variants,
-        uploadedBy: input.uploadedBy,
-      })
-      .returning();
-    return row;
+    return await recordFile(ctx, {
+      id,
+      eventId: input.eventId,
+      ownerKind: input.purpose,
+      name: prepared.name,
+      contentType: prepared.contentType,
+      size: prepared.original.length,
+      storageKey,
+      variants,
+      uploadedBy: input.uploadedBy,
+    });
   } catch (err) {
     ctx.logger.error({ err }, 'storing an upload failed');
     await ctx.storage.remove(keys).catch(() => {});
     throw new AppError(500, 'storage', FILE_ERRORS.storage);
   }
+}
+
+/**
+ * The row of a stored upload, not yet claimed by anything (ownerId null: the unclaimed-files job
+ * removes it if nothing claims it). Both the buffered and the streamed upload record it here.
+ */
+export async function recordFile(
+  ctx: Pick<AppContext, 'db'>,
+  file: Omit<typeof files.$inferInsert, 'ownerId'>,
+): Promise<FileRow> {
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ ...file, ownerId: null })
+    .returning();
+  return row;
 }
