@@ -52,7 +52,9 @@ export async function startServer(
     delete base.LOG_LEVEL;
     delete base.RATE_LIMIT_PER_MINUTE;
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server: NODE_OPTIONS refuses those flags.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: options.productionDefaults
       ? { ...base, ...env }
       : { ...base, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },

@@ -83,6 +83,7 @@ async function main() {
     appUrl: 'https://bench.example',
   });
   const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
+  console.log(`seeded in ${seedSeconds} s; measuring (load average ${loadavg()[0].toFixed(1)})`);
   // What autovacuum does on PostgreSQL soon after a bulk load (PGlite runs none): the visibility map
   // lets the finished-status index answer alone.
   await database.db.execute(raw`vacuum analyze task_statuses`);
