@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_ERRORS } from '../../../shared/live/messages';
 import { buildApp } from '../../app';
@@ -308,6 +309,37 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
         .toBe(200);
       expect((await on(first.app)).status).toBe(429);
       for (const reader of [...held, theirs]) reader.close();
+    });
+
+    it('keeps the cap when a process loses its listening connection (its places go with it)', async () => {
+      const eventId = await makeEvent(first);
+      const cookie = await signIn(first, (await makeUser(first, eventId, 'user')).email);
+      const on = (app: App) => openStream(urlOf(app), stream(eventId), cookie);
+      const held = [await on(second), await on(second), await on(second)];
+      expect(held.map((r) => r.status)).toEqual([200, 200, 200]);
+      // Cut every listening connection of this database (the first process holds no stream now, so
+      // only the second's): the server ends them, and with them the second's advisory locks.
+      await first.ctx.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = 'portal-live-listener' and datname = current_database()`);
+      // The first process may take a freed place before the second is back and takes its places
+      // again (then one of the second's streams closes), or find them all taken: either way the
+      // account never holds more than three streams.
+      const racer = await on(first.app);
+      const ended = held.map(() => false);
+      held.forEach((r, i) => r.ended.then(() => (ended[i] = true)));
+      // Back: each stream of the second process has its resync, or was closed for a lost place.
+      await within(
+        Promise.all(held.map((r) => Promise.race([r.ended, r.waitFor(1, 20_000)]))),
+        'the second process to listen again',
+        20_000,
+      );
+      await settle();
+      const stillOpen = ended.filter((e) => !e).length;
+      expect([racer.status, stillOpen + (racer.status === 200 ? 1 : 0)]).toEqual(
+        racer.status === 200 ? [200, 3] : [429, 3],
+      );
+      for (const reader of [...held, racer]) reader.close();
     });
 
     it("a password change in one process closes the account's streams in the other at once", async () => {

@@ -141,8 +141,6 @@ function createPostgresBus(connectionString: string, logger: Logger): LiveBus {
       client = c;
       retryMs = RETRY_FIRST_MS;
       // Whatever was sent while this process did not listen is lost: streams refetch.
-      if (everListened) dispatch({ kind: 'resync' });
-      everListened = true;
       // Places held without a connection (an old one's locks went with it, or the first attempt
       // failed) are locked on this one; streams whose place another process took meanwhile close.
       try {
@@ -150,6 +148,8 @@ function createPostgresBus(connectionString: string, logger: Logger): LiveBus {
       } catch (err) {
         logger.warn({ err }, 'live listener could not take its stream places again');
       }
+      if (everListened) dispatch({ kind: 'resync' });
+      everListened = true;
     })().finally(() => {
       starting = null;
     });
