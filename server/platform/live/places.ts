@@ -124,10 +124,11 @@ export function createLockPlaces(connection: () => pg.Client | null, logger: Log
     },
     release(accountId, place) {
       if (!held.delete(accountId, place)) return;
-      const client = connection();
-      client
-        ?.query('select pg_advisory_unlock(hashtext($1), $2)', [lockKey(accountId), place])
-        .catch((err: unknown) => logger.warn({ err }, 'live stream places: unlock failed'));
+      // In the same queue as the claims: one query at a time on the connection (pg 9 will require
+      // it), and a claim after this release finds the place free.
+      void serial(async () => {
+        await connection()?.query('select pg_advisory_unlock(hashtext($1), $2)', [lockKey(accountId), place]);
+      }).catch((err: unknown) => logger.warn({ err }, 'live stream places: unlock failed'));
     },
     retake(client) {
       return serial(async () => {
