@@ -327,7 +327,11 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
       // account never holds more than three streams.
       const racer = await on(first.app);
       const ended = held.map(() => false);
-      held.forEach((r, i) => r.ended.then(() => (ended[i] = true)));
+      for (const [i, r] of held.entries()) {
+        void r.ended.then(() => {
+          ended[i] = true;
+        });
+      }
       // Back: each stream of the second process has its resync, or was closed for a lost place.
       await within(
         Promise.all(held.map((r) => Promise.race([r.ended, r.waitFor(1, 20_000)]))),
