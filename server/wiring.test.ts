@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notificationSend';
 import { NOTIFICATION_EMAIL_BATCH_JOB } from './modules/notifications/email';
 import { NOTIFICATION_EMAIL_JOB, PUBLISH_DUE_JOB } from './modules/notifications/publish';
+import { REPORT_COUNTS_JOB } from './modules/reports/countsJob';
 import { submissionListeners } from './modules/submissions/saved';
 import { DELIVER_JOB, RETRY_DUE_JOB } from './modules/webhooks/jobs';
 import type { AppContext } from './platform/context';
@@ -45,10 +46,15 @@ describe('wiring: the background work is wired where the app is built, not where
         NOTIFICATION_EMAIL_BATCH_JOB,
         DELIVER_JOB,
         RETRY_DUE_JOB,
+        REPORT_COUNTS_JOB,
       ]),
     );
     expect(scheduled).toEqual(
-      expect.arrayContaining([`${PUBLISH_DUE_JOB} * * * * *`, `${RETRY_DUE_JOB} * * * * *`]),
+      expect.arrayContaining([
+        `${PUBLISH_DUE_JOB} * * * * *`,
+        `${RETRY_DUE_JOB} * * * * *`,
+        `${REPORT_COUNTS_JOB} */5 * * * *`,
+      ]),
     );
   });
 

@@ -5,6 +5,7 @@ import { wireDownloads } from './modules/downloads/wiring';
 import { registerFormNotificationSending } from './modules/forms/notificationSend';
 import { registerNotificationJobs } from './modules/notifications/publish';
 import { wireNotifications } from './modules/notifications/wiring';
+import { registerReportCountsJob } from './modules/reports/countsJob';
 import { wireSubmissions } from './modules/submissions/wiring';
 import { wireSuppliers } from './modules/suppliers/wiring';
 import { wireTasks } from './modules/tasks/wiring';
@@ -34,11 +35,13 @@ export function wireModules(): void {
 /**
  * The background work modules hand each other, per app (tests build several in one process):
  * the listeners that hear of a submission (form notifications, webhooks) and the jobs that send
- * event notifications and deliver webhooks. Registered here rather than where routes mount, so
- * a worker, the CLI or a test that mounts no route still has the same listeners.
+ * event notifications, deliver webhooks and keep the report counts current. Registered here
+ * rather than where routes mount, so a worker, the CLI or a test that mounts no route still has
+ * the same listeners.
  */
 export function wireJobs(ctx: AppContext): void {
   registerFormNotificationSending(ctx);
   registerWebhookJobs(ctx);
   registerNotificationJobs(ctx);
+  registerReportCountsJob(ctx);
 }

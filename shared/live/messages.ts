@@ -34,7 +34,7 @@ export type LiveMessage = z.infer<typeof liveMessageSchema>;
 /** The SSE event name every signal is sent under (the default `message`). */
 export const LIVE_STREAM_PATH = (eventId: string) => `/api/events/${eventId}/stream`;
 
-/** Refusal when one account already holds the most streams a process keeps for it. */
+/** Refusal when one account already holds the most streams it may keep open (across every process). */
 export const LIVE_ERRORS = {
   tooManyStreams: 'Too many requests. Please try again later.',
   /** Only an event-stream client (EventSource sends this Accept) gets the never-ending answer. */

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
+import { endLiveAccount } from '../../platform/live/publish';
 import { withinLimit } from '../../platform/rateLimit';
 import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmail } from '../emails/service';
@@ -79,6 +80,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       .set({ email: newEmail, updatedAt: new Date(), updatedBy: record.accountId })
       .where(eq(accounts.id, record.accountId));
     await endAllSessions(tx, record.accountId);
+    effects.afterCommit(() => endLiveAccount(ctx, record.accountId));
     const eventId = record.eventId;
     if (!eventId) return;
     const [{ eventName }, { supportEmail }] = await Promise.all([

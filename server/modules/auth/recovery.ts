@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
+import { endLiveAccount } from '../../platform/live/publish';
 import { clearHits, withinLimit } from '../../platform/rateLimit';
 import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmail } from '../emails/service';
@@ -176,6 +177,8 @@ export async function setPasswordWithToken(
       .where(eq(accounts.id, record.accountId))
       .returning({ email: accounts.email, firstName: accounts.firstName });
     await endAllSessions(tx, record.accountId);
+    // The ended sessions' streams close now, in every process, not at their next re-check.
+    effects.afterCommit(() => endLiveAccount(ctx, record.accountId));
     // Whoever used the link holds the mailbox: a sign-in lock on the address ends now.
     await clearHits(tx, loginEmailKey(account.email));
     if (mode === 'resetPassword' && record.eventId) {

@@ -4,6 +4,7 @@ import type { MeResponse } from '../../../shared/auth/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { authError, notFound } from '../../platform/http/errors';
+import { endLiveAccount } from '../../platform/live/publish';
 import { countHit, secondsOverLimit } from '../../platform/rateLimit';
 import { loadMyEvents } from '../people/myEvents';
 import { defaultEventId, findMembership, recordLogin } from '../people/service';
@@ -149,4 +150,5 @@ export async function setAccountDisabled(
       .where(eq(accounts.id, accountId));
     if (disabled) await endAllSessions(tx, accountId);
   });
+  if (disabled) await endLiveAccount(ctx, accountId);
 }

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_ERRORS } from '../../../shared/live/messages';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp, tokenFromEmail } from '../../test/harness';
 import { notificationsKit } from '../notifications/notificationsTestKit';
 import { publishDueNotifications } from '../notifications/publish';
 import { liveSettings } from './routes';
@@ -14,6 +15,30 @@ const stream = (eventId: string) => `/api/events/${eventId}/stream`;
 const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 /** After the signal that reaches everyone has arrived, one that was not sent would have too. */
 const settle = () => new Promise((done) => setTimeout(done, 150));
+
+/** Fails with what it waited for instead of the test's bare timeout. */
+function within<T>(promise: Promise<T>, what: string, ms = 10_000): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, fail) => setTimeout(() => fail(new Error(`waited ${ms} ms for ${what}`)), ms).unref()),
+  ]);
+}
+
+/** Changes an account's password through the reset link, as its owner would; every session ends. */
+async function resetPassword(t: TestApp, email: string, eventId: string, password: string) {
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email, eventId },
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const changed = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { token: await tokenFromEmail(t, email), password },
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+}
 
 describe('the event stream', () => {
   let t: TestApp;
@@ -169,6 +194,21 @@ describe('the event stream', () => {
     elsewhere.close();
   });
 
+  it("a password change closes every stream of the account at once, in every session, and no one else's", async () => {
+    const person = await makeUser(t, eventId, 'user');
+    const [first, second] = [await signIn(t, person.email), await signIn(t, person.email)];
+    const [a, b, other] = await Promise.all([listen(first), listen(second), listen(sponsor.cookie)]);
+    expect([a.status, b.status, other.status]).toEqual([200, 200, 200]);
+    await resetPassword(t, person.email, eventId, 'a-new-long-passphrase-42');
+    // Well before the 5-minute re-check: the change itself closes them.
+    await within(Promise.all([a.ended, b.ended]), 'the streams to end');
+    expect(a.messages).toEqual([{ type: 'signedOut' }]);
+    expect(b.messages).toEqual([{ type: 'signedOut' }]);
+    await kit.create(admin, { title: 'After the password change', action: 'publish' });
+    expect(await other.waitFor(1)).toHaveLength(1);
+    other.close();
+  });
+
   it('ends every stream when the server closes', async () => {
     const other = await createTestApp();
     await other.app.listen({ port: 0, host: '127.0.0.1' });
@@ -189,6 +229,7 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
     let closeSecond: () => Promise<void>;
 
     beforeAll(async () => {
+      liveSettings.maxPerAccount = 3;
       first = await createTestApp();
       await first.app.listen({ port: 0, host: '127.0.0.1' });
       const url = first.ctx.database.connectionString;
@@ -239,6 +280,84 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
       });
       await g.ended;
       f.close();
+    });
+
+    it('one account holds at most the set number of streams across both processes', async () => {
+      const eventId = await makeEvent(first);
+      const person = await makeUser(first, eventId, 'user');
+      const cookie = await signIn(first, person.email);
+      const on = (app: App) => openStream(urlOf(app), stream(eventId), cookie);
+      const held = [await on(first.app), await on(first.app), await on(second)];
+      expect(held.map((r) => r.status)).toEqual([200, 200, 200]);
+      // Full in both processes: each refuses, whichever holds the account's other streams.
+      const [refusedFirst, refusedSecond] = [await on(first.app), await on(second)];
+      expect([refusedFirst.status, refusedSecond.status]).toEqual([429, 429]);
+      await refusedSecond.ended;
+      expect(JSON.parse(refusedSecond.text).error.message).toBe(LIVE_ERRORS.tooManyStreams);
+      // Another account is not counted with it.
+      const other = await signIn(first, (await makeUser(first, eventId, 'user')).email);
+      const theirs = await openStream(urlOf(second), stream(eventId), other);
+      expect(theirs.status).toBe(200);
+      // A stream closed in the first process frees a place the second can take.
+      held[0].close();
+      await expect
+        .poll(async () => {
+          const next = await on(second);
+          if (next.status === 200) held.push(next);
+          return next.status;
+        })
+        .toBe(200);
+      expect((await on(first.app)).status).toBe(429);
+      for (const reader of [...held, theirs]) reader.close();
+    });
+
+    it('keeps the cap when a process loses its listening connection (its places go with it)', async () => {
+      const eventId = await makeEvent(first);
+      const cookie = await signIn(first, (await makeUser(first, eventId, 'user')).email);
+      const on = (app: App) => openStream(urlOf(app), stream(eventId), cookie);
+      const held = [await on(second), await on(second), await on(second)];
+      expect(held.map((r) => r.status)).toEqual([200, 200, 200]);
+      // Cut every listening connection of this database (the first process holds no stream now, so
+      // only the second's): the server ends them, and with them the second's advisory locks.
+      await first.ctx.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = 'portal-live-listener' and datname = current_database()`);
+      // The first process may take a freed place before the second is back and takes its places
+      // again (then one of the second's streams closes), or find them all taken: either way the
+      // account never holds more than three streams.
+      const racer = await on(first.app);
+      const ended = held.map(() => false);
+      for (const [i, r] of held.entries()) {
+        void r.ended.then(() => {
+          ended[i] = true;
+        });
+      }
+      // Back: each stream of the second process has its resync, or was closed for a lost place.
+      await within(
+        Promise.all(held.map((r) => Promise.race([r.ended, r.waitFor(1, 20_000)]))),
+        'the second process to listen again',
+        20_000,
+      );
+      await settle();
+      const stillOpen = ended.filter((e) => !e).length;
+      expect([racer.status, stillOpen + (racer.status === 200 ? 1 : 0)]).toEqual(
+        racer.status === 200 ? [200, 3] : [429, 3],
+      );
+      for (const reader of [...held, racer]) reader.close();
+    });
+
+    it("a password change in one process closes the account's streams in the other at once", async () => {
+      const eventId = await makeEvent(first);
+      const person = await makeUser(first, eventId, 'user');
+      const [a, b] = [await signIn(first, person.email), await signIn(first, person.email)];
+      const streams = await Promise.all([
+        openStream(urlOf(second), stream(eventId), a),
+        openStream(urlOf(second), stream(eventId), b),
+      ]);
+      expect(streams.map((r) => r.status)).toEqual([200, 200]);
+      await resetPassword(first, person.email, eventId, 'a-new-long-passphrase-42');
+      await within(Promise.all(streams.map((r) => r.ended)), 'the streams to end');
+      for (const reader of streams) expect(reader.messages).toEqual([{ type: 'signedOut' }]);
     });
   },
 );

@@ -26,7 +26,7 @@ export const liveSettings = {
   heartbeatMs: 25_000,
   /** How often a stream's session and membership are read again. */
   recheckMs: 5 * 60_000,
-  /** Streams one account may hold in one process (tabs across its events); more answer 429. */
+  /** Streams one account may hold across every process (tabs across its events); more answer 429. */
   maxPerAccount: 10,
 };
 

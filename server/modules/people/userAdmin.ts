@@ -107,7 +107,13 @@ async function transferTeamOwnership(
  * whatever other areas registered: tasks, submissions) passes to the chosen user, all in one
  * transaction. An account left in no event is deleted with its sessions and links.
  */
-export async function deleteUser(db: Db, actor: Actor, userId: string, transferToId: string): Promise<void> {
+/** Resolves true when the account itself went too (it belonged to no other event). */
+export async function deleteUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  transferToId: string,
+): Promise<boolean> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.selfDelete);
   if (transferToId === userId) throw badRequest(USER_ERRORS.userIdNotValid);
   const accountDeleted = await db.transaction(async (tx) => {
@@ -134,4 +140,5 @@ export async function deleteUser(db: Db, actor: Actor, userId: string, transferT
   forgetMyEvents(transferToId);
   forgetAccountSessions(transferToId);
   if (!accountDeleted) forgetAccountSessions(userId);
+  return accountDeleted;
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/people/users';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
+import { endLiveAccount } from '../../platform/live/publish';
 import { bulkDeleteTeams } from './bulkDelete';
 import { updateMyTeamFields } from './myTeam';
 import { peoplePolicy } from './policy';
@@ -56,7 +57,14 @@ export const userAdminRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      await deleteUser(ctx.db, actor, request.params.userId, request.query.transferToId);
+      const accountDeleted = await deleteUser(
+        ctx.db,
+        actor,
+        request.params.userId,
+        request.query.transferToId,
+      );
+      // Its sessions ended with the account: its streams close now, in every process.
+      if (accountDeleted) await endLiveAccount(ctx, request.params.userId);
       return reply.status(204).send();
     },
   );

@@ -9,7 +9,9 @@ import { applies, bucketOf, rowsOf } from './reportSql';
  * keeps them in the same transaction as every status write; they are rebuilt here, from the statuses,
  * when the day (or the due-soon window, or the time zone's today) has moved since they were worked
  * out, or when an edit marked them stale (a task's due date, archive state or visibility; a team's
- * kind; a deleted task or team). Decision 0015, "Counts kept".
+ * kind; a deleted task or team: the day row's today is then ''). The background job (countsJob.ts)
+ * does it just after each event's midnight and after such edits, so a report seldom has to.
+ * Decision 0015, "Counts kept".
  */
 export async function ensureReportCounts(
   tx: DbOrTx,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { liveMessageSchema } from '../../../shared/live/messages';
 import type { Database, DbOrTx } from '../db/client';
 import { liveAudienceSchema } from './audience';
+import { createLockPlaces, createMemoryPlaces, type StreamPlaces } from './places';
 
 /**
  * The bus that carries live signals between the code that changes something and the open streams.
@@ -28,10 +29,18 @@ const noteSchema = z.discriminatedUnion('kind', [
   }),
   /** A session ended (sign-out): every stream opened with it closes, in every process. */
   z.object({ kind: z.literal('sessionEnded'), sessionKey: z.string() }),
+  /**
+   * Every session of an account ended (a password or email change, the account disabled or
+   * deleted): all its streams close, in every process.
+   */
+  z.object({ kind: z.literal('accountEnded'), accountId: z.string() }),
 ]);
 export type BusNote = z.infer<typeof noteSchema>;
-/** What a subscriber hears: the notes, and `resync` when notes may have been missed. */
-export type BusEvent = BusNote | { kind: 'resync' };
+/**
+ * What a subscriber hears: the notes; `resync` when notes may have been missed; `placeLost` when
+ * this process lost a stream's place (places.ts) to another process while its connection was down.
+ */
+export type BusEvent = BusNote | { kind: 'resync' } | { kind: 'placeLost'; accountId: string; place: number };
 type Handler = (event: BusEvent) => void;
 
 export interface LiveBus {
@@ -39,6 +48,8 @@ export interface LiveBus {
   publish(db: DbOrTx, note: BusNote): Promise<void>;
   /** Resolves once this process listens (or its first attempt failed: it keeps retrying). */
   subscribe(handler: Handler): { ready: Promise<void>; unsubscribe(): void };
+  /** The streams' places per account, counted across every process that shares the bus. */
+  places: StreamPlaces;
 }
 
 function encode(note: BusNote): string {
@@ -62,6 +73,7 @@ function createLocalBus(): LiveBus {
       emitter.on('note', handler);
       return { ready: Promise.resolve(), unsubscribe: () => emitter.off('note', handler) };
     },
+    places: createMemoryPlaces(),
   };
 }
 
@@ -76,6 +88,8 @@ function createPostgresBus(connectionString: string, logger: Logger): LiveBus {
   let retryMs = RETRY_FIRST_MS;
   let retryTimer: NodeJS.Timeout | undefined;
   const dropped = new WeakSet<pg.Client>();
+  // Stream places are advisory locks on the listening connection: it lives exactly while streams do.
+  const places = createLockPlaces(() => client, logger);
 
   const dispatch = (event: BusEvent) => {
     for (const handler of handlers) handler(event);
@@ -127,6 +141,13 @@ function createPostgresBus(connectionString: string, logger: Logger): LiveBus {
       client = c;
       retryMs = RETRY_FIRST_MS;
       // Whatever was sent while this process did not listen is lost: streams refetch.
+      // Places held without a connection (an old one's locks went with it, or the first attempt
+      // failed) are locked on this one; streams whose place another process took meanwhile close.
+      try {
+        for (const lost of await places.retake(c)) dispatch({ kind: 'placeLost', ...lost });
+      } catch (err) {
+        logger.warn({ err }, 'live listener could not take its stream places again');
+      }
       if (everListened) dispatch({ kind: 'resync' });
       everListened = true;
     })().finally(() => {
@@ -153,6 +174,7 @@ function createPostgresBus(connectionString: string, logger: Logger): LiveBus {
         },
       };
     },
+    places,
   };
 }
 

@@ -29,34 +29,47 @@ export interface LiveStream {
 export interface HubOptions {
   heartbeatMs: number;
   recheckMs: number;
+  /** Streams one account may hold across every process sharing the bus (places.ts). */
   maxPerAccount: number;
   /** The stream's member as of now, or null when its session or membership has ended. */
   recheck(stream: LiveStream): Promise<LiveViewer | null>;
   onError(err: unknown): void;
 }
 
-type Entry = LiveStream & { checkAt: number; checking: boolean };
+/** An open stream with its place among its account's (places.ts) and its next re-check. */
+type Entry = LiveStream & { place: number; checkAt: number; checking: boolean };
 
 export const HEARTBEAT = ': keep-alive\n\n';
 export const frame = (message: LiveMessage) => `data: ${JSON.stringify(message)}\n\n`;
 
 export function createHub(bus: LiveBus, options: HubOptions) {
   const byEvent = new Map<string, Set<Entry>>();
-  const perAccount = new Map<string, number>();
   let subscription: ReturnType<LiveBus['subscribe']> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let size = 0;
+  /** Streams being opened (waiting for the bus or a place): they keep the subscription too. */
+  let opening = 0;
 
   const remove = (entry: Entry) => {
     const streams = byEvent.get(entry.eventId);
     if (!streams?.delete(entry)) return;
     if (streams.size === 0) byEvent.delete(entry.eventId);
-    const held = (perAccount.get(entry.viewer.accountId) ?? 1) - 1;
-    if (held > 0) perAccount.set(entry.viewer.accountId, held);
-    else perAccount.delete(entry.viewer.accountId);
+    bus.places.release(entry.viewer.accountId, entry.place);
     size -= 1;
     entry.sink.end();
-    if (size === 0) stop();
+    if (size + opening === 0) stop();
+  };
+
+  const all = function* () {
+    for (const streams of [...byEvent.values()]) yield* [...streams];
+  };
+  /** Sends `signedOut` to the matching streams and closes them (their session or account ended). */
+  const signOut = (match: (entry: Entry) => boolean) => {
+    for (const entry of all()) {
+      if (!match(entry)) continue;
+      entry.sink.write(frame({ type: 'signedOut' }));
+      remove(entry);
+    }
   };
 
   const send = (entry: Entry, text: string) => {
@@ -70,12 +83,14 @@ export function createHub(bus: LiveBus, options: HubOptions) {
         if (reaches(event.to, entry.viewer)) send(entry, text);
       }
     } else if (event.kind === 'sessionEnded') {
-      for (const streams of byEvent.values()) {
-        for (const entry of [...streams]) {
-          if (entry.sessionKey !== event.sessionKey) continue;
-          entry.sink.write(frame({ type: 'signedOut' }));
-          remove(entry);
-        }
+      signOut((entry) => entry.sessionKey === event.sessionKey);
+    } else if (event.kind === 'accountEnded') {
+      signOut((entry) => entry.viewer.accountId === event.accountId);
+    } else if (event.kind === 'placeLost') {
+      // Another process holds this place now: over the cap, so this stream ends (its client
+      // reconnects with a backoff and polls if it is refused).
+      for (const entry of all()) {
+        if (entry.viewer.accountId === event.accountId && entry.place === event.place) remove(entry);
       }
     } else {
       const text = frame({ type: 'resync' });
@@ -121,20 +136,26 @@ export function createHub(bus: LiveBus, options: HubOptions) {
 
   return {
     /**
-     * Adds a stream once this process listens for signals; false (nothing added) when its account
-     * already holds `maxPerAccount` streams in this process.
+     * Adds a stream once this process listens for signals; null (nothing added) when its account
+     * already holds `maxPerAccount` streams, in this process and the others together.
      */
     async open(stream: LiveStream): Promise<{ close(): void } | null> {
-      const held = perAccount.get(stream.viewer.accountId) ?? 0;
-      if (held >= options.maxPerAccount) return null;
-      const entry: Entry = { ...stream, checkAt: Date.now() + options.recheckMs, checking: false };
-      perAccount.set(stream.viewer.accountId, held + 1);
+      opening += 1;
+      let place: number | null = null;
+      try {
+        if (!subscription) start();
+        await subscription?.ready;
+        place = await bus.places.claim(stream.viewer.accountId, options.maxPerAccount);
+      } finally {
+        opening -= 1;
+        if (place === null && size + opening === 0) stop();
+      }
+      if (place === null) return null;
+      const entry: Entry = { ...stream, place, checkAt: Date.now() + options.recheckMs, checking: false };
       const streams = byEvent.get(stream.eventId) ?? new Set<Entry>();
       byEvent.set(stream.eventId, streams);
       streams.add(entry);
       size += 1;
-      if (!subscription) start();
-      await subscription?.ready;
       return { close: () => remove(entry) };
     },
     /** Ends every stream (the server is shutting down); clients reconnect to another process. */

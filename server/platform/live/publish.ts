@@ -34,3 +34,15 @@ export async function endLiveSession(ctx: LiveCtx, sessionKey: string): Promise<
     ctx.logger.warn({ err }, 'live session end not sent');
   }
 }
+
+/**
+ * Every session of an account ended (a password or email change, the account disabled or deleted):
+ * all its streams close at once, in every process, rather than at their next re-check.
+ */
+export async function endLiveAccount(ctx: LiveCtx, accountId: string): Promise<void> {
+  try {
+    await liveBus(ctx.database, ctx.logger).publish(ctx.db, { kind: 'accountEnded', accountId });
+  } catch (err) {
+    ctx.logger.warn({ err }, 'live account end not sent');
+  }
+}
