@@ -4,12 +4,12 @@ import { CLONE_ERRORS } from '../../../shared/editions/clone';
 import type { AppContext } from '../../platform/context';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/errors';
+import { defineJob } from '../../platform/jobs';
 import { forgetMyEvents } from '../people/myEvents';
 import { type CloneHooks, cloneEvent } from './cloner';
 import { eventClones } from './tables';
 
-export const CLONE_JOB = 'editions.clone-event';
-export const cloneJobSchema = z.object({
+const cloneJobSchema = z.object({
   v: z.literal(1),
   eventId: z.uuid(),
   cloneId: z.uuid(),
@@ -18,6 +18,7 @@ export const cloneJobSchema = z.object({
   adminIds: z.array(z.uuid()).optional(),
 });
 export type CloneJob = z.infer<typeof cloneJobSchema>;
+export const cloneJob = defineJob('editions.clone-event', cloneJobSchema);
 
 /**
  * Progress of the clones running in this process. The clone is one transaction, so its progress
@@ -30,7 +31,7 @@ export function progressOf(cloneId: string) {
 }
 
 export function registerCloneJob(ctx: AppContext): void {
-  ctx.jobs.register(CLONE_JOB, async (data) => runClone(ctx, cloneJobSchema.parse(data)));
+  cloneJob.work(ctx, (job) => runClone(ctx, job));
 }
 
 /**

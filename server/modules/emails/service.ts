@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { runBatch } from '../../platform/jobs';
+import { defineJob, runBatch } from '../../platform/jobs';
 import { type MailMessage, SMTP_POOL } from '../../platform/mail/mailer';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
 import { logEmailResponses, type Outboxed } from './responseLog';
@@ -11,8 +11,7 @@ import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates';
 import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking';
 
-export const SEND_EMAIL_JOB = 'email.send';
-const sendEmailJobSchema = z.object({ v: z.literal(1), outboxId: z.uuid() });
+export const sendEmailJob = defineJob('email.send', z.object({ v: z.literal(1), outboxId: z.uuid() }));
 
 /** Writes the email to the outbox inside the caller's transaction; deliver it after commit. */
 export async function queueEmail(
@@ -71,9 +70,9 @@ export async function queueEmails(
 
 /** Hands committed outbox emails to the job queue, in one insert however many there are. */
 export async function dispatchEmails(ctx: AppContext, outboxIds: string[]): Promise<void> {
-  await ctx.jobs.sendMany(
-    SEND_EMAIL_JOB,
-    outboxIds.map((outboxId) => ({ v: 1, outboxId })),
+  await sendEmailJob.sendMany(
+    ctx,
+    outboxIds.map((outboxId) => ({ v: 1 as const, outboxId })),
   );
 }
 
@@ -327,14 +326,10 @@ const EMAIL_BATCH_SIZE = 20;
 const EMAIL_PARALLEL = SMTP_POOL.maxConnections;
 
 export function registerEmailJobs(ctx: AppContext): void {
-  ctx.jobs.register(
-    SEND_EMAIL_JOB,
-    async (data) => {
-      const { outboxId } = sendEmailJobSchema.parse(data);
-      await deliver(ctx, outboxId);
-    },
-    { batchSize: EMAIL_BATCH_SIZE, parallel: EMAIL_PARALLEL },
-  );
+  sendEmailJob.work(ctx, ({ outboxId }) => deliver(ctx, outboxId), {
+    batchSize: EMAIL_BATCH_SIZE,
+    parallel: EMAIL_PARALLEL,
+  });
 }
 
 /** Emails left queued by a crash between commit and dispatch are dispatched again at start-up. */

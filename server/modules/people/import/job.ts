@@ -14,6 +14,7 @@ import type { AppContext } from '../../../platform/context';
 import { hashToken, newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
 import { AppError, authError, conflict, notFound } from '../../../platform/http/errors';
+import { defineJob } from '../../../platform/jobs';
 import { LINK_PATHS } from '../../auth/recovery';
 import { forgetAccountSessions } from '../../auth/sessions';
 import { accounts, authTokens } from '../../auth/tables';
@@ -29,15 +30,15 @@ import { queueWelcome } from '../placement';
 import { memberships, teams, teamTypes } from '../tables';
 import { teamImportRows, teamImports } from './tables';
 
-export const TEAM_IMPORT_JOB = 'people.team-import';
 const ANALYZE_AFTER_ROWS = 500;
-export const teamImportJobSchema = z.object({
+const teamImportJobSchema = z.object({
   v: z.literal(1),
   eventId: z.uuid(),
   importId: z.uuid(),
   actorId: z.string(),
 });
 export type TeamImportJob = z.infer<typeof teamImportJobSchema>;
+export const teamImportJob = defineJob('people.team-import', teamImportJobSchema);
 
 export type RunOptions = {
   /** A hook for tests: runs after each row's transaction has committed. */
@@ -68,7 +69,7 @@ type Event = {
 type Fields = Awaited<ReturnType<typeof listCustomFields>>;
 
 export function registerTeamImportJob(ctx: AppContext): void {
-  ctx.jobs.register(TEAM_IMPORT_JOB, async (data) => runTeamImport(ctx, teamImportJobSchema.parse(data)));
+  teamImportJob.work(ctx, (job) => runTeamImport(ctx, job));
 }
 
 /**
