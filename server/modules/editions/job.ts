@@ -5,7 +5,6 @@ import type { AppContext } from '../../platform/context';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/errors';
 import { defineJob } from '../../platform/jobs';
-import { forgetMyEvents } from '../people/myEvents';
 import { type CloneHooks, cloneEvent } from './cloner';
 import { eventClones } from './tables';
 
@@ -54,7 +53,7 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
   if (!clone) return;
   const writtenKeys: string[] = [];
   try {
-    await withTransaction(ctx, async (tx, effects) => {
+    await withTransaction(ctx, async (tx) => {
       const outcome = await cloneEvent(
         tx,
         ctx.storage,
@@ -91,10 +90,6 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
           updatedBy: job.actorId,
         })
         .where(eq(eventClones.id, clone.id));
-      // The runner's event list is cached: the new event must show in /my-events at once.
-      effects.afterCommit(() => {
-        for (const id of job.adminIds ?? [job.actorId]) forgetMyEvents(id);
-      });
     });
   } catch (err) {
     ctx.logger.error({ err, cloneId: clone.id }, 'clone failed');

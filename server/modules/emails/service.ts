@@ -13,29 +13,41 @@ import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking';
 
 export const sendEmailJob = defineJob('email.send', z.object({ v: z.literal(1), outboxId: z.uuid() }));
 
-/** Writes the email to the outbox inside the caller's transaction; deliver it after commit. */
-export async function queueEmail(
-  tx: DbOrTx,
-  input: { eventId: string | null; kind: EmailKind; to: string; content: EmailContent; actor: string },
-): Promise<string> {
-  const [row] = await tx
-    .insert(outboxEmails)
-    .values({
-      eventId: input.eventId,
-      kind: input.kind,
-      to: input.to,
-      subject: input.content.subject,
-      text: input.content.text,
-      html: input.content.html,
-      links: input.content.links,
-      createdBy: input.actor,
-      updatedBy: input.actor,
-    })
-    .returning({ id: outboxEmails.id });
-  return row.id;
+type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent; replyTo?: string | null };
+type EmailInput = QueuedEmail & { eventId: string | null; actor: string };
+
+/** The outbox row of an email: every way of queueing one writes it so. */
+function outboxRow(id: string, input: EmailInput) {
+  return {
+    id,
+    eventId: input.eventId,
+    kind: input.kind,
+    to: input.to,
+    replyTo: input.replyTo ?? null,
+    subject: input.content.subject,
+    text: input.content.text,
+    html: input.content.html,
+    links: input.content.links,
+    createdBy: input.actor,
+    updatedBy: input.actor,
+  };
 }
 
-type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent; replyTo?: string | null };
+/** Writes the email to the outbox inside the caller's transaction; deliver it after commit. */
+export async function queueEmail(tx: DbOrTx, input: EmailInput): Promise<string> {
+  const { id, insert } = emailQueueing(tx, input);
+  await insert;
+  return id;
+}
+
+/**
+ * queueEmail's write as a query not yet run, with the outbox id it will have: for a caller that
+ * runs it inside one statement of its own (the bulk team import). Dispatch the id after commit.
+ */
+export function emailQueueing(tx: DbOrTx, input: EmailInput) {
+  const id = crypto.randomUUID();
+  return { id, insert: tx.insert(outboxEmails).values(outboxRow(id, input)) };
+}
 
 /**
  * Many emails of one event in one insert (a notification to every team); ids in the given order.
@@ -49,19 +61,9 @@ export async function queueEmails(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < emails.length; i += 500) {
-    const rows = emails.slice(i, i + 500).map((email) => ({
-      id: crypto.randomUUID(),
-      eventId,
-      kind: email.kind,
-      to: email.to,
-      replyTo: email.replyTo ?? null,
-      subject: email.content.subject,
-      text: email.content.text,
-      html: email.content.html,
-      links: email.content.links,
-      createdBy: actor,
-      updatedBy: actor,
-    }));
+    const rows = emails
+      .slice(i, i + 500)
+      .map((email) => outboxRow(crypto.randomUUID(), { ...email, eventId, actor }));
     await tx.insert(outboxEmails).values(rows);
     ids.push(...rows.map((row) => row.id));
   }

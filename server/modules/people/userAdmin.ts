@@ -7,10 +7,9 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { endAllSessions, forgetAccountSessions } from '../auth/sessions';
+import { endAllSessions } from '../auth/sessions';
 import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
-import { forgetMyEvents } from './myEvents';
 import { memberships, teams } from './tables';
 import { runUserTransfers } from './userTransfer';
 import { queueWelcomeChaser } from './welcome';
@@ -52,9 +51,6 @@ export async function changePermission(
       .set({ permissions: next, updatedBy: actor.accountId, updatedAt: new Date() })
       .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, userId)));
   });
-  // The level shows in the user's event list and decides their next request.
-  forgetMyEvents(userId);
-  forgetAccountSessions(userId);
 }
 
 /** sendWelcomeChaser: only for someone who has never signed in to this event. */
@@ -110,7 +106,7 @@ async function transferTeamOwnership(
 export async function deleteUser(db: Db, actor: Actor, userId: string, transferToId: string): Promise<void> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.selfDelete);
   if (transferToId === userId) throw badRequest(USER_ERRORS.userIdNotValid);
-  const accountDeleted = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (!canDeleteUser(actor.permissions, user.permissions)) throw forbidden();
     const successor = await findEventUser(tx, actor.eventId, transferToId).catch(() => {
@@ -130,8 +126,4 @@ export async function deleteUser(db: Db, actor: Actor, userId: string, transferT
     await tx.delete(accounts).where(eq(accounts.id, userId));
     return true;
   });
-  forgetMyEvents(userId);
-  forgetMyEvents(transferToId);
-  forgetAccountSessions(transferToId);
-  if (!accountDeleted) forgetAccountSessions(userId);
 }
