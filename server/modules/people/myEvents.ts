@@ -9,7 +9,8 @@ import { memberships } from './tables';
 /**
  * Every account's events, by account id. Memberships (which events, at which level), the events'
  * roots and their settings show here; any write to them drops the cached lists (decision 0042).
- * A membership's team, role and areas do not show, so setting only those keeps the lists.
+ * A membership's team, role, areas, sign-in history and onboarding do not show: a write that sets
+ * only those (every sign-in sets the history) keeps the lists.
  */
 const myEventsCache = readCache.model<MyEvent[]>('myEvents', [
   {
@@ -19,6 +20,9 @@ const myEventsCache = readCache.model<MyEvent[]>('myEvents', [
       memberships.teamId,
       memberships.teamRole,
       memberships.memberAreas,
+      memberships.hasLoggedIn,
+      memberships.lastLoginInTime,
+      memberships.isOnboarded,
       memberships.updatedAt,
       memberships.updatedBy,
     ],
