@@ -36,6 +36,9 @@ export function writesOf(sqlText: string): TableWrite[] {
  * depth, up to its `where`, `from` or `returning` (or the end of a CTE's parentheses). A tuple
  * form `set (a, b) = (…)`, or anything else, is null: treated as every column.
  */
+const PAIR = /"([^"]+)"\s*=/y;
+const END = /\s(where|from|returning)\b/iy;
+
 function setColumns(sqlText: string, from: number): string[] | null {
   const rest = sqlText.slice(from);
   const start = /^\s*set\s+/i.exec(rest);
@@ -58,14 +61,16 @@ function setColumns(sqlText: string, from: number): string[] | null {
     } else if (depth === 0 && ch === ',') {
       expectColumn = true;
     } else if (depth === 0 && expectColumn && ch === '"') {
-      const pair = /^"([^"]+)"\s*=/.exec(rest.slice(i));
+      PAIR.lastIndex = i;
+      const pair = PAIR.exec(rest);
       if (!pair) return null;
       columns.push(pair[1]);
       expectColumn = false;
       i += pair[0].length - 1;
-    } else if (depth === 0 && /^\s(where|from|returning)\b/i.test(rest.slice(i, i + 11))) {
-      break;
-    } else if (depth === 0 && expectColumn && !/\s/.test(ch)) {
+    } else if (depth === 0 && (ch === ' ' || ch === '\n')) {
+      END.lastIndex = i;
+      if (END.test(rest)) break;
+    } else if (depth === 0 && expectColumn) {
       return null;
     }
   }
