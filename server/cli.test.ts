@@ -8,8 +8,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app';
 import { outboxEmails } from './modules/emails/tables';
-import { forgetMyEvents } from './modules/people/myEvents';
 import { openRuntime } from './platform/bootstrap';
+import { readCache } from './platform/cache';
 import { loadConfig } from './platform/config';
 import type { App } from './platform/http/types';
 import { ROOT_DIR } from './platform/paths';
@@ -188,7 +188,7 @@ describe('operator CLI', { timeout: 90_000 }, () => {
     // The account's event list is cached in this test process by the first test's sign-in; the CLI
     // (another process) cannot clear it. A real server on PGlite cannot run beside the CLI (the
     // data-dir lock), and on PostgreSQL it keeps no such cache.
-    forgetMyEvents();
+    readCache.clear();
     await withPortal(async (app) => {
       const res = await login(app, 'a@x.io', 'S0me-long-pass');
       const events = res.json().events as {

@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notificationSend';
-import { NOTIFICATION_EMAIL_BATCH_JOB } from './modules/notifications/email';
-import { NOTIFICATION_EMAIL_JOB, PUBLISH_DUE_JOB } from './modules/notifications/publish';
-import { REPORT_COUNTS_JOB } from './modules/reports/countsJob';
+import { notificationEmailBatchJob } from './modules/notifications/email';
+import { notificationEmailJob, publishDueJob } from './modules/notifications/publish';
+import { reportCountsJob } from './modules/reports/countsJob';
 import { submissionListeners } from './modules/submissions/saved';
-import { DELIVER_JOB, RETRY_DUE_JOB } from './modules/webhooks/jobs';
+import { deliverJob, retryDueJob } from './modules/webhooks/jobs';
 import type { AppContext } from './platform/context';
 import { createInlineJobs, type Jobs } from './platform/jobs';
 import { wireJobs } from './wiring';
@@ -41,19 +41,19 @@ describe('wiring: the background work is wired where the app is built, not where
       expect.arrayContaining([
         `submissions.saved.${FORM_NOTIFICATIONS_LISTENER}`,
         'submissions.saved.webhooks',
-        PUBLISH_DUE_JOB,
-        NOTIFICATION_EMAIL_JOB,
-        NOTIFICATION_EMAIL_BATCH_JOB,
-        DELIVER_JOB,
-        RETRY_DUE_JOB,
-        REPORT_COUNTS_JOB,
+        publishDueJob.name,
+        notificationEmailJob.name,
+        notificationEmailBatchJob.name,
+        deliverJob.name,
+        retryDueJob.name,
+        reportCountsJob.name,
       ]),
     );
     expect(scheduled).toEqual(
       expect.arrayContaining([
-        `${PUBLISH_DUE_JOB} * * * * *`,
-        `${RETRY_DUE_JOB} * * * * *`,
-        `${REPORT_COUNTS_JOB} */5 * * * *`,
+        `${publishDueJob.name} * * * * *`,
+        `${retryDueJob.name} * * * * *`,
+        `${reportCountsJob.name} */5 * * * *`,
       ]),
     );
   });

@@ -1,3 +1,7 @@
+import { getTableName } from 'drizzle-orm';
+import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { type WriteKind, writesOf } from './db/writes';
+
 /**
  * An in-process cache for small, hot read models (a session with its account; an account's list
  * of events), so that a signed-in request need not wait on the database for who is asking.
@@ -5,25 +9,60 @@
  * It is on only where it is coherent by construction: the embedded database belongs to one process
  * (the data-dir lock) and serialises every query behind any open transaction, so a reader that
  * misses after an invalidation sees the committed change. On PostgreSQL several processes share
- * the data, and the cache is off. See docs/decisions/0003-read-cache.md.
+ * the data, and the cache is off. See docs/decisions/0003-hot-path.md.
+ *
+ * Invalidation follows the writes (decision 0042): each read model declares, where it is defined,
+ * the tables (and kinds of write) its rows come from, and the database client reports every
+ * statement it runs (`noteStatement`); a write to a declared table drops the model's entries. No
+ * service calls the cache after its writes.
  */
-export class ReadCache {
-  /** Off until the process opens its database and knows it owns the data (see enableReadCache). */
-  enabled = false;
 
-  private readonly entries = new Map<string, unknown>();
-  /** Bumped by every invalidation: a load that raced with one does not store what it read. */
-  private generation = 0;
+/** A table a read model is built from, and which writes to it can change what the model holds. */
+export type Dependency = {
+  table: PgTable;
+  on: readonly WriteKind[];
+  /** An update that sets only these columns changes nothing the model holds (a last-seen time). */
+  unlessOnly?: readonly PgColumn[];
+};
 
-  constructor(private readonly maxEntries = 20_000) {}
+type Watch = { on: ReadonlySet<WriteKind>; unlessOnly: ReadonlySet<string> };
 
-  /** The cached value, or the loader's (stored unless an invalidation ran meanwhile). */
-  async load<T>(key: string, loader: () => Promise<T>): Promise<T> {
-    if (this.enabled && this.entries.has(key)) return this.entries.get(key) as T;
-    const generation = this.generation;
+/** One cached read model: its entries, and the writes that drop them. */
+export class CachedModel<T> {
+  readonly entries = new Map<string, T>();
+  readonly watches = new Map<string, Watch>();
+
+  constructor(
+    private readonly cache: ReadCache,
+    readonly name: string,
+    dependsOn: readonly Dependency[],
+  ) {
+    for (const d of dependsOn) {
+      this.watches.set(getTableName(d.table), {
+        on: new Set(d.on),
+        unlessOnly: new Set((d.unlessOnly ?? []).map((c) => c.name)),
+      });
+    }
+  }
+
+  /**
+   * The cached value, or the loader's. The loader's value is stored unless an invalidation ran
+   * meanwhile, or it was read inside a transaction (`db` is one): that read may see rows the
+   * transaction then rolls back.
+   */
+  async load(db: object, key: string, loader: () => Promise<T | null>): Promise<T | null> {
+    const { cache } = this;
+    if (cache.enabled && this.entries.has(key)) return this.entries.get(key) as T;
+    const generation = cache.generation;
     const value = await loader();
-    if (this.enabled && value !== null && value !== undefined && generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) {
+    if (
+      cache.enabled &&
+      value !== null &&
+      value !== undefined &&
+      generation === cache.generation &&
+      !(db instanceof PgTransaction)
+    ) {
+      if (this.entries.size >= cache.maxEntries) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
@@ -32,27 +71,67 @@ export class ReadCache {
     return value;
   }
 
-  /** Replaces a cached value in place (e.g. a session's last-seen time after it was written). */
-  update<T>(key: string, value: T): void {
-    if (this.enabled && this.entries.has(key)) this.entries.set(key, value);
+  /** Replaces a cached value in place, after a write its dependencies ignore (a last-seen time). */
+  update(key: string, value: T): void {
+    if (this.cache.enabled && this.entries.has(key)) this.entries.set(key, value);
   }
 
-  invalidate(key: string): void {
-    this.generation++;
-    this.entries.delete(key);
+  /** Whether a write of this kind to this table (setting these columns) can change the model. */
+  changedBy(kind: WriteKind, table: string, columns: string[] | null): boolean {
+    const watch = this.watches.get(table);
+    if (!watch?.on.has(kind)) return false;
+    if (kind !== 'update' || columns === null || watch.unlessOnly.size === 0) return true;
+    return columns.some((c) => !watch.unlessOnly.has(c));
   }
 
-  /** Drops every entry whose key starts with the prefix, or that the predicate picks. */
-  invalidateWhere(predicate: (key: string, value: unknown) => boolean): void {
-    this.generation++;
-    for (const [key, value] of this.entries) if (predicate(key, value)) this.entries.delete(key);
+  clear(): void {
+    this.cache.generation++;
+    this.entries.clear();
+  }
+}
+
+export class ReadCache {
+  /** Off until the process opens its database and knows it owns the data (see enableReadCache). */
+  enabled = false;
+  /** Bumped by every invalidation: a load that raced with one does not store what it read. */
+  generation = 0;
+  private readonly models: CachedModel<unknown>[] = [];
+
+  constructor(readonly maxEntries = 20_000) {}
+
+  /** Declares a read model once, next to its loader, with the tables it is read from. */
+  model<T>(name: string, dependsOn: readonly Dependency[]): CachedModel<T> {
+    const model = new CachedModel<T>(this, name, dependsOn);
+    this.models.push(model as CachedModel<unknown>);
+    return model;
+  }
+
+  /**
+   * Every statement the database client runs, before it runs: a write to a table a model is read
+   * from drops that model's entries. Dropping before the write is safe on the one database the
+   * cache is on for: a reader that misses now queues behind the write (and behind its whole
+   * transaction), and a load already under way is not stored (the generation moved on).
+   */
+  noteStatement(sqlText: string): void {
+    if (!this.enabled) return;
+    for (const write of writesOf(sqlText)) {
+      for (const model of this.models) {
+        // Cleared even when empty: the generation must move on for a load that is under way.
+        if (model.changedBy(write.kind, write.table, write.columns)) model.clear();
+      }
+    }
+  }
+
+  /** Every entry of every model (a process that changed the data behind the database's back). */
+  clear(): void {
+    for (const model of this.models) model.clear();
   }
 }
 
 /**
- * The process's one cache, like its logger: services invalidate what they change without the
- * cache being threaded through every call. Keys carry random ids, so tests sharing a process are
- * never confused by each other's entries.
+ * The process's one cache, like its logger: the read models declare themselves on it and the
+ * database client reports its statements to it. Keys carry random ids, so tests sharing a process
+ * are never confused by each other's entries.
  */
 export const readCache = new ReadCache();
 

@@ -1,6 +1,8 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from './db/client';
+import { z } from 'zod';
+import type { Database, Db } from './db/client';
+import { afterCommitOf } from './db/transaction';
 import { jobsRun } from './observability/metrics';
 
 export type JobHandler = (data: unknown) => Promise<void>;
@@ -171,6 +173,81 @@ export function createInlineJobs(logger: Logger): Jobs {
     // Nothing waits: every job ran when it was sent.
     async depth() {
       return [];
+    },
+  };
+}
+
+/** What sending or working a job needs: the app's queue, its logger and database (`AppContext` fits). */
+export type JobHost = { jobs: Jobs; logger: Logger; db: Db };
+
+/** A job's payload failed its schema: the job fails (and is logged as such), the worker carries on. */
+export class BadJobPayload extends Error {
+  constructor(
+    readonly job: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(
+      `Job ${job}: its payload does not fit the job's schema (${z.prettifyError(new z.ZodError(issues))})`,
+    );
+    this.name = 'BadJobPayload';
+  }
+}
+
+/**
+ * One kind of background job: its queue name and its payload's schema, written once. `send` and
+ * `sendMany` check the payload before it is queued and, inside a `withTransaction`, queue it only
+ * once that transaction commits (a job never names rows that were rolled back); `work` registers
+ * the handler, which gets the payload parsed. Everything else about queues stays in `Jobs`.
+ */
+export type JobDefinition<S extends z.ZodType> = {
+  readonly name: string;
+  readonly schema: S;
+  send(host: JobHost, payload: z.input<S>): Promise<void>;
+  sendMany(host: JobHost, payloads: readonly z.input<S>[]): Promise<void>;
+  work(host: JobHost, handler: (payload: z.output<S>) => Promise<void>, options?: JobOptions): void;
+  /** Runs the job on a cron (UTC) with this payload; a failure to schedule is logged. */
+  schedule(host: JobHost, cron: string, payload: z.input<S>): void;
+};
+
+export function defineJob<S extends z.ZodType>(name: string, schema: S): JobDefinition<S> {
+  const checked = (payload: unknown): object => {
+    const parsed = schema.safeParse(payload);
+    // Our own code sending a wrong payload is a bug: refuse it at the sender, where it can be fixed.
+    if (!parsed.success) throw new BadJobPayload(name, parsed.error.issues);
+    return payload as object;
+  };
+  return {
+    name,
+    schema,
+    async send(host, payload) {
+      const data = checked(payload);
+      await afterCommitOf(host.db, () => host.jobs.send(name, data));
+    },
+    async sendMany(host, payloads) {
+      if (payloads.length === 0) return;
+      const data = payloads.map(checked);
+      await afterCommitOf(host.db, () => host.jobs.sendMany(name, data));
+    },
+    work(host, handler, options) {
+      host.jobs.register(
+        name,
+        async (data) => {
+          const parsed = schema.safeParse(data);
+          if (!parsed.success) {
+            // Queued by an older version or by hand: retrying cannot help, so say clearly why it fails.
+            const err = new BadJobPayload(name, parsed.error.issues);
+            host.logger.error({ job: name, issues: parsed.error.issues }, err.message);
+            throw err;
+          }
+          await handler(parsed.data);
+        },
+        options,
+      );
+    },
+    schedule(host, cron, payload) {
+      host.jobs
+        .schedule(name, cron, checked(payload))
+        .catch((err: unknown) => host.logger.error({ err, job: name }, 'could not schedule a job'));
     },
   };
 }

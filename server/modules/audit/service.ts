@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_RETENTION_DEFAULT_DAYS,
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/guards';
+import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
 import { apiTokens } from '../tokens/tables';
 import { recordAudit, systemEntry } from './recorder';
@@ -101,7 +102,7 @@ export async function saveAuditSettings(
   return readAuditSettings(ctx, actor.eventId);
 }
 
-export const AUDIT_RETENTION_JOB = 'audit.retention';
+const auditRetentionJob = defineJob('audit.retention', z.object({}));
 
 /**
  * The retention sweep: each event's entries older than its setting go, and the sweep itself is
@@ -127,7 +128,7 @@ export async function removeOldAuditEntries(ctx: AppContext, now = new Date()): 
         eventId: id,
         entityType: 'audit',
         action: 'retention',
-        route: AUDIT_RETENTION_JOB,
+        route: auditRetentionJob.name,
         changes: { removed: { after: gone.length }, olderThan: { after: before.toISOString() } },
       }),
     );
@@ -136,10 +137,8 @@ export async function removeOldAuditEntries(ctx: AppContext, now = new Date()): 
 }
 
 export function registerAuditJobs(ctx: AppContext): void {
-  ctx.jobs.register(AUDIT_RETENTION_JOB, async () => {
+  auditRetentionJob.work(ctx, async () => {
     await removeOldAuditEntries(ctx);
   });
-  ctx.jobs
-    .schedule(AUDIT_RETENTION_JOB, '17 3 * * *')
-    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule the audit retention'));
+  auditRetentionJob.schedule(ctx, '17 3 * * *', {});
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
+import { defineJob } from '../../platform/jobs';
 import { endLiveAccount } from '../../platform/live/publish';
 import { clearHits, withinLimit } from '../../platform/rateLimit';
 import { emailLook } from '../emails/emailLook';
@@ -91,15 +92,16 @@ export async function forgotPassword(
   if (!ipOk || !emailOk) throw tooMany();
   // The lookup and the email happen in a job, so the answer takes the same time whether or not
   // the account exists.
-  await ctx.jobs.send(PASSWORD_RESET_JOB, { v: 1, email: input.email, eventId: input.eventId });
+  await passwordResetJob.send(ctx, { v: 1, email: input.email, eventId: input.eventId });
 }
 
-export const PASSWORD_RESET_JOB = 'auth.password-reset';
-const passwordResetJobSchema = z.object({ v: z.literal(1), email: z.string(), eventId: z.uuid().optional() });
+const passwordResetJob = defineJob(
+  'auth.password-reset',
+  z.object({ v: z.literal(1), email: z.string(), eventId: z.uuid().optional() }),
+);
 
 export function registerAuthJobs(ctx: AppContext): void {
-  ctx.jobs.register(PASSWORD_RESET_JOB, async (data) => {
-    const { email, eventId } = passwordResetJobSchema.parse(data);
+  passwordResetJob.work(ctx, async ({ email, eventId }) => {
     const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
     if (account && !account.disabled) await sendPasswordReset(ctx, account, eventId);
   });

@@ -9,14 +9,7 @@ import { countHit, secondsOverLimit } from '../../platform/rateLimit';
 import { loadMyEvents } from '../people/myEvents';
 import { defaultEventId, findMembership, recordLogin } from '../people/service';
 import { verifyPassword } from './passwords';
-import {
-  createSession,
-  endAllSessions,
-  endSession,
-  forgetAccountSessions,
-  type SessionAccount,
-  setSessionEvent,
-} from './sessions';
+import { createSession, endAllSessions, endSession, type SessionAccount, setSessionEvent } from './sessions';
 import { accounts } from './tables';
 
 export const tooMany = () =>
@@ -132,7 +125,6 @@ export async function updateProfile(
       updatedBy: session.accountId,
     })
     .where(eq(accounts.id, session.accountId));
-  forgetAccountSessions(session.accountId);
   return getMe(ctx.db, { ...session, ...input });
 }
 

@@ -3,6 +3,7 @@ import { readCache } from '../../platform/cache';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db/client';
 import { SESSION_ABSOLUTE_MS, type SessionAccount } from '../../platform/http/session';
+import { events } from '../events/tables';
 import { accounts, sessions } from './tables';
 
 export type { SessionAccount };
@@ -33,7 +34,20 @@ type SessionRow = {
   disabled: boolean;
 };
 
-const cacheKey = (tokenHash: string) => `session:${tokenHash}`;
+/**
+ * Sessions with their account, by token hash. A session's own row and its account's names, email
+ * and disabled flag show here; an event's removal clears its sessions' current event (set null).
+ * Any such write drops the cached sessions (decision 0042); the last-seen touch is updated in place.
+ */
+const sessionCache = readCache.model<SessionRow>('session', [
+  { table: sessions, on: ['update', 'delete'], unlessOnly: [sessions.lastSeenAt] },
+  {
+    table: accounts,
+    on: ['update', 'delete'],
+    unlessOnly: [accounts.passwordHash, accounts.updatedAt, accounts.updatedBy],
+  },
+  { table: events, on: ['delete'] },
+]);
 
 async function loadSession(db: DbOrTx, tokenHash: string): Promise<SessionRow | null> {
   const [row] = await db
@@ -57,8 +71,7 @@ async function loadSession(db: DbOrTx, tokenHash: string): Promise<SessionRow | 
 /** The live session of a cookie token with its account, or null (expired, ended or unknown). */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionAccount | null> {
   const tokenHash = hashToken(token);
-  const key = cacheKey(tokenHash);
-  const row = await readCache.load(key, () => loadSession(db, tokenHash));
+  const row = await sessionCache.load(db, tokenHash, () => loadSession(db, tokenHash));
   if (!row) return null;
   const now = Date.now();
   if (row.disabled || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {
@@ -68,7 +81,7 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionAcc
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     const lastSeenAt = new Date(now);
     await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.tokenHash, tokenHash));
-    readCache.update(key, { ...row, lastSeenAt });
+    sessionCache.update(tokenHash, { ...row, lastSeenAt });
   }
   const { accountId, email, firstName, surname, currentEventId } = row;
   return { tokenHash, accountId, email, firstName, surname, currentEventId };
@@ -76,25 +89,15 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionAcc
 
 export async function setSessionEvent(db: DbOrTx, tokenHash: string, eventId: string): Promise<void> {
   await db.update(sessions).set({ eventId }).where(eq(sessions.tokenHash, tokenHash));
-  readCache.invalidate(cacheKey(tokenHash));
 }
 
 export async function endSession(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-  readCache.invalidate(cacheKey(tokenHash));
-}
-
-/** After a change to the account (names, email, disabled), its sessions are read afresh. */
-export function forgetAccountSessions(accountId: string): void {
-  readCache.invalidateWhere(
-    (key, value) => key.startsWith('session:') && (value as SessionRow).accountId === accountId,
-  );
 }
 
 /** Password change, email change and account removal end every session of the account. */
 export async function endAllSessions(db: DbOrTx, accountId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
-  forgetAccountSessions(accountId);
 }
 
 export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { TokenMode } from '../../../shared/auth/schema';
@@ -14,14 +15,31 @@ export const TOKEN_LIFETIME_MS: Record<TokenMode, number> = {
 };
 
 export type IssuedToken = { token: string; id: string };
+type TokenInput = {
+  accountId: string;
+  eventId: string | null;
+  mode: TokenMode;
+  newEmail?: string;
+  actor: string;
+};
 
 /** Issues a single-use link token; any earlier unused token of the same mode stops working. */
-export async function issueToken(
-  db: DbOrTx,
-  input: { accountId: string; eventId: string | null; mode: TokenMode; newEmail?: string; actor: string },
-): Promise<IssuedToken> {
+export async function issueToken(db: DbOrTx, input: TokenInput): Promise<IssuedToken> {
+  const issued = { id: randomUUID(), token: newToken() };
+  const { revokeEarlier, insert } = tokenIssue(db, input, issued);
+  await revokeEarlier;
+  await insert;
+  return issued;
+}
+
+/**
+ * issueToken's two writes as queries not yet run, for a caller that runs them inside one statement
+ * of its own (the bulk team import writes a row's token, email and record in one round trip).
+ * `revokeEarlier` may be left out only for an account made in the same statement (it has none).
+ */
+export function tokenIssue(db: DbOrTx, input: TokenInput, issued: IssuedToken) {
   const now = new Date();
-  await db
+  const revokeEarlier = db
     .update(authTokens)
     .set({ usedAt: now, updatedAt: now, updatedBy: input.actor })
     .where(
@@ -31,21 +49,18 @@ export async function issueToken(
         isNull(authTokens.usedAt),
       ),
     );
-  const token = newToken();
-  const [row] = await db
-    .insert(authTokens)
-    .values({
-      tokenHash: hashToken(token),
-      accountId: input.accountId,
-      eventId: input.eventId,
-      mode: input.mode,
-      newEmail: input.newEmail ?? null,
-      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.mode]),
-      createdBy: input.actor,
-      updatedBy: input.actor,
-    })
-    .returning({ id: authTokens.id });
-  return { token, id: row.id };
+  const insert = db.insert(authTokens).values({
+    id: issued.id,
+    tokenHash: hashToken(issued.token),
+    accountId: input.accountId,
+    eventId: input.eventId,
+    mode: input.mode,
+    newEmail: input.newEmail ?? null,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.mode]),
+    createdBy: input.actor,
+    updatedBy: input.actor,
+  });
+  return { revokeEarlier, insert };
 }
 
 /**

@@ -14,7 +14,6 @@ import { CONTENT_ERRORS } from '../../../shared/content/sections';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { forgetMyEvents } from '../people/myEvents';
 import {
   createContent,
   deleteContent,
@@ -36,12 +35,6 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
   const invalidContent = { invalidMessage: CONTENT_ERRORS.invalidContent };
   const base = '/api/events/:eventId';
   const log = ctx.logger;
-  // Featured pages and the sidebar are settings documents: drop the cached event lists after commit.
-  const settingsChanged = <T>(result: T) => {
-    forgetMyEvents();
-    return result;
-  };
-
   // ---- Admin (moderator and above) ----
   app.get(
     `${base}/content`,
@@ -72,7 +65,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const actor = actorOf(request);
       const created = await createContent(ctx, actor.eventId, request.body, actor.accountId);
-      return reply.status(201).send(settingsChanged(created));
+      return reply.status(201).send(created);
     },
   );
   app.get(
@@ -104,7 +97,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
         request.body,
         actor.accountId,
       );
-      return settingsChanged(saved);
+      return saved;
     },
   );
   app.put(
@@ -152,7 +145,7 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
           isArchived,
           actor.accountId,
         );
-        return settingsChanged(saved);
+        return saved;
       },
     );
   }
@@ -162,7 +155,6 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const actor = actorOf(request);
       await deleteContent(ctx, actor.eventId, request.params.contentId, actor.accountId);
-      forgetMyEvents();
       return reply.status(204).send();
     },
   );

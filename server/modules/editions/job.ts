@@ -4,12 +4,11 @@ import { CLONE_ERRORS } from '../../../shared/editions/clone';
 import type { AppContext } from '../../platform/context';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/errors';
-import { forgetMyEvents } from '../people/myEvents';
+import { defineJob } from '../../platform/jobs';
 import { type CloneHooks, cloneEvent } from './cloner';
 import { eventClones } from './tables';
 
-export const CLONE_JOB = 'editions.clone-event';
-export const cloneJobSchema = z.object({
+const cloneJobSchema = z.object({
   v: z.literal(1),
   eventId: z.uuid(),
   cloneId: z.uuid(),
@@ -18,6 +17,7 @@ export const cloneJobSchema = z.object({
   adminIds: z.array(z.uuid()).optional(),
 });
 export type CloneJob = z.infer<typeof cloneJobSchema>;
+export const cloneJob = defineJob('editions.clone-event', cloneJobSchema);
 
 /**
  * Progress of the clones running in this process. The clone is one transaction, so its progress
@@ -30,7 +30,7 @@ export function progressOf(cloneId: string) {
 }
 
 export function registerCloneJob(ctx: AppContext): void {
-  ctx.jobs.register(CLONE_JOB, async (data) => runClone(ctx, cloneJobSchema.parse(data)));
+  cloneJob.work(ctx, (job) => runClone(ctx, job));
 }
 
 /**
@@ -53,7 +53,7 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
   if (!clone) return;
   const writtenKeys: string[] = [];
   try {
-    await withTransaction(ctx, async (tx, effects) => {
+    await withTransaction(ctx, async (tx) => {
       const outcome = await cloneEvent(
         tx,
         ctx.storage,
@@ -90,10 +90,6 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
           updatedBy: job.actorId,
         })
         .where(eq(eventClones.id, clone.id));
-      // The runner's event list is cached: the new event must show in /my-events at once.
-      effects.afterCommit(() => {
-        for (const id of job.adminIds ?? [job.actorId]) forgetMyEvents(id);
-      });
     });
   } catch (err) {
     ctx.logger.error({ err, cloneId: clone.id }, 'clone failed');

@@ -9,12 +9,12 @@ import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { events } from '../events/tables';
 import { memberships } from '../people/tables';
-import { CLONE_JOB, progressOf, runClone } from './job';
+import { cloneJob, progressOf, runClone } from './job';
 import { eventClones } from './tables';
 
 /** Records the request and queues the clone once it is saved; the screen polls its progress. */
 export async function startClone(ctx: AppContext, actor: Actor, input: CloneRequest): Promise<string> {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx, async (tx) => {
     const [clone] = await tx
       .insert(eventClones)
       .values({
@@ -25,9 +25,8 @@ export async function startClone(ctx: AppContext, actor: Actor, input: CloneRequ
         updatedBy: actor.accountId,
       })
       .returning({ id: eventClones.id });
-    effects.afterCommit(() =>
-      ctx.jobs.send(CLONE_JOB, { v: 1, eventId: actor.eventId, cloneId: clone.id, actorId: actor.accountId }),
-    );
+    // Queued once the request's row has committed.
+    await cloneJob.send(ctx, { v: 1, eventId: actor.eventId, cloneId: clone.id, actorId: actor.accountId });
     return clone.id;
   });
 }

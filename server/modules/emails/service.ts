@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { runBatch } from '../../platform/jobs';
+import { defineJob, runBatch } from '../../platform/jobs';
 import { type MailMessage, SMTP_POOL } from '../../platform/mail/mailer';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
 import { logEmailResponses, type Outboxed } from './responseLog';
@@ -11,32 +11,43 @@ import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates';
 import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking';
 
-export const SEND_EMAIL_JOB = 'email.send';
-const sendEmailJobSchema = z.object({ v: z.literal(1), outboxId: z.uuid() });
-
-/** Writes the email to the outbox inside the caller's transaction; deliver it after commit. */
-export async function queueEmail(
-  tx: DbOrTx,
-  input: { eventId: string | null; kind: EmailKind; to: string; content: EmailContent; actor: string },
-): Promise<string> {
-  const [row] = await tx
-    .insert(outboxEmails)
-    .values({
-      eventId: input.eventId,
-      kind: input.kind,
-      to: input.to,
-      subject: input.content.subject,
-      text: input.content.text,
-      html: input.content.html,
-      links: input.content.links,
-      createdBy: input.actor,
-      updatedBy: input.actor,
-    })
-    .returning({ id: outboxEmails.id });
-  return row.id;
-}
+export const sendEmailJob = defineJob('email.send', z.object({ v: z.literal(1), outboxId: z.uuid() }));
 
 type QueuedEmail = { kind: EmailKind; to: string; content: EmailContent; replyTo?: string | null };
+type EmailInput = QueuedEmail & { eventId: string | null; actor: string };
+
+/** The outbox row of an email: every way of queueing one writes it so. */
+function outboxRow(id: string, input: EmailInput) {
+  return {
+    id,
+    eventId: input.eventId,
+    kind: input.kind,
+    to: input.to,
+    replyTo: input.replyTo ?? null,
+    subject: input.content.subject,
+    text: input.content.text,
+    html: input.content.html,
+    links: input.content.links,
+    createdBy: input.actor,
+    updatedBy: input.actor,
+  };
+}
+
+/** Writes the email to the outbox inside the caller's transaction; deliver it after commit. */
+export async function queueEmail(tx: DbOrTx, input: EmailInput): Promise<string> {
+  const { id, insert } = emailQueueing(tx, input);
+  await insert;
+  return id;
+}
+
+/**
+ * queueEmail's write as a query not yet run, with the outbox id it will have: for a caller that
+ * runs it inside one statement of its own (the bulk team import). Dispatch the id after commit.
+ */
+export function emailQueueing(tx: DbOrTx, input: EmailInput) {
+  const id = crypto.randomUUID();
+  return { id, insert: tx.insert(outboxEmails).values(outboxRow(id, input)) };
+}
 
 /**
  * Many emails of one event in one insert (a notification to every team); ids in the given order.
@@ -50,19 +61,9 @@ export async function queueEmails(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < emails.length; i += 500) {
-    const rows = emails.slice(i, i + 500).map((email) => ({
-      id: crypto.randomUUID(),
-      eventId,
-      kind: email.kind,
-      to: email.to,
-      replyTo: email.replyTo ?? null,
-      subject: email.content.subject,
-      text: email.content.text,
-      html: email.content.html,
-      links: email.content.links,
-      createdBy: actor,
-      updatedBy: actor,
-    }));
+    const rows = emails
+      .slice(i, i + 500)
+      .map((email) => outboxRow(crypto.randomUUID(), { ...email, eventId, actor }));
     await tx.insert(outboxEmails).values(rows);
     ids.push(...rows.map((row) => row.id));
   }
@@ -71,9 +72,9 @@ export async function queueEmails(
 
 /** Hands committed outbox emails to the job queue, in one insert however many there are. */
 export async function dispatchEmails(ctx: AppContext, outboxIds: string[]): Promise<void> {
-  await ctx.jobs.sendMany(
-    SEND_EMAIL_JOB,
-    outboxIds.map((outboxId) => ({ v: 1, outboxId })),
+  await sendEmailJob.sendMany(
+    ctx,
+    outboxIds.map((outboxId) => ({ v: 1 as const, outboxId })),
   );
 }
 
@@ -327,14 +328,10 @@ const EMAIL_BATCH_SIZE = 20;
 const EMAIL_PARALLEL = SMTP_POOL.maxConnections;
 
 export function registerEmailJobs(ctx: AppContext): void {
-  ctx.jobs.register(
-    SEND_EMAIL_JOB,
-    async (data) => {
-      const { outboxId } = sendEmailJobSchema.parse(data);
-      await deliver(ctx, outboxId);
-    },
-    { batchSize: EMAIL_BATCH_SIZE, parallel: EMAIL_PARALLEL },
-  );
+  sendEmailJob.work(ctx, ({ outboxId }) => deliver(ctx, outboxId), {
+    batchSize: EMAIL_BATCH_SIZE,
+    parallel: EMAIL_PARALLEL,
+  });
 }
 
 /** Emails left queued by a crash between commit and dispatch are dispatched again at start-up. */

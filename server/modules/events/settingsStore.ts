@@ -14,7 +14,6 @@ import {
 } from '../../../shared/events/settingsApi';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { AppError, badRequest } from '../../platform/http/errors';
-import { forgetMyEvents } from '../people/myEvents';
 import { events, settings } from './tables';
 
 /** Reads one settings document, parsed by its shared schema (defaults fill what is missing). */
@@ -117,6 +116,5 @@ export async function writeSettings<N extends EditableSettingsName>(
     }
     return doc;
   });
-  if (name === 'event') forgetMyEvents();
   return saved;
 }

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../platform/context';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { removeUnclaimedFiles, UNCLAIMED_FILE_MAX_AGE_MS, UNCLAIMED_FILES_JOB } from './cleanup';
+import { removeUnclaimedFiles, UNCLAIMED_FILE_MAX_AGE_MS, unclaimedFilesJob } from './cleanup';
 import { uploadAs } from './fileTestKit';
 import { captionJpeg, makePdf } from './samples';
 import { claimFiles, storageKeysOf } from './service';
@@ -80,7 +80,7 @@ describe('the unclaimed files cleanup job', () => {
     for (const key of abandonedKeys) expect(await stored(key)).toBe(true);
 
     // Through the job as registered at start-up (inline in tests; pg-boss runs it hourly).
-    await t.ctx.jobs.send(UNCLAIMED_FILES_JOB, {});
+    await unclaimedFilesJob.send(t.ctx, {});
 
     expect(await rowOf(abandoned)).toBeUndefined();
     for (const key of abandonedKeys) expect(await stored(key)).toBe(false);

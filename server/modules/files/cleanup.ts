@@ -1,5 +1,7 @@
 import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { defineJob } from '../../platform/jobs';
 import { storageKeysOf } from './service';
 import { files } from './tables';
 
@@ -11,7 +13,7 @@ import { files } from './tables';
  * sizes), a batch at a time.
  */
 
-export const UNCLAIMED_FILES_JOB = 'files.unclaimedCleanup';
+export const unclaimedFilesJob = defineJob('files.unclaimedCleanup', z.object({}));
 
 /**
  * How long an upload may wait for its holder to be saved. Forms keep uploads in memory only (no
@@ -29,13 +31,11 @@ export const UNCLAIMED_BATCH_SIZE = 500;
 export const UNCLAIMED_MAX_BATCHES_PER_RUN = 20;
 
 export function registerUnclaimedFilesCleanup(ctx: AppContext): void {
-  ctx.jobs.register(UNCLAIMED_FILES_JOB, async () => {
+  unclaimedFilesJob.work(ctx, async () => {
     const { files: removed, batches } = await removeUnclaimedFiles(ctx);
     if (removed > 0) ctx.logger.info({ files: removed, batches }, 'removed unclaimed uploads');
   });
-  ctx.jobs
-    .schedule(UNCLAIMED_FILES_JOB, '35 * * * *')
-    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule the unclaimed files cleanup'));
+  unclaimedFilesJob.schedule(ctx, '35 * * * *', {});
 }
 
 export type CleanupOptions = { now?: Date; batchSize?: number; maxBatches?: number };

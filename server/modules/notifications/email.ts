@@ -6,6 +6,7 @@ import { isAimedAt } from '../../../shared/notifications/visibility';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { defineJob } from '../../platform/jobs';
 import { accounts } from '../auth/tables';
 import { emailLook } from '../emails/emailLook';
 import { deliverMany, queueEmails } from '../emails/service';
@@ -22,7 +23,6 @@ import { notificationEmails, notifications } from './tables';
  * rows: 'sent' (Published & Emailed) when every email went, 'failed' with the provider's answers.
  */
 
-export const NOTIFICATION_EMAIL_BATCH_JOB = 'notifications.emailBatch';
 /**
  * Emails per job, and jobs per fetch of the queue. The queue fetches at most once a second when a
  * fetch comes back short, and one 50-email job a fetch capped the drain at 50 emails a second
@@ -32,18 +32,20 @@ export const NOTIFICATION_EMAIL_BATCH_JOB = 'notifications.emailBatch';
 export const EMAIL_BATCH_SIZE = 200;
 const JOBS_PER_FETCH = 4;
 const JOBS_AT_ONCE = 2;
-const batchJobSchema = z.object({
-  v: z.literal(1),
-  eventId: z.uuid(),
-  notificationId: z.uuid(),
-  outboxIds: z.array(z.uuid()).max(EMAIL_BATCH_SIZE),
-});
+export const notificationEmailBatchJob = defineJob(
+  'notifications.emailBatch',
+  z.object({
+    v: z.literal(1),
+    eventId: z.uuid(),
+    notificationId: z.uuid(),
+    outboxIds: z.array(z.uuid()).max(EMAIL_BATCH_SIZE),
+  }),
+);
 
 export function registerNotificationEmailJobs(ctx: AppContext): void {
-  ctx.jobs.register(
-    NOTIFICATION_EMAIL_BATCH_JOB,
-    async (data) => {
-      const job = batchJobSchema.parse(data);
+  notificationEmailBatchJob.work(
+    ctx,
+    async (job) => {
       // A refused email is recorded on its outbox row (status failed, the provider's answer) and
       // reported on the notification; it does not hold up the rest of the batch. Emails already
       // sent (a retried job) are skipped, so each recipient gets one.
@@ -133,11 +135,16 @@ export async function emailNotification(ctx: AppContext, eventId: string, notifi
     await settleEmailStatus(ctx, eventId, notificationId);
     return;
   }
-  const batches: object[] = [];
+  const batches = [];
   for (let i = 0; i < outboxIds.length; i += EMAIL_BATCH_SIZE) {
-    batches.push({ v: 1, eventId, notificationId, outboxIds: outboxIds.slice(i, i + EMAIL_BATCH_SIZE) });
+    batches.push({
+      v: 1 as const,
+      eventId,
+      notificationId,
+      outboxIds: outboxIds.slice(i, i + EMAIL_BATCH_SIZE),
+    });
   }
-  await ctx.jobs.sendMany(NOTIFICATION_EMAIL_BATCH_JOB, batches);
+  await notificationEmailBatchJob.sendMany(ctx, batches);
 }
 
 /**

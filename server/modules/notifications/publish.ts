@@ -2,6 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
 import { emailNotification, registerNotificationEmailJobs, settleEmailStatus } from './email';
 import { signalListChanged } from './live';
@@ -15,9 +16,11 @@ import { notifications } from './tables';
  * with everything that fell due meanwhile. Emails follow as their own job, never in the request.
  */
 
-export const PUBLISH_DUE_JOB = 'notifications.publishDue';
-export const NOTIFICATION_EMAIL_JOB = 'notifications.email';
-const emailJobSchema = z.object({ v: z.literal(1), eventId: z.uuid(), notificationId: z.uuid() });
+export const publishDueJob = defineJob('notifications.publishDue', z.object({}));
+export const notificationEmailJob = defineJob(
+  'notifications.email',
+  z.object({ v: z.literal(1), eventId: z.uuid(), notificationId: z.uuid() }),
+);
 
 /**
  * After a notification was published (or saved while published): queues its emails if it should
@@ -43,7 +46,7 @@ export async function afterPublish(
     if (options.publishedNow) await settleEmailStatus(ctx, eventId, notificationId);
     return;
   }
-  if (row.sendEmail) await ctx.jobs.send(NOTIFICATION_EMAIL_JOB, { v: 1, eventId, notificationId });
+  if (row.sendEmail) await notificationEmailJob.send(ctx, { v: 1, eventId, notificationId });
 }
 
 /** One run of the scheduler: publishes every notification whose time has come, in every event. */
@@ -79,15 +82,12 @@ export async function publishDueNotifications(
 }
 
 export function registerNotificationJobs(ctx: AppContext): void {
-  ctx.jobs.register(PUBLISH_DUE_JOB, async () => {
+  publishDueJob.work(ctx, async () => {
     await publishDueNotifications(ctx);
   });
-  ctx.jobs.register(NOTIFICATION_EMAIL_JOB, async (data) => {
-    const { eventId, notificationId } = emailJobSchema.parse(data);
-    await emailNotification(ctx, eventId, notificationId);
-  });
+  notificationEmailJob.work(ctx, ({ eventId, notificationId }) =>
+    emailNotification(ctx, eventId, notificationId),
+  );
   registerNotificationEmailJobs(ctx);
-  ctx.jobs
-    .schedule(PUBLISH_DUE_JOB, '* * * * *')
-    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule notifications'));
+  publishDueJob.schedule(ctx, '* * * * *', {});
 }

@@ -6,15 +6,34 @@ import type { DbOrTx } from '../../platform/db/client';
 import { events, settings } from '../events/tables';
 import { memberships } from './tables';
 
-const key = (accountId: string) => `myEvents:${accountId}`;
-
 /**
- * Every event an account belongs to, with its level in each: read on every `/api/me`, so cached.
- * A change to a membership calls `forgetMyEvents(accountId)`; a change to an event's settings or
- * root calls `forgetMyEvents()` (every account's list), because names and dates show here.
+ * Every account's events, by account id. Memberships (which events, at which level), the events'
+ * roots and their settings show here; any write to them drops the cached lists (decision 0042).
+ * A membership's team, role, areas, sign-in history and onboarding do not show: a write that sets
+ * only those (every sign-in sets the history) keeps the lists.
  */
-export function loadMyEvents(db: DbOrTx, accountId: string): Promise<MyEvent[]> {
-  return readCache.load(key(accountId), async () => {
+const myEventsCache = readCache.model<MyEvent[]>('myEvents', [
+  {
+    table: memberships,
+    on: ['insert', 'update', 'delete'],
+    unlessOnly: [
+      memberships.teamId,
+      memberships.teamRole,
+      memberships.memberAreas,
+      memberships.hasLoggedIn,
+      memberships.lastLoginInTime,
+      memberships.isOnboarded,
+      memberships.updatedAt,
+      memberships.updatedBy,
+    ],
+  },
+  { table: events, on: ['update', 'delete'] },
+  { table: settings, on: ['insert', 'update', 'delete'] },
+]);
+
+/** Every event an account belongs to, with its level in each: read on every `/api/me`, so cached. */
+export async function loadMyEvents(db: DbOrTx, accountId: string): Promise<MyEvent[]> {
+  const list = await myEventsCache.load(db, accountId, async () => {
     const rows = await db
       .select({
         id: events.id,
@@ -46,9 +65,5 @@ export function loadMyEvents(db: DbOrTx, accountId: string): Promise<MyEvent[]> 
       return [event];
     });
   });
-}
-
-export function forgetMyEvents(accountId?: string): void {
-  if (accountId) readCache.invalidate(key(accountId));
-  else readCache.invalidateWhere((k) => k.startsWith('myEvents:'));
+  return list ?? [];
 }

@@ -9,7 +9,6 @@ import { containing } from '../../platform/db/search';
 import { authError } from '../../platform/http/errors';
 import { assertStrongPassword, hashPassword } from '../auth/passwords';
 import { accounts } from '../auth/tables';
-import { forgetMyEvents } from './myEvents';
 import { memberships, teams } from './tables';
 
 export type NewUser = {
@@ -71,7 +70,6 @@ export async function addUserToEvent(
     })
     .onConflictDoNothing()
     .returning({ accountId: memberships.accountId });
-  forgetMyEvents(accountId);
   if (inserted.length === 0) {
     throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
   }

@@ -9,11 +9,9 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { forgetAccountSessions } from '../auth/sessions';
 import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
 import { readSettings } from '../events/settingsStore';
-import { forgetMyEvents } from './myEvents';
 import { creatingUser, ensureMember, joinTeam, queueWelcome } from './placement';
 import { peoplePolicy } from './policy';
 import { memberships, teams } from './tables';
@@ -82,7 +80,6 @@ export async function updateTeamMember(
         .update(memberships)
         .set({ permissions: input.permissions, updatedBy: actor.accountId, updatedAt: now })
         .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, userId)));
-      forgetMyEvents(userId);
     }
     if (input.firstName || input.surname) {
       await tx
@@ -94,7 +91,6 @@ export async function updateTeamMember(
           updatedAt: now,
         })
         .where(eq(accounts.id, userId));
-      forgetAccountSessions(userId);
     }
     if (input.teamRole === 'teamOwner' && team.ownerId !== userId) {
       await joinTeam(tx, actor.eventId, team.ownerId, teamId, 'teamMember', actor.accountId);

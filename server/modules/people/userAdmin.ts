@@ -7,10 +7,9 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { endAllSessions, forgetAccountSessions } from '../auth/sessions';
+import { endAllSessions } from '../auth/sessions';
 import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
-import { forgetMyEvents } from './myEvents';
 import { memberships, teams } from './tables';
 import { runUserTransfers } from './userTransfer';
 import { queueWelcomeChaser } from './welcome';
@@ -44,7 +43,7 @@ export async function changePermission(
   next: Permission,
 ): Promise<void> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.ownPermission);
-  await db.transaction(async (tx) => {
+  const accountDeleted = await db.transaction(async (tx) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (!canSetPermission(actor.permissions, user.permissions, next)) throw forbidden();
     await tx
@@ -52,9 +51,6 @@ export async function changePermission(
       .set({ permissions: next, updatedBy: actor.accountId, updatedAt: new Date() })
       .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, userId)));
   });
-  // The level shows in the user's event list and decides their next request.
-  forgetMyEvents(userId);
-  forgetAccountSessions(userId);
 }
 
 /** sendWelcomeChaser: only for someone who has never signed in to this event. */
@@ -136,9 +132,5 @@ export async function deleteUser(
     await tx.delete(accounts).where(eq(accounts.id, userId));
     return true;
   });
-  forgetMyEvents(userId);
-  forgetMyEvents(transferToId);
-  forgetAccountSessions(transferToId);
-  if (!accountDeleted) forgetAccountSessions(userId);
   return accountDeleted;
 }

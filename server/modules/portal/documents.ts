@@ -5,7 +5,6 @@ import { corePagesDocSchema } from '../../../shared/portal/corePages';
 import { defaultSidebar, sidebarSchema } from '../../../shared/portal/sidebar';
 import type { DbOrTx } from '../../platform/db/client';
 import { settings } from '../events/tables';
-import { forgetMyEvents } from '../people/myEvents';
 
 /**
  * The portal's settings documents, kept in the events' settings table beside branding and the
@@ -67,6 +66,4 @@ export async function writePortalDoc<N extends PortalDocName>(
       target: [settings.eventId, settings.name],
       set: { data, updatedBy: actor, updatedAt: new Date() },
     });
-  // House rule (decision 0003): any write to an event's settings drops the cached event lists.
-  forgetMyEvents();
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { defineJob } from '../../platform/jobs';
 import { ensureReportCounts } from './reportCounts';
 import { reportDay } from './reportDay';
 import { rowsOf } from './reportSql';
@@ -13,16 +15,14 @@ import { rowsOf } from './reportSql';
  * organiser's edit within the same time. Events nobody has reported on yet are left alone: their
  * first report builds the counts.
  */
-export const REPORT_COUNTS_JOB = 'reports.counts';
+export const reportCountsJob = defineJob('reports.counts', z.object({}));
 export const REBUILD_EVERY_MINUTES = 5;
 
 export function registerReportCountsJob(ctx: AppContext): void {
-  ctx.jobs.register(REPORT_COUNTS_JOB, async () => {
+  reportCountsJob.work(ctx, async () => {
     await rebuildDueReportCounts(ctx);
   });
-  ctx.jobs
-    .schedule(REPORT_COUNTS_JOB, `*/${REBUILD_EVERY_MINUTES} * * * *`)
-    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule the report counts rebuild'));
+  reportCountsJob.schedule(ctx, `*/${REBUILD_EVERY_MINUTES} * * * *`, {});
 }
 
 /** One run: rebuilds the counts of every event in use whose day has moved; returns those events. */

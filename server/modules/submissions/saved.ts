@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SubmissionEventKind } from '../../../shared/forms/submissionsApi';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { defineJob, type JobDefinition } from '../../platform/jobs';
 import { submissionEvents } from './tables';
 
 /**
@@ -27,7 +28,16 @@ export type SubmissionEvent = {
 export type SubmissionListener = (ctx: AppContext, event: SubmissionEvent) => Promise<void>;
 
 const jobSchema = z.object({ v: z.literal(1), submissionEventId: z.uuid() });
-const jobName = (listener: string) => `submissions.saved.${listener}`;
+/** Each listener's own queue (one per name, the same in every app of the process). */
+const listenerJobs = new Map<string, JobDefinition<typeof jobSchema>>();
+function listenerJob(listener: string) {
+  let job = listenerJobs.get(listener);
+  if (!job) {
+    job = defineJob(`submissions.saved.${listener}`, jobSchema);
+    listenerJobs.set(listener, job);
+  }
+  return job;
+}
 /** Per app: tests build several apps in one process, each with its own queue. */
 const listenersOf = new WeakMap<AppContext, Set<string>>();
 
@@ -36,10 +46,9 @@ export function onSubmissionSaved(ctx: AppContext, name: string, listener: Submi
   const names = listenersOf.get(ctx) ?? new Set<string>();
   listenersOf.set(ctx, names);
   names.add(name);
-  ctx.jobs.register(
-    jobName(name),
-    async (data) => {
-      const { submissionEventId } = jobSchema.parse(data);
+  listenerJob(name).work(
+    ctx,
+    async ({ submissionEventId }) => {
       const [event] = await ctx.db
         .select()
         .from(submissionEvents)
@@ -85,9 +94,9 @@ export async function recordSubmissionEvent(
 async function handOver(ctx: AppContext, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   for (const name of listenersOf.get(ctx) ?? []) {
-    await ctx.jobs.sendMany(
-      jobName(name),
-      ids.map((submissionEventId) => ({ v: 1, submissionEventId })),
+    await listenerJob(name).sendMany(
+      ctx,
+      ids.map((submissionEventId) => ({ v: 1 as const, submissionEventId })),
     );
   }
   for (const id of ids) {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   calendarDateIn,
   dueDateBounds,
@@ -9,6 +10,7 @@ import {
 } from '../../../shared/tasks/index';
 import type { AppContext } from '../../platform/context';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { defineJob } from '../../platform/jobs';
 import { accounts } from '../auth/tables';
 import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmail } from '../emails/service';
@@ -26,17 +28,15 @@ import { sentTaskReminders, taskStatuses, tasks } from './tables';
  * other workers from sending the same reminder again that day.
  */
 
-export const TASK_REMINDERS_JOB = 'tasks.reminders';
+const taskRemindersJob = defineJob('tasks.reminders', z.object({}));
 export const REMINDER_LOCAL_HOUR = 8;
 const REMINDER_KIND: EmailKind = 'taskReminder';
 
 export function registerTaskReminders(ctx: AppContext): void {
-  ctx.jobs.register(TASK_REMINDERS_JOB, async () => {
+  taskRemindersJob.work(ctx, async () => {
     await runTaskReminders(ctx);
   });
-  ctx.jobs
-    .schedule(TASK_REMINDERS_JOB, '5 * * * *')
-    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule task reminders'));
+  taskRemindersJob.schedule(ctx, '5 * * * *', {});
 }
 
 function localHour(now: Date, timeZone: string): number {

@@ -4,6 +4,7 @@ import { webhookApplies } from '../../../shared/forms/webhooks';
 import { type DeliveryKind, WEBHOOK_MAX_ATTEMPTS } from '../../../shared/webhooks/api';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { defineJob } from '../../platform/jobs';
 import { webhooksSent } from '../../platform/observability/metrics';
 import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved';
 import { sendWebhook } from './deliver';
@@ -19,9 +20,8 @@ import { formWebhooks, webhookDeliveries } from './tables';
  * due tries are picked up by a job that runs every minute, so a retry survives a restart.
  */
 
-export const DELIVER_JOB = 'webhooks.deliver';
-export const RETRY_DUE_JOB = 'webhooks.retryDue';
-const deliverJobSchema = z.object({ v: z.literal(1), deliveryId: z.uuid() });
+export const deliverJob = defineJob('webhooks.deliver', z.object({ v: z.literal(1), deliveryId: z.uuid() }));
+export const retryDueJob = defineJob('webhooks.retryDue', z.object({}));
 /**
  * A try in progress holds the delivery this long; a process that dies mid-send frees it after.
  * Well over a send (10 s timeout), short enough that a restart delivers within a couple of minutes.
@@ -72,7 +72,7 @@ export async function queueDelivery(
 }
 
 export async function sendQueued(ctx: AppContext, deliveryId: string): Promise<void> {
-  await ctx.jobs.send(DELIVER_JOB, { v: 1, deliveryId });
+  await deliverJob.send(ctx, { v: 1, deliveryId });
 }
 
 /** A submission made or changed: one delivery for each active webhook whose rules hold. */
@@ -165,18 +165,9 @@ export function registerWebhookJobs(ctx: AppContext): void {
   onSubmissionSaved(ctx, 'webhooks', onSubmission);
   // Twenty a fetch (a burst of submissions drains in seconds, not one a second); a try that is
   // not due or already leased is skipped, so a batch retried as one sends nothing twice.
-  ctx.jobs.register(
-    DELIVER_JOB,
-    async (data) => {
-      const { deliveryId } = deliverJobSchema.parse(data);
-      await attemptDelivery(ctx, deliveryId);
-    },
-    { batchSize: 20 },
-  );
-  ctx.jobs.register(RETRY_DUE_JOB, async () => {
+  deliverJob.work(ctx, ({ deliveryId }) => attemptDelivery(ctx, deliveryId), { batchSize: 20 });
+  retryDueJob.work(ctx, async () => {
     await retryDueDeliveries(ctx);
   });
-  ctx.jobs
-    .schedule(RETRY_DUE_JOB, '* * * * *')
-    .catch((err: unknown) => ctx.logger.error({ err }, 'could not schedule webhook retries'));
+  retryDueJob.schedule(ctx, '* * * * *', {});
 }

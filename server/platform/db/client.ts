@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { readCache } from '../cache';
 // Queries name their tables (no relational db.query API), so the client needs no schema and the
 // platform imports no module's tables; drizzle-kit reads them from server/schema.ts.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -36,7 +37,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
   return {
-    db: drizzlePglite({ client }) as unknown as Db,
+    // Every statement is shown to the read cache, which drops what a write changes (decision 0042).
+    db: drizzlePglite({
+      client,
+      logger: { logQuery: (text) => readCache.noteStatement(text) },
+    }) as unknown as Db,
     kind: 'pglite',
     location: dataDir ?? 'memory',
     pglite: client,

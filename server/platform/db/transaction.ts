@@ -45,3 +45,14 @@ export async function withTransaction<T>(
   }
   return result;
 }
+
+/**
+ * Runs `effect` once the transaction open on `db` in this call chain commits (never after a
+ * rollback), or at once when none is open: a job sent from inside a service's transaction is
+ * queued only if the rows it names were committed.
+ */
+export async function afterCommitOf(db: Db, effect: Effect): Promise<void> {
+  const open = current.getStore();
+  if (open && open.db === db) open.effects.push(effect);
+  else await effect();
+}

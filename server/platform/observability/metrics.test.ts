@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, makeEvent, makeUser, nextAddress, signIn, type TestApp } from '../../test/harness';
 import { loadConfig } from '../config';
+import { defineJob } from '../jobs';
 import { countDeliveries } from '../mail/mailer';
 import { startMetricsServer } from './metricsRoutes';
 
@@ -56,10 +58,11 @@ describe('/metrics behind a bearer token on the public port', () => {
   });
 
   it('shows process memory, event-loop lag, jobs per queue and the database pool', async () => {
-    t.ctx.jobs.register('metrics-test-fails', async () => {
+    const failing = defineJob('metrics-test-fails', z.object({}));
+    failing.work(t.ctx, async () => {
       throw new Error('planned');
     });
-    await t.ctx.jobs.send('metrics-test-fails', {});
+    await failing.send(t.ctx, {});
     const body = (await scrape(`Bearer ${TOKEN}`)).body;
     expect(body).toMatch(/process_resident_memory_bytes \d+/);
     expect(body).toMatch(/nodejs_eventloop_lag_seconds \d/);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
 import { SETTINGS_ERRORS, SETTINGS_SCHEMAS } from '../../../../shared/events/settings';
@@ -11,33 +11,31 @@ import {
 } from '../../../../shared/people/importRules';
 import { TEAM_ERRORS } from '../../../../shared/people/teams';
 import type { AppContext } from '../../../platform/context';
-import { hashToken, newToken } from '../../../platform/crypto';
+import { newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
 import { AppError, authError, conflict, notFound } from '../../../platform/http/errors';
+import { defineJob } from '../../../platform/jobs';
 import { LINK_PATHS } from '../../auth/recovery';
-import { forgetAccountSessions } from '../../auth/sessions';
-import { accounts, authTokens } from '../../auth/tables';
-import { linkTokenPlaceholder, TOKEN_LIFETIME_MS } from '../../auth/tokens';
+import { accounts } from '../../auth/tables';
+import { linkTokenPlaceholder, tokenIssue } from '../../auth/tokens';
 import { emailLook } from '../../emails/emailLook';
-import { dispatchEmails } from '../../emails/service';
-import { outboxEmails } from '../../emails/tables';
+import { dispatchEmails, emailQueueing } from '../../emails/service';
 import { type EmailLook, renderEmail } from '../../emails/templates';
 import { events, settings } from '../../events/tables';
 import { listCustomFields } from '../customFields';
-import { forgetMyEvents } from '../myEvents';
 import { queueWelcome } from '../placement';
 import { memberships, teams, teamTypes } from '../tables';
 import { teamImportRows, teamImports } from './tables';
 
-export const TEAM_IMPORT_JOB = 'people.team-import';
 const ANALYZE_AFTER_ROWS = 500;
-export const teamImportJobSchema = z.object({
+const teamImportJobSchema = z.object({
   v: z.literal(1),
   eventId: z.uuid(),
   importId: z.uuid(),
   actorId: z.string(),
 });
 export type TeamImportJob = z.infer<typeof teamImportJobSchema>;
+export const teamImportJob = defineJob('people.team-import', teamImportJobSchema);
 
 export type RunOptions = {
   /** A hook for tests: runs after each row's transaction has committed. */
@@ -68,7 +66,7 @@ type Event = {
 type Fields = Awaited<ReturnType<typeof listCustomFields>>;
 
 export function registerTeamImportJob(ctx: AppContext): void {
-  ctx.jobs.register(TEAM_IMPORT_JOB, async (data) => runTeamImport(ctx, teamImportJobSchema.parse(data)));
+  teamImportJob.work(ctx, (job) => runTeamImport(ctx, job));
 }
 
 /**
@@ -118,8 +116,6 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
           const outcome = await importRow(ctx, event, fields, rowNumber);
           // After commit: the outbox keeps the email if its dispatch is lost (dispatchStuckEmails).
           flusher.emails(outcome.outboxIds);
-          if (outcome.accountId) forgetMyEvents(outcome.accountId);
-          if (outcome.accountId && outcome.existingAccount) forgetAccountSessions(outcome.accountId);
           await options.afterRow?.(rowNumber);
           flusher.tick();
         } catch (err) {
@@ -454,10 +450,11 @@ const joinTeamQuery = (tx: DbOrTx, event: Event, accountId: string, teamId: stri
     .where(and(eq(memberships.eventId, event.eventId), eq(memberships.accountId, accountId)));
 
 /**
- * The set-password welcome of queueTokenEmail (issueToken, then queueEmail), written in one
- * statement with the row's check record: any earlier unused set-password token of the account
- * stops working, the new token's hash is stored, and the email is queued in the outbox. The token
- * is a SHA-256 of 32 random bytes (no slow KDF), so it costs nothing next to the round trips.
+ * The set-password welcome of queueTokenEmail, written in one statement with the row's check
+ * record: the auth module's token writes (any earlier unused set-password token of the account
+ * stops working, the new token's hash is stored) and the emails module's outbox write, as queries
+ * their services build, run together here. The token is a SHA-256 of 32 random bytes (no slow
+ * KDF), so it costs nothing next to the round trips.
  */
 async function queueSetPassword(
   tx: DbOrTx,
@@ -471,8 +468,13 @@ async function queueSetPassword(
   const eventSettings = SETTINGS_SCHEMAS.event.safeParse(found.eventSettings);
   if (!eventSettings.success) throw new AppError(500, 'internal', SETTINGS_ERRORS.event.invalid);
   // The email keeps the token's id; the token sent is made at send time (mintLinkToken).
-  const tokenId = randomUUID();
-  const link = `${found.appUrl}${LINK_PATHS.setPassword}?token=${linkTokenPlaceholder(tokenId)}`;
+  const issued = { id: randomUUID(), token: newToken() };
+  const token = tokenIssue(
+    tx,
+    { accountId: owner.accountId, eventId: event.eventId, mode: 'setPassword', actor: event.actorId },
+    issued,
+  );
+  const link = `${found.appUrl}${LINK_PATHS.setPassword}?token=${linkTokenPlaceholder(issued.id)}`;
   const content = renderEmail(
     'setPassword',
     {
@@ -482,47 +484,19 @@ async function queueSetPassword(
     },
     event.setPasswordLook,
   );
-  const now = new Date();
-  const outboxId = randomUUID();
-  const revoke = tx
-    .update(authTokens)
-    .set({ usedAt: now, updatedAt: now, updatedBy: event.actorId })
-    .where(
-      and(
-        eq(authTokens.accountId, owner.accountId),
-        eq(authTokens.mode, 'setPassword'),
-        isNull(authTokens.usedAt),
-      ),
-    );
-  const issue = tx.insert(authTokens).values({
-    id: tokenId,
-    tokenHash: hashToken(newToken()),
-    accountId: owner.accountId,
-    eventId: event.eventId,
-    mode: 'setPassword',
-    newEmail: null,
-    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS.setPassword),
-    createdBy: event.actorId,
-    updatedBy: event.actorId,
-  });
-  const queue = tx.insert(outboxEmails).values({
-    id: outboxId,
+  const email = emailQueueing(tx, {
     eventId: event.eventId,
     kind: 'setPassword',
     to: owner.email,
-    subject: content.subject,
-    text: content.text,
-    html: content.html,
-    links: content.links,
-    createdBy: event.actorId,
-    updatedBy: event.actorId,
+    content,
+    actor: event.actorId,
   });
   // A new account has no earlier token to revoke.
-  const revoked = owner.existingAccount ? sql`revoked as (${revoke.getSQL()}), ` : sql``;
+  const revoked = owner.existingAccount ? sql`revoked as (${token.revokeEarlier.getSQL()}), ` : sql``;
   await tx.execute(
-    sql`with ${revoked}new_token as (${issue.getSQL()}), new_email as (${queue.getSQL()}) ${record.getSQL()}`,
+    sql`with ${revoked}new_token as (${token.insert.getSQL()}), new_email as (${email.insert.getSQL()}) ${record.getSQL()}`,
   );
-  return outboxId;
+  return email.id;
 }
 
 const rowKey = (event: Event, rowNumber: number) => [

@@ -4,7 +4,7 @@ import type { TeamImport } from '../../../../shared/people/importSchema';
 import type { AppContext } from '../../../platform/context';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
-import { TEAM_IMPORT_JOB, type TeamImportJob } from './job';
+import { teamImportJob } from './job';
 import { getImport } from './queries';
 import { teamImports } from './tables';
 
@@ -39,7 +39,6 @@ export async function startImport(ctx: AppContext, actor: Actor, importId: strin
       .set({ state: 'queued', error: null, updatedBy: actor.accountId, updatedAt: new Date() })
       .where(and(eq(teamImports.eventId, actor.eventId), eq(teamImports.id, importId)));
   });
-  const job: TeamImportJob = { v: 1, eventId: actor.eventId, importId, actorId: actor.accountId };
-  await ctx.jobs.send(TEAM_IMPORT_JOB, job);
+  await teamImportJob.send(ctx, { v: 1, eventId: actor.eventId, importId, actorId: actor.accountId });
   return getImport(ctx.db, actor.eventId, importId);
 }
