@@ -36,6 +36,7 @@ import { peopleRoutes } from './modules/people/routes';
 import { findMembership } from './modules/people/service';
 import { portalRoutes } from './modules/portal/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { shortcutsRoutes } from './modules/shortcuts/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
 import { suppliersRoutes } from './modules/suppliers/routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -91,6 +92,7 @@ const ROUTE_MODULES: RouteModule[] = [
   apiTokensRoutes,
   auditRoutes,
   editionsRoutes,
+  shortcutsRoutes,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
