@@ -11,6 +11,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import { CONTENT_SORTS, type ContentSort, useArchiveContent, useContentList, useDeleteContent } from './api';
 import { MaterialIcon } from './MaterialIcon';
 import { contentCrumbs } from './parts';
@@ -141,6 +142,7 @@ function ContentList({ archived }: { archived: boolean }) {
       }
       tips="Pages are sorted by title. A page shows to teams once published; restrict it to team types in its settings."
     >
+      <AreaShortcuts area="content" current={archived ? 'archivedContent' : 'content'} />
       {list.isError ? (
         <LoadFailed title="The pages could not be loaded" error={list.error} retry={list.refetch} />
       ) : (

@@ -11,6 +11,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import { LinkedFormAnchor, TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
 import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
 
@@ -153,6 +154,7 @@ export function TasksScreen() {
       ]}
       tips="Tasks are sorted by due date. Status is the task's own due status; open a task to see every team's status."
     >
+      <AreaShortcuts area="tasks" current="tasks" />
       <DueSummaryLine eventId={eventId} />
       {tasks.isError ? (
         <>
