@@ -56,11 +56,19 @@ export const contentParamsSchema = z.object({ eventId: z.uuid(), contentId: z.uu
 export const guestContentParamsSchema = z.object({ contentId: z.uuid() });
 
 export const CONTENT_SORTS = ['title', 'updatedAt'] as const;
+/** Spec, filters: "draft or published" (a page's isPublished), with the words the list shows. */
+export const CONTENT_STATUS_FILTERS = ['published', 'draft'] as const;
+export type ContentStatusFilter = (typeof CONTENT_STATUS_FILTERS)[number];
+export const CONTENT_STATUS_LABELS: Record<ContentStatusFilter, string> = {
+  published: 'Published',
+  draft: 'Draft',
+};
 export const contentListQuerySchema = listQuerySchema(CONTENT_SORTS, 'title').extend({
   archived: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  status: z.enum(CONTENT_STATUS_FILTERS).optional(),
 });
 export type ContentListQuery = z.input<typeof contentListQuerySchema>;
 

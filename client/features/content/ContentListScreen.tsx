@@ -1,6 +1,11 @@
-import { Anchor, Badge, Button, Group } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ContentRow } from '../../../shared/content/api';
+import {
+  CONTENT_STATUS_FILTERS,
+  CONTENT_STATUS_LABELS,
+  type ContentRow,
+  type ContentStatusFilter,
+} from '../../../shared/content/api';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -29,11 +34,17 @@ function Flags({ page }: { page: ContentRow }) {
   );
 }
 
+/** The status filter kept in the address, when it is one the list knows. */
+function statusFilter(value: string | undefined): ContentStatusFilter | null {
+  return CONTENT_STATUS_FILTERS.find((known) => known === value) ?? null;
+}
+
 function ContentList({ archived }: { archived: boolean }) {
   const { event } = useSession();
   const eventId = event?.id ?? '';
   const params = useListParams<ContentSort>('title', CONTENT_SORTS);
-  const list = useContentList(eventId, { ...params, archived });
+  const status = statusFilter(params.filters.status);
+  const list = useContentList(eventId, { ...params, archived, status });
   const archive = useArchiveContent(eventId);
   const remove = useDeleteContent(eventId);
   const confirm = useConfirm();
@@ -156,8 +167,17 @@ function ContentList({ archived }: { archived: boolean }) {
           isLoading={list.isPending}
           isFetching={list.isPlaceholderData}
           toolbar={
-            <Group mb="md">
+            <Group mb="md" align="flex-end">
               <ListSearch value={params.search} onSearch={params.setSearch} placeholder="Page title" />
+              <Select
+                label="Status"
+                placeholder="Draft or published"
+                data={CONTENT_STATUS_FILTERS.map((value) => ({ value, label: CONTENT_STATUS_LABELS[value] }))}
+                value={status}
+                onChange={(value) => params.setFilter('status', value)}
+                clearable
+                w={200}
+              />
             </Group>
           }
           emptyState={

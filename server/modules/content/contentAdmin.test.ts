@@ -70,6 +70,20 @@ describe('content pages (admin)', () => {
     expect(titles).toEqual([...titles].sort().reverse());
   });
 
+  it('filters the list to draft or published pages (spec: "draft or published"), and refuses another status', async () => {
+    await api.createPage(cookies.admin, { title: 'Status live', isPublished: true });
+    await api.createPage(cookies.admin, { title: 'Status draft' });
+    const titles = async (status: string) =>
+      (await api.call('GET', cookies.moderator, `/content?search=status&status=${status}`))
+        .json()
+        .items.map((p: { title: string }) => p.title);
+    expect(await titles('published')).toEqual(['Status live']);
+    expect(await titles('draft')).toEqual(['Status draft']);
+    const bad = await api.call('GET', cookies.moderator, '/content?status=archived');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].path).toEqual(['status']);
+  });
+
   it('refuses bad settings with 400 and stores nothing', async () => {
     const before = await pageCount();
     for (const body of [

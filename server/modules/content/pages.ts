@@ -35,6 +35,7 @@ export async function listContent(
     eq(contentPages.isArchived, query.archived ?? false),
   ];
   if (query.search) where.push(ilike(contentPages.title, containing(query.search)));
+  if (query.status) where.push(eq(contentPages.isPublished, query.status === 'published'));
   const direction = query.order === 'desc' ? desc : asc;
   const column = { title: contentPages.title, updatedAt: contentPages.updatedAt }[query.sort];
   const condition = and(...where);
