@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CONTENT_LABELS, type ContentDetail, contentSettingsSchema } from '../../../shared/content/api';
 import { DEFAULT_PAGE_ICON } from '../../../shared/content/icons';
+import { FEATURED_RULE } from '../../../shared/portal/featured';
 import { useSession } from '../../lib/session';
 import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
@@ -119,7 +120,7 @@ export function ContentSettingsForm({ eventId, page }: { eventId: string; page: 
         />
         <Switch
           label={CONTENT_LABELS.isFeatured}
-          description="Adds the page to the dashboard's featured pages (they total 0, 4 or 8)."
+          description={`Adds the page at the end of the featured pages; order them on Featured pages. ${FEATURED_RULE}`}
           checked={values.isFeatured}
           disabled={page?.isArchived}
           onChange={(e) => set('isFeatured', e.currentTarget.checked)}

@@ -1,6 +1,7 @@
 import type { DashboardResponse } from '../../../shared/portal/api';
 import { layoutForTeamType } from '../../../shared/portal/cardLayouts';
 import { isCorePageId } from '../../../shared/portal/corePages';
+import { shownFeatured } from '../../../shared/portal/featured';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
@@ -38,7 +39,8 @@ export async function getDashboard(db: Db, actor: Actor): Promise<DashboardRespo
     headerImage: header.fileId ? fileUrl(actor.eventId, header.fileId, 'large') : null,
     layoutName: layout?.name ?? '',
     cards,
-    featured: featured.contentIds.flatMap((id) => {
+    // The one featured rule: full rows of four from the start of the list (shared/portal/featured.ts).
+    featured: shownFeatured(featured.contentIds).flatMap((id) => {
       const page = pages.get(id);
       return page ? [{ ...page, path: `/content/${id}` }] : [];
     }),

@@ -241,4 +241,27 @@ describe('sidebar, featured pages and core pages', () => {
       'Parking',
     ]);
   });
+  it('shows pages featured by their switch in full rows of four (the one featured rule)', async () => {
+    const switchEvent = await makeEvent(t, 'Switch Show');
+    const own = portalKit(t, switchEvent);
+    const ownCookies = await own.cookiesByLevel();
+    const feature = async (title: string) => {
+      const res = await own.call('POST', ownCookies.admin, '/content', {
+        title,
+        isPublished: true,
+        isFeatured: true,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const shown = async () =>
+      ((await own.call('GET', ownCookies.user, '/dashboard')).json().featured as { title: string }[]).map(
+        (p) => p.title,
+      );
+    for (const title of ['One', 'Two', 'Three']) await feature(title);
+    expect(await shown()).toEqual([]);
+    for (const title of ['Four', 'Five']) await feature(title);
+    expect(await shown()).toEqual(['One', 'Two', 'Three', 'Four']);
+    for (const title of ['Six', 'Seven', 'Eight', 'Nine']) await feature(title);
+    expect(await shown()).toEqual(['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight']);
+  });
 });
