@@ -74,6 +74,10 @@ test('a moderator builds a page of every section type; an allowed team reads it 
   await page.goto('/admin/content');
   await expect(page.getByText('There are no pages in this event yet.')).toBeVisible();
   await expectAccessible(page, 'content list (empty)');
+  // The manage area's shortcuts count the pages; Archived Content is disabled at zero (spec).
+  const shortcuts = page.getByRole('navigation', { name: 'Content shortcuts' });
+  await expect(shortcuts.getByRole('link', { name: /^Content/ })).toContainText('0');
+  await expect(shortcuts.getByRole('button', { name: /^Archived Content/ })).toBeDisabled();
   await page.getByRole('link', { name: 'Add page' }).first().click();
   await expect(page).toHaveURL(/\/admin\/content\/add$/);
   await page.getByLabel(/^Page title/).fill('Exhibitor manual');
@@ -218,13 +222,28 @@ test('a public page opens for anyone with the link, signed out; archiving takes 
   await expectAccessible(guest, 'guest content page');
   await shot(guest, 'content-guest');
 
+  // The list filters draft or published pages (spec filter "draft or published").
+  await page.goto('/admin/content');
+  await pick(page, page.locator('body'), 'Status', 'Draft');
+  await expect(page).toHaveURL(/status=draft/);
+  await expect(page.getByRole('link', { name: 'Visitor information' })).toHaveCount(0);
+  await pick(page, page.locator('body'), 'Status', 'Published');
+  await expect(page.getByRole('link', { name: 'Visitor information' })).toBeVisible();
+  await expectAccessible(page, 'content list filtered by status');
+
   // Archived (with the confirm word), it is gone for guests and listed under Archived.
   await page.goto('/admin/content');
   await page.getByRole('button', { name: 'Archive Visitor information' }).click();
   await page.getByLabel("Type 'CONFIRM' to continue").fill('CONFIRM');
   await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText('The page has been archived')).toBeVisible();
-  await page.goto('/admin/content/archived');
+  // The archived shortcut wakes up with its count and leads to the archived screen.
+  const archivedShortcut = page
+    .getByRole('navigation', { name: 'Content shortcuts' })
+    .getByRole('link', { name: /^Archived Content/ });
+  await expect(archivedShortcut).toContainText(/[1-9]/);
+  await archivedShortcut.click();
+  await expect(page).toHaveURL(/\/admin\/content\/archived$/);
   await expect(page.getByRole('table', { name: 'Archived content' })).toContainText('Visitor information');
   expectNotFound(guest, /\/api\/guests\/content\//);
   await guest.reload();
