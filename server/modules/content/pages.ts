@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { featuredIds, setFeatured, unlinkPage } from './featured';
 import { releasePageFiles } from './files';
+import { assertPageImage, pageImage } from './pageImages';
 import { presentDetail, presentRow } from './present';
 import { contentPages, contentSections } from './tables';
 
@@ -112,8 +113,13 @@ export async function getContent(
     loadSections(db, eventId, contentId),
     featuredIds(db, eventId),
   ]);
-  return presentDetail(page, sections, new Set(featured), (bad) =>
-    log?.warn({ sectionId: bad.id, pageId: contentId }, 'content section failed its check; left out'),
+  return presentDetail(
+    page,
+    sections,
+    new Set(featured),
+    (bad) =>
+      log?.warn({ sectionId: bad.id, pageId: contentId }, 'content section failed its check; left out'),
+    await pageImage(db, eventId, page.assetId),
   );
 }
 
@@ -129,6 +135,7 @@ async function assertTeamTypes(db: DbOrTx, eventId: string, ids: string[]) {
 export async function createContent(ctx: AppContext, eventId: string, body: ContentSettings, by: string) {
   return withTransaction(ctx, async (db) => {
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
+    await assertPageImage(db, eventId, body.assetId);
     const { isFeatured, ...values } = body;
     const [row] = await db
       .insert(contentPages)
@@ -155,6 +162,7 @@ export async function updateContent(
   return withTransaction(ctx, async (db) => {
     const page = await requirePage(db, eventId, contentId, true);
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
+    await assertPageImage(db, eventId, body.assetId);
     const { isFeatured, ...values } = body;
     await db
       .update(contentPages)

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { pageImages } from '../content/pageImages';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
 import { visibleContent } from './contentRefs';
 import { readPortalDoc, writePortalDoc } from './documents';
@@ -24,6 +25,13 @@ export async function getDashboard(db: Db, actor: Actor): Promise<DashboardRespo
     visibleContent(db, actor.eventId, viewer),
   ]);
   const layout = layoutForTeamType(layouts, viewer.teamTypeId);
+  // The featured cards show their page's image (medium size: a card is at most a quarter row).
+  const images = await pageImages(
+    db,
+    actor.eventId,
+    featured.contentIds.map((id) => content.find((p) => p.id === id)?.assetId ?? null),
+    'medium',
+  );
   const published = new Map(corePages.filter((p) => p.isPublished).map((p) => [p.id, p]));
   const pages = new Map(content.map((p) => [p.id, p]));
   // A card whose page the viewer may not open (unpublished, restricted, archived) is left out.
@@ -42,7 +50,9 @@ export async function getDashboard(db: Db, actor: Actor): Promise<DashboardRespo
     // The one featured rule: full rows of four from the start of the list (shared/portal/featured.ts).
     featured: shownFeatured(featured.contentIds).flatMap((id) => {
       const page = pages.get(id);
-      return page ? [{ ...page, path: `/content/${id}` }] : [];
+      if (!page) return [];
+      const { assetId, ...shown } = page;
+      return [{ ...shown, path: `/content/${id}`, image: images.get(assetId ?? '')?.src ?? null }];
     }),
   };
 }

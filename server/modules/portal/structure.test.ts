@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
+import { contentApi } from '../content/contentTestKit';
 import { settings } from '../events/tables';
 import { portalKit } from './portalTestKit';
 
@@ -263,5 +264,18 @@ describe('sidebar, featured pages and core pages', () => {
     expect(await shown()).toEqual(['One', 'Two', 'Three', 'Four']);
     for (const title of ['Six', 'Seven', 'Eight', 'Nine']) await feature(title);
     expect(await shown()).toEqual(['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight']);
+    // A featured card carries its page's image (medium size), or null.
+    const asset = await contentApi(t, switchEvent).imageAsset(ownCookies.admin, 'Hall');
+    const one = (await own.call('GET', ownCookies.admin, '/content?search=One')).json().items[0];
+    const put = await own.call('PUT', ownCookies.admin, `/content/${one.id}`, {
+      title: 'One',
+      isPublished: true,
+      isFeatured: true,
+      assetId: asset.id,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const cards = (await own.call('GET', ownCookies.user, '/dashboard')).json().featured;
+    expect(cards[0].image).toBe(`/api/events/${switchEvent}/files/${asset.fileId}?size=medium`);
+    expect(cards[1].image).toBeNull();
   });
 });
