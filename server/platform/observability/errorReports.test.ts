@@ -7,6 +7,7 @@ import { notificationsKit } from '../../modules/notifications/notificationsTestK
 import { notifications } from '../../modules/notifications/tables';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
 import { setBadRecordReporter } from '../badRecords';
+import { loadConfig } from '../config';
 import { registerErrorHandling } from '../http/errors';
 import { createErrorReporter, parseDsn, scrubText } from './errorReports';
 
@@ -115,11 +116,21 @@ describe('error reports sent to a loopback receiver', () => {
       expect(sent?.body).not.toContain(secret);
   });
 
-  it('is wired into the app by SENTRY_DSN: a record a reader drops is reported; off without a DSN', async () => {
-    const t: TestApp = await createTestApp({ SENTRY_DSN: dsn });
-    try {
-      const eventId = await makeEvent(t);
-      const admin = await signIn(t, (await makeUser(t, eventId, 'admin')).email);
+  describe('in the app', () => {
+    let t: TestApp;
+    let eventId: string;
+    let admin: string;
+    beforeAll(async () => {
+      t = await createTestApp({ SENTRY_DSN: dsn });
+      eventId = await makeEvent(t);
+      admin = await signIn(t, (await makeUser(t, eventId, 'admin')).email);
+    });
+    afterAll(async () => {
+      await t.close();
+      setBadRecordReporter(null);
+    });
+
+    it('is wired in by SENTRY_DSN: a record a reader drops is reported; without a DSN nothing is', async () => {
       const kit = notificationsKit(t, eventId);
       const bad = await kit.create(admin, { title: 'Hand-edited', action: 'publish' });
       await t.ctx.db
@@ -128,21 +139,16 @@ describe('error reports sent to a loopback receiver', () => {
         .where(eq(notifications.id, bad.id));
       const before = sentry.envelopes.length;
       expect((await kit.call('GET', admin, '/notifications')).statusCode).toBe(200);
-      await expect.poll(() => sentry.envelopes.length).toBe(before + 1);
+      await expect.poll(() => sentry.envelopes.length, { timeout: 10_000 }).toBe(before + 1);
       expect(eventOf(sentry.envelopes.at(-1)?.body ?? '')).toMatchObject({
         level: 'warning',
         tags: { kind: 'event notification', recordId: bad.id },
       });
-    } finally {
-      await t.close();
-      setBadRecordReporter(null);
-    }
-    // Without a DSN nothing is installed, so nothing can leave.
-    const quiet = await createTestApp();
-    try {
-      expect(quiet.ctx.config.sentryDsn).toBeUndefined();
-    } finally {
-      await quiet.close();
-    }
+      // Without a DSN the app installs no reporter, so nothing can leave.
+      expect(loadConfig({ NODE_ENV: 'test' }).sentryDsn).toBeUndefined();
+      expect(() => loadConfig({ NODE_ENV: 'test', SENTRY_DSN: 'https://no-key.example/1' })).toThrow(
+        /SENTRY_DSN/,
+      );
+    });
   });
 });
