@@ -239,9 +239,9 @@ test('a public page opens for anyone with the link, signed out; archiving takes 
   await page.goto('/admin/content');
   await pick(page, page.locator('body'), 'Status', 'Draft');
   await expect(page).toHaveURL(/status=draft/);
-  await expect(page.getByRole('link', { name: 'Visitor information' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Visitor information', exact: true })).toHaveCount(0);
   await pick(page, page.locator('body'), 'Status', 'Published');
-  await expect(page.getByRole('link', { name: 'Visitor information' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Visitor information', exact: true })).toBeVisible();
   await expectAccessible(page, 'content list filtered by status');
 
   // Archived (with the confirm word), it is gone for guests and listed under Archived.
