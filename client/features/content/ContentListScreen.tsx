@@ -24,7 +24,8 @@ import { contentCrumbs } from './parts';
 function Flags({ page }: { page: ContentRow }) {
   return (
     <Group gap={4}>
-      <Badge variant="light" color={page.isPublished ? 'green' : 'gray'}>
+      {/* Dark text on the light badge: green or grey text on it fails axe's contrast (as on API tokens). */}
+      <Badge variant="light" color={page.isPublished ? 'green' : 'gray'} c="dark.9">
         {page.isPublished ? 'Published' : 'Draft'}
       </Badge>
       {page.isPublic && <Badge variant="outline">Public</Badge>}
