@@ -74,6 +74,10 @@ test('a moderator builds a page of every section type; an allowed team reads it 
   await page.goto('/admin/content');
   await expect(page.getByText('There are no pages in this event yet.')).toBeVisible();
   await expectAccessible(page, 'content list (empty)');
+  // The manage area's shortcuts count the pages; Archived Content is disabled at zero (spec).
+  const shortcuts = page.getByRole('navigation', { name: 'Content shortcuts' });
+  await expect(shortcuts.getByRole('link', { name: /^Content/ })).toContainText('0');
+  await expect(shortcuts.getByRole('button', { name: /^Archived Content/ })).toBeDisabled();
   await page.getByRole('link', { name: 'Add page' }).first().click();
   await expect(page).toHaveURL(/\/admin\/content\/add$/);
   await page.getByLabel(/^Page title/).fill('Exhibitor manual');
@@ -144,6 +148,18 @@ test('a moderator builds a page of every section type; an allowed team reads it 
   await expect(page.getByText('The sections have been saved')).toBeVisible();
   await shot(page, 'content-editor');
 
+  // The page image: an image asset of the event, chosen on the page's settings.
+  await page.goto(`/admin/content/${contentId}/settings`);
+  await page.getByRole('button', { name: 'Choose page image' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose the page image' })
+    .getByRole('button', { name: 'Choose Hall A' })
+    .click();
+  await expect(page.getByRole('img', { name: 'Hall A', exact: true })).toBeVisible();
+  await expectAccessible(page, 'page settings with a page image');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+
   // A member of the allowed team type reads it: every section, embedded where it is an embed.
   const exhibitorContext = await browser.newContext();
   const reader = await exhibitorContext.newPage();
@@ -158,6 +174,7 @@ test('a moderator builds a page of every section type; an allowed team reads it 
     'https://hotels.example.com',
   );
   await expect(reader.getByRole('img', { name: 'Hall A from the entrance' })).toBeVisible();
+  await expect(reader.getByRole('img', { name: 'Hall A', exact: true })).toBeVisible();
   await expect(reader.locator('iframe[title^="Map"]')).toHaveAttribute(
     'src',
     /google\.com\/maps\?q=Riverside/,
@@ -218,13 +235,28 @@ test('a public page opens for anyone with the link, signed out; archiving takes 
   await expectAccessible(guest, 'guest content page');
   await shot(guest, 'content-guest');
 
+  // The list filters draft or published pages (spec filter "draft or published").
+  await page.goto('/admin/content');
+  await pick(page, page.locator('body'), 'Status', 'Draft');
+  await expect(page).toHaveURL(/status=draft/);
+  await expect(page.getByRole('link', { name: 'Visitor information', exact: true })).toHaveCount(0);
+  await pick(page, page.locator('body'), 'Status', 'Published');
+  await expect(page.getByRole('link', { name: 'Visitor information', exact: true })).toBeVisible();
+  await expectAccessible(page, 'content list filtered by status');
+
   // Archived (with the confirm word), it is gone for guests and listed under Archived.
   await page.goto('/admin/content');
   await page.getByRole('button', { name: 'Archive Visitor information' }).click();
   await page.getByLabel("Type 'CONFIRM' to continue").fill('CONFIRM');
   await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText('The page has been archived')).toBeVisible();
-  await page.goto('/admin/content/archived');
+  // The archived shortcut wakes up with its count and leads to the archived screen.
+  const archivedShortcut = page
+    .getByRole('navigation', { name: 'Content shortcuts' })
+    .getByRole('link', { name: /^Archived Content/ });
+  await expect(archivedShortcut).toContainText(/[1-9]/);
+  await archivedShortcut.click();
+  await expect(page).toHaveURL(/\/admin\/content\/archived$/);
   await expect(page.getByRole('table', { name: 'Archived content' })).toContainText('Visitor information');
   expectNotFound(guest, /\/api\/guests\/content\//);
   await guest.reload();

@@ -69,6 +69,14 @@ test('a moderator adds a download for one team type; only that team sees and fet
   await expect(list).toContainText('Makers handbook');
   await expect(list).toContainText('2.4 KB');
   await expect(list).toContainText('Restricted');
+  // The file type filter (spec: images, videos, documents, files, other): a PDF is a document.
+  await page.getByRole('combobox', { name: 'File type' }).click();
+  await page.getByRole('option', { name: 'Images' }).click();
+  await expect(page).toHaveURL(/fileFilter=images/);
+  await expect(page.getByText('No downloads match these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'File type' }).click();
+  await page.getByRole('option', { name: 'Documents' }).click();
+  await expect(list).toContainText('Makers handbook');
   await expectAccessible(page, 'downloads');
   mkdirSync('/tmp/shots', { recursive: true });
   await page.screenshot({ path: '/tmp/shots/downloads-admin.png', fullPage: true });

@@ -87,11 +87,13 @@ test('an admin picks four featured pages and a member sees them on the dashboard
   await signIn(page, admin.email, admin.password);
   // The pages themselves are the content journey's subject; here they are made through the API.
   const titles = ['Opening hours', 'Getting here', 'Stall rules', 'Craft demonstrations', 'Lost property'];
+  const ids: string[] = [];
   for (const title of titles) {
     const res = await page.request.post(`/api/events/${eventId}/content`, {
       data: { title, isPublished: true },
     });
     expect(res.status(), await res.text()).toBe(201);
+    ids.push((await res.json()).id);
   }
 
   await page.goto('/admin/featured-pages');
@@ -120,5 +122,20 @@ test('an admin picks four featured pages and a member sees them on the dashboard
   await expect(member.getByRole('region', { name: 'Get started' }).getByRole('link')).not.toHaveCount(0);
   await expectAccessible(member, 'dashboard with featured pages');
   await shot(member, 'portal-dashboard');
+
+  // The one featured rule: a fifth page's own switch adds it at the end of the list, and the
+  // dashboard keeps showing full rows of four (the first 4), as both screens say.
+  await page.goto(`/admin/content/${ids[4]}/settings`);
+  await expect(
+    page.getByText('The dashboard shows featured pages in full rows of four', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('switch', { name: 'Featured page?' }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  await page.goto('/admin/featured-pages');
+  await expect(page.getByRole('checkbox', { name: /^Lost property/ })).toBeChecked();
+  await member.reload();
+  await expect(featured.getByRole('link')).toHaveCount(4);
+  await expect(featured).not.toContainText('Lost property');
   await context.close();
 });

@@ -122,6 +122,12 @@ test('an admin adds a supplier type and a supplier with contacts for one team ty
   await expect(list).toContainText('Stand builders');
   await expect(list).toContainText('Featured');
   await expect(list).toContainText('Restricted');
+  // The area's shortcuts count suppliers and types; the archived ones are disabled at zero (spec).
+  const shortcuts = page.getByRole('navigation', { name: 'Suppliers shortcuts' });
+  await expect(shortcuts.getByRole('link', { name: /^Suppliers/ })).toContainText('1');
+  await expect(shortcuts.getByRole('link', { name: /^Supplier Types/ })).toContainText('1');
+  await expect(shortcuts.getByRole('button', { name: /^Archived Suppliers/ })).toBeDisabled();
+  await expect(shortcuts.getByRole('button', { name: /^Archived Supplier Types/ })).toBeDisabled();
   await expectAccessible(page, 'suppliers');
   await shot(page, 'suppliers-admin');
   await list.getByRole('link', { name: 'Stagecraft Exhibition Build' }).click();

@@ -169,6 +169,13 @@ test("an admin orders a group's tasks, sets teams' statuses in bulk, and archive
   await page.getByRole('option', { name: 'Overdue' }).click();
   await expect(page.getByText('No tasks match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
+  // Urgency (spec filter): none of them is time sensitive.
+  await page.getByRole('combobox', { name: 'Urgency' }).click();
+  await page.getByRole('option', { name: 'Time sensitive', exact: true }).click();
+  await expect(page).toHaveURL(/urgency=timeSensitive/);
+  await expect(page.getByText('No tasks match these filters.')).toBeVisible();
+  await expectAccessible(page, 'tasks filtered by urgency');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
 
   // The group's order: the upload came first; move it down one place.
   await page.goto('/admin/task-groups');
@@ -210,6 +217,13 @@ test("an admin orders a group's tasks, sets teams' statuses in bulk, and archive
   await page.goto('/admin/tasks/archived');
   const archived = page.getByRole('table', { name: 'Archived tasks' });
   await expect(archived).toContainText('Book a forklift');
+  // The area's shortcuts count it: Archived Tasks is this page and no longer disabled.
+  const shortcuts = page.getByRole('navigation', { name: 'Tasks shortcuts' });
+  await expect(shortcuts.getByRole('link', { name: /^Archived Tasks/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(shortcuts.getByRole('link', { name: /^Archived Tasks/ })).toContainText('1');
   await expectAccessible(page, 'archived tasks');
   await page.screenshot({ path: '/tmp/shots/archived-tasks.png', fullPage: true });
   await archived.getByRole('button', { name: 'Unarchive Book a forklift' }).click();
@@ -222,6 +236,7 @@ test("an admin orders a group's tasks, sets teams' statuses in bulk, and archive
   await archived.getByRole('button', { name: 'Delete Book a forklift' }).click();
   await confirmWith(page, 'Delete');
   await expect(page.getByText('There are no archived tasks in this event yet.')).toBeVisible();
+  await expect(shortcuts.getByRole('button', { name: /^Archived Tasks/ })).toBeDisabled();
 
   // Archiving a group empties it; the archived screen restores it, empty.
   await page.goto('/admin/task-groups');

@@ -36,6 +36,7 @@ import { peopleRoutes } from './modules/people/routes';
 import { findMembership } from './modules/people/service';
 import { portalRoutes } from './modules/portal/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { shortcutsRoutes } from './modules/shortcuts/routes';
 import { submissionsRoutes } from './modules/submissions/routes';
 import { suppliersRoutes } from './modules/suppliers/routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -45,6 +46,7 @@ import { timetableRoutes } from './modules/timetable/routes';
 import { apiTokensRoutes } from './modules/tokens/routes';
 import { findApiToken } from './modules/tokens/service';
 import { webhooksRoutes } from './modules/webhooks/routes';
+import { setBadRecordReporter } from './platform/badRecords';
 import type { AppContext } from './platform/context';
 import { answerOversizedBodies } from './platform/http/bodyLimit';
 import { registerCompression } from './platform/http/compression';
@@ -55,6 +57,7 @@ import { registerSecurity } from './platform/http/security';
 import { serveClient } from './platform/http/staticClient';
 import type { App, RouteModule } from './platform/http/types';
 import { validateRequestPart } from './platform/http/validation';
+import { createErrorReporter, type ErrorReporter } from './platform/observability/errorReports';
 import { setRuntimeSources } from './platform/observability/metrics';
 import { countRequests, serveMetricsWithToken } from './platform/observability/metricsRoutes';
 import { checkReadiness, readinessSchema } from './platform/observability/readiness';
@@ -91,7 +94,24 @@ const ROUTE_MODULES: RouteModule[] = [
   apiTokensRoutes,
   auditRoutes,
   editionsRoutes,
+  shortcutsRoutes,
 ];
+
+/**
+ * Optional Sentry-compatible reporting (SENTRY_DSN): internal errors and the stored records readers
+ * drop; nothing leaves without a DSN. One reporter per configured app, kept for its close.
+ */
+function errorReporterOf(ctx: AppContext): ErrorReporter | undefined {
+  if (!ctx.config.sentryDsn) return undefined;
+  const reporter = createErrorReporter({
+    dsn: ctx.config.sentryDsn,
+    release: APP_VERSION,
+    environment: ctx.config.env,
+    onSendFailure: (error) => ctx.logger.warn({ err: error }, 'the error report could not be sent'),
+  });
+  setBadRecordReporter((record) => reporter.captureBadRecord(record));
+  return reporter;
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The spec's default upload limit; a route may ask for less. */
@@ -142,7 +162,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const indexHtml = options.serveClient
     ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8')
     : undefined;
-  registerErrorHandling(app, indexHtml);
+  registerErrorHandling(app, indexHtml, errorReporterOf(ctx));
   announceBuild(app, indexHtml);
   await registerSecurity(app, ctx.config);
   await registerCompression(app);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDsn } from './observability/errorReports';
 
 /** `VAR=` in an env file means unset, not a value. */
 const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -37,6 +38,8 @@ const configSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   /** Most self-hosted S3-compatible stores want bucket/key URLs instead of bucket subdomains. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Report internal errors to a Sentry-compatible service (Sentry, GlitchTip); unset: off. */
+  SENTRY_DSN: z.preprocess(unsetWhenEmpty, z.string().optional()),
 });
 
 /** One identity provider of this installation; each event switches it on or off for itself. */
@@ -92,6 +95,8 @@ export type Config = {
   metrics: { port?: number; token?: string };
   /** Credentials come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, AWS_PROFILE, roles...). */
   storage: StorageConfig;
+  /** A Sentry-compatible DSN, checked at start-up; undefined: no error reports leave. */
+  sentryDsn?: string;
 };
 
 export type S3Config = { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
@@ -122,7 +127,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInProviders: parseSignInProviders(c.OIDC_PROVIDERS),
     metrics: { port: c.METRICS_PORT, token: c.METRICS_TOKEN || undefined },
     storage: storageConfigOf(c),
+    sentryDsn: checkedDsn(c.SENTRY_DSN),
   };
+}
+
+function checkedDsn(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    parseDsn(raw);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
+  return raw;
 }
 
 function storageConfigOf(c: z.infer<typeof configSchema>): StorageConfig {

@@ -27,6 +27,8 @@ export const CONTENT_LABELS = {
   allowedTeamTypeIdsHint: 'Leave empty to show the page to all team types.',
   showToChildTeams: 'Show to stand shares?',
   isFeatured: 'Featured page?',
+  assetId: 'Page image',
+  assetIdHint: 'Shown at the top of the page and on its featured card.',
 } as const;
 
 /** Page settings: create and update share the body; left-out keys take the spec's defaults. */
@@ -42,6 +44,8 @@ export const contentSettingsSchema = z.strictObject({
     .default(() => []),
   showToChildTeams: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
+  /** The page image (spec: a content page's assetId): an image asset of this event, or none. */
+  assetId: z.uuid().nullable().default(null),
 });
 export type ContentSettingsBody = z.input<typeof contentSettingsSchema>;
 export type ContentSettings = z.output<typeof contentSettingsSchema>;
@@ -56,11 +60,19 @@ export const contentParamsSchema = z.object({ eventId: z.uuid(), contentId: z.uu
 export const guestContentParamsSchema = z.object({ contentId: z.uuid() });
 
 export const CONTENT_SORTS = ['title', 'updatedAt'] as const;
+/** Spec, filters: "draft or published" (a page's isPublished), with the words the list shows. */
+export const CONTENT_STATUS_FILTERS = ['published', 'draft'] as const;
+export type ContentStatusFilter = (typeof CONTENT_STATUS_FILTERS)[number];
+export const CONTENT_STATUS_LABELS: Record<ContentStatusFilter, string> = {
+  published: 'Published',
+  draft: 'Draft',
+};
 export const contentListQuerySchema = listQuerySchema(CONTENT_SORTS, 'title').extend({
   archived: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  status: z.enum(CONTENT_STATUS_FILTERS).optional(),
 });
 export type ContentListQuery = z.input<typeof contentListQuerySchema>;
 
@@ -137,8 +149,14 @@ const sectionMeta = z.object({ id: z.uuid(), heading: z.string(), isPublished: z
 export const contentSectionSchema = z.intersection(sectionMeta, editorSectionSchema);
 export type ContentSection = z.infer<typeof contentSectionSchema>;
 
+/** A page's image as it travels: its asset, the address to read it from, and its alt text. */
+export const pageImageSchema = z.object({ assetId: z.string(), src: z.string(), altText: z.string() });
+export type PageImage = z.infer<typeof pageImageSchema>;
+
 export const contentDetailSchema = z.object({
   ...pageCommon,
+  /** Null when the page has none (or its asset was deleted). */
+  image: pageImageSchema.nullable().optional(),
   sections: z.array(contentSectionSchema),
   updatedAt: z.string(),
 });
@@ -188,6 +206,7 @@ export const readerPageSchema = z.object({
   description: z.string(),
   icon: z.string(),
   isPublic: z.boolean(),
+  image: pageImageSchema.nullable().optional(),
   sections: z.array(readerSectionSchema),
 });
 export type ReaderPage = z.infer<typeof readerPageSchema>;

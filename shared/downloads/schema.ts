@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedSchema } from '../people/schema';
+import { FILE_FILTERS } from './fileFilter';
 
 /** The HTTP contract of downloads (spec: Download; sorted by name). */
 
@@ -10,7 +11,10 @@ export const DOWNLOAD_ERRORS = {
 } as const;
 
 export const DOWNLOAD_SORTS = ['name', 'fileSize', 'fileType', 'updatedAt'] as const;
-export const downloadListQuerySchema = listQuerySchema(DOWNLOAD_SORTS, 'name');
+export const downloadListQuerySchema = listQuerySchema(DOWNLOAD_SORTS, 'name').extend({
+  /** Spec: "File filter: images, videos, documents, files, other" (fileFilter.ts). */
+  fileFilter: z.enum(FILE_FILTERS).optional(),
+});
 export type DownloadListQuery = z.input<typeof downloadListQuerySchema>;
 
 const teamTypeIds = z

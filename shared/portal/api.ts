@@ -82,6 +82,8 @@ export const dashboardResponseSchema = z.object({
       description: z.string(),
       icon: z.string(),
       path: z.string(),
+      /** The page image's address (medium size), or null. */
+      image: z.string().nullable().optional(),
     }),
   ),
 });

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { terminologySchema } from '../events/settings';
 import { assignedElsewhere, defaultLayoutCards, layoutBodySchema, layoutForTeamType } from './cardLayouts';
 import { corePagesDocSchema, resolveCorePages } from './corePages';
-import { FEATURED_ERRORS, featuredBodySchema, featuredHint, isValidFeaturedCount } from './featured';
+import {
+  FEATURED_ERRORS,
+  featuredBodySchema,
+  featuredHint,
+  isValidFeaturedCount,
+  shownFeatured,
+  shownFeaturedCount,
+} from './featured';
 import { defaultSidebar, resolveSidebar, sidebarSchema } from './sidebar';
 
 const terminology = terminologySchema.parse({});
@@ -151,5 +158,24 @@ describe('card layouts', () => {
     expect(layoutForTeamType(layouts, null)?.id).toBe('a');
     expect([...assignedElsewhere(layouts, 'a')]).toEqual(['sponsor']);
     expect([...assignedElsewhere(layouts, 'b')]).toEqual([]);
+  });
+});
+
+describe('the featured-pages rule: the dashboard shows full rows of four', () => {
+  it('shows none below 4, the first 4 from 4 to 7, and the first 8 from 8', () => {
+    expect([0, 1, 3, 4, 5, 7, 8, 9, 12].map(shownFeaturedCount)).toEqual([0, 0, 0, 4, 4, 4, 8, 8, 8]);
+    expect(shownFeatured(['a', 'b', 'c', 'd', 'e'])).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('always shows an allowed count, from the start of the list, never more than it holds', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { maxLength: 20 }), (ids) => {
+        const shown = shownFeatured(ids);
+        expect(isValidFeaturedCount(shown.length)).toBe(true);
+        expect(shown).toEqual(ids.slice(0, shown.length));
+        // A list the featured-pages screen could save shows whole.
+        if (isValidFeaturedCount(ids.length)) expect(shown).toEqual(ids);
+      }),
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   TITLE_MAX_LENGTH,
   updateTaskInputSchema,
 } from './schema';
+import { URGENCY_FILTERS } from './urgency';
 
 /**
  * The HTTP contracts of tasks: request bodies, list queries and answers. The task rules and stored
@@ -81,6 +82,8 @@ export const taskListQuerySchema = listQuerySchema(TASK_SORTS, 'dueDate').extend
   type: z.enum(TASK_TYPES).optional(),
   /** A group's id, or 'unassigned' for tasks in no group. */
   groupId: z.union([z.uuid(), z.literal('unassigned')]).optional(),
+  /** Spec filter "urgency": time-sensitive tasks or the others (shared/tasks/urgency.ts). */
+  urgency: z.enum(URGENCY_FILTERS).optional(),
   archived: booleanQuery,
 });
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;

@@ -1,6 +1,11 @@
-import { Anchor, Badge, Button, Group } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ContentRow } from '../../../shared/content/api';
+import {
+  CONTENT_STATUS_FILTERS,
+  CONTENT_STATUS_LABELS,
+  type ContentRow,
+  type ContentStatusFilter,
+} from '../../../shared/content/api';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -11,6 +16,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import { CONTENT_SORTS, type ContentSort, useArchiveContent, useContentList, useDeleteContent } from './api';
 import { MaterialIcon } from './MaterialIcon';
 import { contentCrumbs } from './parts';
@@ -18,7 +24,8 @@ import { contentCrumbs } from './parts';
 function Flags({ page }: { page: ContentRow }) {
   return (
     <Group gap={4}>
-      <Badge variant="light" color={page.isPublished ? 'green' : 'gray'}>
+      {/* Dark text on the light badge: green or grey text on it fails axe's contrast (as on API tokens). */}
+      <Badge variant="light" color={page.isPublished ? 'green' : 'gray'} c="dark.9">
         {page.isPublished ? 'Published' : 'Draft'}
       </Badge>
       {page.isPublic && <Badge variant="outline">Public</Badge>}
@@ -28,11 +35,17 @@ function Flags({ page }: { page: ContentRow }) {
   );
 }
 
+/** The status filter kept in the address, when it is one the list knows. */
+function statusFilter(value: string | undefined): ContentStatusFilter | null {
+  return CONTENT_STATUS_FILTERS.find((known) => known === value) ?? null;
+}
+
 function ContentList({ archived }: { archived: boolean }) {
   const { event } = useSession();
   const eventId = event?.id ?? '';
   const params = useListParams<ContentSort>('title', CONTENT_SORTS);
-  const list = useContentList(eventId, { ...params, archived });
+  const status = statusFilter(params.filters.status);
+  const list = useContentList(eventId, { ...params, archived, status });
   const archive = useArchiveContent(eventId);
   const remove = useDeleteContent(eventId);
   const confirm = useConfirm();
@@ -141,6 +154,7 @@ function ContentList({ archived }: { archived: boolean }) {
       }
       tips="Pages are sorted by title. A page shows to teams once published; restrict it to team types in its settings."
     >
+      <AreaShortcuts area="content" current={archived ? 'archivedContent' : 'content'} />
       {list.isError ? (
         <LoadFailed title="The pages could not be loaded" error={list.error} retry={list.refetch} />
       ) : (
@@ -154,8 +168,17 @@ function ContentList({ archived }: { archived: boolean }) {
           isLoading={list.isPending}
           isFetching={list.isPlaceholderData}
           toolbar={
-            <Group mb="md">
+            <Group mb="md" align="flex-end">
               <ListSearch value={params.search} onSearch={params.setSearch} placeholder="Page title" />
+              <Select
+                label="Status"
+                placeholder="Draft or published"
+                data={CONTENT_STATUS_FILTERS.map((value) => ({ value, label: CONTENT_STATUS_LABELS[value] }))}
+                value={status}
+                onChange={(value) => params.setFilter('status', value)}
+                clearable
+                w={200}
+              />
             </Group>
           }
           emptyState={

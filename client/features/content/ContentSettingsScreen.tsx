@@ -1,8 +1,9 @@
 import { Button, Group, MultiSelect, Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CONTENT_LABELS, type ContentDetail, contentSettingsSchema } from '../../../shared/content/api';
 import { DEFAULT_PAGE_ICON } from '../../../shared/content/icons';
+import { FEATURED_RULE } from '../../../shared/portal/featured';
 import { useSession } from '../../lib/session';
 import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useTeamTypes } from '../people/teamsApi';
 import { useContent, useSaveContentSettings } from './api';
+import { type ChosenImage, PageImageField } from './PageImageField';
 import { contentCrumbs } from './parts';
 
 // The picker brings ~3,900 icon names and the icon font: only when this form is open.
@@ -24,6 +26,7 @@ type Values = {
   allowedTeamTypeIds: string[];
   showToChildTeams: boolean;
   isFeatured: boolean;
+  assetId: string | null;
 };
 
 const valuesOf = (page: ContentDetail | null): Values => ({
@@ -36,6 +39,7 @@ const valuesOf = (page: ContentDetail | null): Values => ({
   allowedTeamTypeIds: page?.allowedTeamTypeIds ?? [],
   showToChildTeams: page?.showToChildTeams ?? false,
   isFeatured: page?.isFeatured ?? false,
+  assetId: page?.image?.assetId ?? null,
 });
 
 export function ContentSettingsForm({ eventId, page }: { eventId: string; page: ContentDetail | null }) {
@@ -47,6 +51,8 @@ export function ContentSettingsForm({ eventId, page }: { eventId: string; page: 
   const { values } = form;
   const errors = errorTexts(form.errors);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
+  // The preview of the chosen image; the form itself holds only its asset id.
+  const [image, setImage] = useState<ChosenImage | null>(page?.image ?? null);
 
   const submit = form.onSubmit((body) =>
     save.mutate(body, {
@@ -117,9 +123,17 @@ export function ContentSettingsForm({ eventId, page }: { eventId: string; page: 
           checked={values.showToChildTeams}
           onChange={(e) => set('showToChildTeams', e.currentTarget.checked)}
         />
+        <PageImageField
+          value={image}
+          error={errors.assetId}
+          onChange={(chosen) => {
+            setImage(chosen);
+            set('assetId', chosen?.assetId ?? null);
+          }}
+        />
         <Switch
           label={CONTENT_LABELS.isFeatured}
-          description="Adds the page to the dashboard's featured pages (they total 0, 4 or 8)."
+          description={`Adds the page at the end of the featured pages; order them on Featured pages. ${FEATURED_RULE}`}
           checked={values.isFeatured}
           disabled={page?.isArchived}
           onChange={(e) => set('isFeatured', e.currentTarget.checked)}

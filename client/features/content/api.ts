@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CONTENT_SORTS,
   type ContentSettingsBody,
+  type ContentStatusFilter,
   contentDetailSchema,
   contentListResponseSchema,
   readerListSchema,
@@ -22,6 +23,8 @@ export interface ContentListParams {
   order: SortOrder;
   search: string;
   archived: boolean;
+  /** Draft or published; null for both. */
+  status?: ContentStatusFilter | null;
 }
 
 /** Every content answer of an event starts with this key, so any change drops them together. */
@@ -40,6 +43,7 @@ export function useContentList(eventId: string, params: ContentListParams) {
           order: params.order,
           search: params.search.trim(),
           archived: params.archived ? 'true' : undefined,
+          status: params.status ?? undefined,
         })}`,
         contentListResponseSchema,
       ),

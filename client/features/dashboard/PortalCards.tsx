@@ -101,6 +101,12 @@ export function FeaturedList({ pages: all }: { pages: Featured }) {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {pages.map((page) => (
           <Card key={page.id} component={Link} to={page.path} withBorder padding="md" radius="md">
+            {page.image && (
+              <Card.Section mb="sm">
+                {/* The title beside it names the card; the image only illustrates it. */}
+                <Image src={page.image} alt="" h={140} fit="cover" />
+              </Card.Section>
+            )}
             <Stack gap={6}>
               <Group gap="xs" wrap="nowrap">
                 <IconFileText size={20} aria-hidden />

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { FILE_FILTER_LABELS, FILE_FILTERS, toFileFilter } from '../../../shared/downloads/fileFilter';
 import { formatFileSize } from '../../../shared/downloads/fileSize';
 import { DOWNLOAD_SORTS, type Download } from '../../../shared/downloads/schema';
 import { downloadRestriction } from '../../../shared/downloads/visibility';
@@ -61,15 +62,26 @@ export function DownloadsScreen() {
   const { event } = useSession();
   const eventId = event?.id ?? '';
   const params = useListParams<DownloadSort>('name', DOWNLOAD_SORTS);
+  const fileFilter = toFileFilter(params.filters.fileFilter);
   const downloads = useDownloads(eventId, {
     page: params.page,
     sort: params.sort,
     order: params.order,
     search: params.search,
+    fileFilter,
   });
   const toolbar = (
     <Group align="flex-end" gap="md" mb="md">
       <ListSearch value={params.search} onSearch={params.setSearch} placeholder="Download name" />
+      <Select
+        label="File type"
+        placeholder="All file types"
+        data={FILE_FILTERS.map((value) => ({ value, label: FILE_FILTER_LABELS[value] }))}
+        value={fileFilter}
+        onChange={(value) => params.setFilter('fileFilter', value)}
+        clearable
+        w={190}
+      />
     </Group>
   );
 

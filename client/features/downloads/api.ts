@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FileFilter } from '../../../shared/downloads/fileFilter';
 import {
   type DOWNLOAD_SORTS,
   type DownloadBody,
@@ -18,13 +19,24 @@ const base = (eventId: string) => `/api/events/${eventId}`;
 
 export function useDownloads(
   eventId: string,
-  params: { page: number; sort: DownloadSort; order: SortOrder; search: string },
+  params: {
+    page: number;
+    sort: DownloadSort;
+    order: SortOrder;
+    search: string;
+    /** Spec: the file filter (images, videos, documents, files, other); null for every file. */
+    fileFilter?: FileFilter | null;
+  },
 ) {
   return useQuery({
     queryKey: [...downloadsKey(eventId), 'list', params],
     queryFn: () =>
       api.get(
-        `${base(eventId)}/downloads${toQueryString({ ...params, search: params.search.trim() })}`,
+        `${base(eventId)}/downloads${toQueryString({
+          ...params,
+          search: params.search.trim(),
+          fileFilter: params.fileFilter ?? undefined,
+        })}`,
         downloadListResponseSchema,
       ),
     placeholderData: keepPreviousData,

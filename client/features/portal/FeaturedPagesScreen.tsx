@@ -1,6 +1,11 @@
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { FEATURED_ERRORS, featuredHint, isValidFeaturedCount } from '../../../shared/portal/featured';
+import {
+  FEATURED_ERRORS,
+  FEATURED_RULE,
+  featuredHint,
+  isValidFeaturedCount,
+} from '../../../shared/portal/featured';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
@@ -53,7 +58,7 @@ export function FeaturedPagesScreen() {
     <PageHeader
       title="Featured pages"
       breadcrumbs={crumbs}
-      description="Choose exactly 0, 4 or 8 content pages. They show on the dashboard in the order you tick them."
+      description={`Choose exactly 0, 4 or 8 content pages. They show on the dashboard in the order you tick them. A page's "Featured page?" switch adds it at the end of this list. ${FEATURED_RULE}`}
       actions={
         pages.length > 0 && (
           <Button onClick={onSave} loading={save.isPending} disabled={!isValidFeaturedCount(chosen.length)}>

@@ -10,6 +10,7 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
 import { ScrollTable } from '../../ui/ScrollTable';
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import {
   useArchiveSupplierGroup,
   useDeleteSupplierGroup,
@@ -117,6 +118,16 @@ export function SupplierGroupsScreen({ archived = false }: { archived?: boolean 
       ]}
       tips={`Teams see ${terms.suppliers.toLowerCase()} grouped by type; those of no type show under Unassigned.`}
     >
+      <AreaShortcuts
+        area="suppliers"
+        current={archived ? 'archivedSupplierGroups' : 'supplierGroups'}
+        labels={{
+          suppliers: terms.suppliers,
+          archivedSuppliers: `Archived ${terms.suppliers}`,
+          supplierGroups: terms.types,
+          archivedSupplierGroups: `Archived ${terms.types}`,
+        }}
+      />
       {groups.isPending ? (
         <Loading label={`Loading the ${terms.typesLower}`} />
       ) : groups.isError ? (

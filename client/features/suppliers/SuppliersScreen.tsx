@@ -10,6 +10,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import { type SupplierSort, useSupplierGroups, useSuppliers } from './api';
 import { SupplierLogo, useSupplierTerms } from './parts';
 
@@ -144,6 +145,16 @@ export function SuppliersScreen({ archived = false }: { archived?: boolean }) {
         </Text>
       }
     >
+      <AreaShortcuts
+        area="suppliers"
+        current={archived ? 'archivedSuppliers' : 'suppliers'}
+        labels={{
+          suppliers: terms.suppliers,
+          archivedSuppliers: `Archived ${terms.suppliers}`,
+          supplierGroups: terms.types,
+          archivedSupplierGroups: `Archived ${terms.types}`,
+        }}
+      />
       {suppliers.isError ? (
         <>
           {toolbar}

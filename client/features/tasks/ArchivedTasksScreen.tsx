@@ -11,7 +11,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import { type TaskSort, useArchiveTask, useDeleteTask, useTasks } from './tasksApi';
 
 /** /admin/tasks/archived (moderator and above): tasks no team sees any more, to restore or delete. */
@@ -116,6 +116,7 @@ export function ArchivedTasksScreen() {
       quickLinks={[{ label: 'Tasks', to: '/admin/tasks' }]}
       tips="Archived tasks are hidden from every team. Unarchive one to show it again; deleting cannot be undone."
     >
+      <AreaShortcuts area="tasks" current="archivedTasks" />
       {tasks.isError ? (
         <LoadFailed
           title="The archived tasks could not be loaded"

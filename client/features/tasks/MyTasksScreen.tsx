@@ -11,12 +11,13 @@ import {
   type TaskStatusFilter,
 } from '../../../shared/tasks/dueStatus';
 import type { TeamWorkSummary } from '../../../shared/tasks/teamWork';
+import { matchesUrgency, toUrgencyFilter } from '../../../shared/tasks/urgency';
 import { useSession } from '../../lib/session';
 import { EventDate } from '../../ui/EventDate';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
-import { StatusChip, TYPE_OPTIONS, toTaskType } from './taskParts';
+import { StatusChip, TYPE_OPTIONS, toTaskType, UrgencySelect } from './taskParts';
 import { useMyTasks } from './tasksApi';
 import { ApprovalBadge, ProgressActions } from './team/TaskActions';
 import { useTeamWorkSummary } from './teamTasksApi';
@@ -70,7 +71,8 @@ function useTaskFilters() {
   const [params, setParams] = useSearchParams();
   const status = toStatus(params.get('status'));
   const type = toTaskType(params.get('type'));
-  const set = (name: 'status' | 'type', value: string | null) =>
+  const urgency = toUrgencyFilter(params.get('urgency'));
+  const set = (name: 'status' | 'type' | 'urgency', value: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       if (value) next.set(name, value);
@@ -82,11 +84,22 @@ function useTaskFilters() {
       const next = new URLSearchParams(current);
       next.delete('status');
       next.delete('type');
+      next.delete('urgency');
       return next;
     });
   const keep = (task: MyTask) =>
-    (status === null || matchesStatusFilter(task.status, status)) && (type === null || task.type === type);
-  return { status, type, set, clear, keep, search: params.toString() ? `?${params.toString()}` : '' };
+    (status === null || matchesStatusFilter(task.status, status)) &&
+    (type === null || task.type === type) &&
+    matchesUrgency(task.isTimeSensitive, urgency);
+  return {
+    status,
+    type,
+    urgency,
+    set,
+    clear,
+    keep,
+    search: params.toString() ? `?${params.toString()}` : '',
+  };
 }
 
 /** /tasks and /tasks/:taskId: the team's tasks grouped by task group; a task opens in a drawer. */
@@ -145,6 +158,7 @@ export function MyTasksScreen() {
               clearable
               w={180}
             />
+            <UrgencySelect value={filters.urgency} onChange={(value) => filters.set('urgency', value)} />
           </Group>
           {sections.length === 0 ? (
             <ListEmptyState filtered noun="tasks" onClearFilters={filters.clear} />

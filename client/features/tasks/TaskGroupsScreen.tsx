@@ -10,8 +10,8 @@ import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
 import { ScrollTable } from '../../ui/ScrollTable';
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import { GroupTaskOrder } from './GroupTaskOrder';
-
 import {
   useArchiveTaskGroup,
   useDeleteTaskGroup,
@@ -154,6 +154,7 @@ export function TaskGroupsScreen() {
       ]}
       tips="Teams see their tasks grouped by task group; tasks in no group show under Unassigned. Open a group to put its tasks in order."
     >
+      <AreaShortcuts area="tasks" current="taskGroups" />
       <TaskGroupTable archived={false} />
     </PageHeader>
   );
@@ -172,6 +173,7 @@ export function ArchivedTaskGroupsScreen() {
       quickLinks={[{ label: 'Task groups', to: '/admin/task-groups' }]}
       tips="Archiving a group took its tasks out of it; unarchiving brings the group back empty."
     >
+      <AreaShortcuts area="tasks" current="archivedTaskGroups" />
       <TaskGroupTable archived />
     </PageHeader>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TASK_DUE_FILTERS, type TaskDueFilter } from '../../../shared/tasks/adminApi';
 import { TASK_SORTS, TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
 import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
+import { toUrgencyFilter } from '../../../shared/tasks/urgency';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { EventDate } from '../../ui/EventDate';
@@ -11,7 +12,8 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { LinkedFormAnchor, TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
+import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
+import { LinkedFormAnchor, TaskGroupSelect, TYPE_OPTIONS, toTaskType, UrgencySelect } from './taskParts';
 import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
 
 const columns: DataTableColumn<TaskRow, TaskSort>[] = [
@@ -81,6 +83,7 @@ export function TasksScreen() {
   const type = toTaskType(params.filters.type);
   const groupId = params.filters.groupId ?? null;
   const status = toDueFilter(params.filters.status);
+  const urgency = toUrgencyFilter(params.filters.urgency);
   const tasks = useTasks(eventId, {
     page: params.page,
     sort: params.sort,
@@ -89,6 +92,7 @@ export function TasksScreen() {
     type,
     groupId,
     status,
+    urgency,
     archived: false,
   });
 
@@ -113,6 +117,7 @@ export function TasksScreen() {
         clearable
         w={180}
       />
+      <UrgencySelect value={urgency} onChange={(value) => params.setFilter('urgency', value)} />
       <TaskGroupSelect
         label="Group"
         placeholder="All groups"
@@ -153,6 +158,7 @@ export function TasksScreen() {
       ]}
       tips="Tasks are sorted by due date. Status is the task's own due status; open a task to see every team's status."
     >
+      <AreaShortcuts area="tasks" current="tasks" />
       <DueSummaryLine eventId={eventId} />
       {tasks.isError ? (
         <>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
 import { TASK_STATUS_LABELS, type TeamTaskStatus } from '../../../shared/tasks/dueStatus';
 import { TASK_TYPES, type TaskType } from '../../../shared/tasks/schema';
+import { URGENCY_FILTERS, URGENCY_LABELS, type UrgencyFilter } from '../../../shared/tasks/urgency';
 import { useSession } from '../../lib/session';
 import { useTaskGroups } from './tasksApi';
 
@@ -63,5 +64,28 @@ export function LinkedFormAnchor({ task, size }: { task: TaskRow; size?: 'xs' | 
     <Anchor component={Link} to={`/admin/forms/${task.formId}`} size={size}>
       {task.formTitle ?? 'Open the form'}
     </Anchor>
+  );
+}
+
+const URGENCY_OPTIONS = URGENCY_FILTERS.map((value) => ({ value, label: URGENCY_LABELS[value] }));
+
+/** Spec filter "urgency": time-sensitive tasks or the others; cleared, every task. */
+export function UrgencySelect({
+  value,
+  onChange,
+}: {
+  value: UrgencyFilter | null;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <Select
+      label="Urgency"
+      placeholder="Any urgency"
+      data={URGENCY_OPTIONS}
+      value={value}
+      onChange={onChange}
+      clearable
+      w={190}
+    />
   );
 }

@@ -268,6 +268,23 @@ describe('the team task list', () => {
     );
   });
 
+  it('filters the team list by urgency (time sensitive or not), kept in the address', async () => {
+    const { user } = renderApp('/tasks?urgency=timeSensitive', {
+      ...signedInHandlers('user'),
+      [`GET ${base}/my-tasks`]: mine([
+        myTask({ isTimeSensitive: true }),
+        myTask({ id: GROUP_ID, title: 'Menu', isTimeSensitive: false }),
+      ]),
+    });
+    const section = await screen.findByRole('region', { name: 'Before the show' });
+    expect(within(section).getByText('Send your logo')).toBeInTheDocument();
+    expect(within(section).queryByText('Menu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Urgency' }));
+    await user.click(await screen.findByRole('option', { name: 'Not time sensitive' }));
+    await waitFor(() => expect(within(section).getByText('Menu')).toBeInTheDocument());
+    expect(within(section).queryByText('Send your logo')).not.toBeInTheDocument();
+  });
+
   it('opens a task in a drawer over the list and shows the approval outcome', async () => {
     renderApp(`/tasks/${TASK_ID}`, {
       ...signedInHandlers('user'),

@@ -21,6 +21,7 @@ import {
 } from '../../../shared/tasks/api';
 import type { TaskStatusFilter } from '../../../shared/tasks/dueStatus';
 import type { ProgressStatus, ReviewInput, TaskType } from '../../../shared/tasks/schema';
+import type { UrgencyFilter } from '../../../shared/tasks/urgency';
 import { api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -36,6 +37,7 @@ export interface TaskListParams {
   groupId: string | null;
   archived: boolean;
   status?: TaskDueFilter | null;
+  urgency?: UrgencyFilter | null;
 }
 
 /** Every task answer of an event starts with this key, so any task change drops them all together. */
@@ -58,6 +60,7 @@ export function useTasks(eventId: string, params: TaskListParams) {
           groupId: params.groupId,
           archived: params.archived ? 'true' : undefined,
           status: params.status ?? undefined,
+          urgency: params.urgency ?? undefined,
         })}`,
         taskListResponseSchema,
       ),

@@ -70,6 +70,59 @@ describe('content pages (admin)', () => {
     expect(titles).toEqual([...titles].sort().reverse());
   });
 
+  it('filters the list to draft or published pages (spec: "draft or published"), and refuses another status', async () => {
+    await api.createPage(cookies.admin, { title: 'Status live', isPublished: true });
+    await api.createPage(cookies.admin, { title: 'Status draft' });
+    const titles = async (status: string) =>
+      (await api.call('GET', cookies.moderator, `/content?search=status&status=${status}`))
+        .json()
+        .items.map((p: { title: string }) => p.title);
+    expect(await titles('published')).toEqual(['Status live']);
+    expect(await titles('draft')).toEqual(['Status draft']);
+    const bad = await api.call('GET', cookies.moderator, '/content?status=archived');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.issues[0].path).toEqual(['status']);
+  });
+
+  it("sets a page image from the event's image assets, shows it to readers, and refuses another event's", async () => {
+    const asset = await api.imageAsset(cookies.admin, 'Hall photo');
+    const page = await api.createPage(cookies.moderator, {
+      title: 'With image',
+      isPublished: true,
+      assetId: asset.id,
+    });
+    const image = {
+      assetId: asset.id,
+      src: `/api/events/${eventId}/files/${asset.fileId}?size=large`,
+      altText: 'Hall photo',
+    };
+    expect((await api.call('GET', cookies.moderator, `/content/${page.id}`)).json().image).toEqual(image);
+    const read = await api.call('GET', cookies.admin, `/my-content/${page.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().image).toEqual(image);
+
+    const foreign = await contentApi(t, otherEventId).imageAsset(cookies.otherAdmin, 'Elsewhere');
+    const before = await pageCount();
+    const refused = await api.call('POST', cookies.moderator, '/content', {
+      title: 'X',
+      assetId: foreign.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      message: CONTENT_ERRORS.invalidContent,
+      issues: [{ path: ['assetId'], message: 'Choose an image of this event' }],
+    });
+    expect(await pageCount()).toBe(before);
+
+    const cleared = await api.call('PUT', cookies.moderator, `/content/${page.id}`, {
+      title: 'With image',
+      isPublished: true,
+      assetId: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().image).toBeNull();
+  });
+
   it('refuses bad settings with 400 and stores nothing', async () => {
     const before = await pageCount();
     for (const body of [

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { featuredIds, setFeatured, unlinkPage } from './featured';
 import { releasePageFiles } from './files';
+import { assertPageImage, pageImage } from './pageImages';
 import { presentDetail, presentRow } from './present';
 import { contentPages, contentSections } from './tables';
 
@@ -35,6 +36,7 @@ export async function listContent(
     eq(contentPages.isArchived, query.archived ?? false),
   ];
   if (query.search) where.push(ilike(contentPages.title, containing(query.search)));
+  if (query.status) where.push(eq(contentPages.isPublished, query.status === 'published'));
   const direction = query.order === 'desc' ? desc : asc;
   const column = { title: contentPages.title, updatedAt: contentPages.updatedAt }[query.sort];
   const condition = and(...where);
@@ -111,8 +113,13 @@ export async function getContent(
     loadSections(db, eventId, contentId),
     featuredIds(db, eventId),
   ]);
-  return presentDetail(page, sections, new Set(featured), (bad) =>
-    log?.warn({ sectionId: bad.id, pageId: contentId }, 'content section failed its check; left out'),
+  return presentDetail(
+    page,
+    sections,
+    new Set(featured),
+    (bad) =>
+      log?.warn({ sectionId: bad.id, pageId: contentId }, 'content section failed its check; left out'),
+    await pageImage(db, eventId, page.assetId),
   );
 }
 
@@ -128,6 +135,7 @@ async function assertTeamTypes(db: DbOrTx, eventId: string, ids: string[]) {
 export async function createContent(ctx: AppContext, eventId: string, body: ContentSettings, by: string) {
   return withTransaction(ctx, async (db) => {
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
+    await assertPageImage(db, eventId, body.assetId);
     const { isFeatured, ...values } = body;
     const [row] = await db
       .insert(contentPages)
@@ -154,6 +162,7 @@ export async function updateContent(
   return withTransaction(ctx, async (db) => {
     const page = await requirePage(db, eventId, contentId, true);
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
+    await assertPageImage(db, eventId, body.assetId);
     const { isFeatured, ...values } = body;
     await db
       .update(contentPages)

@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentRow, ContentSection } from '../../../shared/content/api';
+import type { ContentDetail, ContentRow, ContentSection, PageImage } from '../../../shared/content/api';
 import { storedSectionSchema } from '../../../shared/content/sections';
 import type { contentPages, contentSections } from './tables';
 
@@ -59,6 +59,7 @@ export function presentDetail(
   sections: SectionRecord[],
   featured: ReadonlySet<string>,
   onBadSection: (section: SectionRecord) => void,
+  image: PageImage | null = null,
 ): ContentDetail {
   const presented: ContentSection[] = [];
   for (const section of sections) {
@@ -67,7 +68,7 @@ export function presentDetail(
     else onBadSection(section);
   }
   const { sectionsCount: _count, ...row } = presentRow(page, sections.length, featured);
-  return { ...row, sections: presented };
+  return { ...row, image, sections: presented };
 }
 
 /**

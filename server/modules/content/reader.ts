@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ReaderList, ReaderPage, ReaderSection } from '../../../shared/content/api';
+import type { PageImage, ReaderList, ReaderPage, ReaderSection } from '../../../shared/content/api';
 import { mapEmbedUrl } from '../../../shared/content/embeds';
 import { CONTENT_ERRORS, type Resource } from '../../../shared/content/sections';
 import {
@@ -18,6 +18,7 @@ import { registerFileAccess } from '../files/service';
 import { memberships, teams } from '../people/tables';
 import { listMyTasks } from '../tasks/teamTasks';
 import { CONTENT_PDF } from './files';
+import { pageImage } from './pageImages';
 import { loadSections } from './pages';
 import { contentFileUrl, guestImageSrc, presentSection } from './present';
 import { resolveResources } from './resources';
@@ -125,13 +126,14 @@ async function readerSections(ctx: ReadContext): Promise<ReaderSection[]> {
   return out;
 }
 
-function presentPage(page: PageRecord, sections: ReaderSection[]): ReaderPage {
+function presentPage(page: PageRecord, sections: ReaderSection[], image: PageImage | null): ReaderPage {
   return {
     id: page.id,
     title: page.title,
     description: page.description,
     icon: page.icon,
     isPublic: page.isPublic,
+    image,
     sections,
   };
 }
@@ -154,14 +156,19 @@ export async function readPage(
   if (!page || !canSeeContent(page, viewer)) throw notFound(CONTENT_ERRORS.notFound);
   // Moderators may open an archived page by its link (to check it); the list never offers one.
   if (page.isArchived && !seesAllContent(viewer)) throw notFound(CONTENT_ERRORS.notFound);
-  return presentPage(page, await readerSections({ db, page, actor, viewer, log }));
+  const [sections, image] = await Promise.all([
+    readerSections({ db, page, actor, viewer, log }),
+    pageImage(db, page.eventId, page.assetId),
+  ]);
+  return presentPage(page, sections, image);
 }
 
 /** /guests/content/:contentId — public pages for anyone with the link; nothing for the rest. */
 export async function readGuestPage(db: DbOrTx, contentId: string, log?: Logger): Promise<ReaderPage> {
   const [page] = await db.select().from(contentPages).where(eq(contentPages.id, contentId));
   if (!page || !canGuestSeeContent(page)) throw notFound(CONTENT_ERRORS.notFound);
-  return presentPage(page, await readerSections({ db, page, actor: null, viewer: null, log }));
+  // Guests read files of public pages' sections only, so a guest page shows no page image.
+  return presentPage(page, await readerSections({ db, page, actor: null, viewer: null, log }), null);
 }
 
 /** For file access: may this viewer (null for a guest) read the page that owns a file? */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
+import { captionJpeg } from '../files/samples';
 import { portalKit } from '../portal/portalTestKit';
 import { downloads } from './tables';
 
@@ -102,6 +103,24 @@ describe('downloads', () => {
     expect(searched.items.map((d: { id: string }) => d.id)).toEqual([admin.id]);
     const bySize = (await kit.call('GET', cookies.moderator, '/downloads?sort=fileSize&order=asc')).json();
     expect(bySize.items[0].name).toBe('Floor plan');
+  });
+
+  it('filters by file type (spec: images, videos, documents, files, other) and refuses another filter', async () => {
+    const image = await captionJpeg('Stand', ['#0a5', '#fff'], { width: 320, height: 200 });
+    const res = await upload(t, eventId, cookies.moderator, 'download', 'Stand photo.jpg', image);
+    expect(res.statusCode, res.body).toBe(201);
+    await create({ name: 'Filter photo', fileId: (res.json() as { id: string }).id });
+    await create({ name: 'Filter manual', fileId: (await uploaded('Filter manual.pdf', 10)).id });
+    const names = async (filter: string) =>
+      (await kit.call('GET', cookies.moderator, `/downloads?search=filter&fileFilter=${filter}`))
+        .json()
+        .items.map((d: { name: string }) => d.name);
+    expect(await names('images')).toEqual(['Filter photo']);
+    expect(await names('documents')).toEqual(['Filter manual']);
+    expect(await names('videos')).toEqual([]);
+    expect(await names('other')).toEqual([]);
+    const bad = await kit.call('GET', cookies.moderator, '/downloads?fileFilter=pdf');
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses bad input with 400 and stores nothing', async () => {

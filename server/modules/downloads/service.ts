@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { FILE_FILTER_TYPES, type FileFilter, GROUPED_FILE_TYPES } from '../../../shared/downloads/fileFilter';
 import { fileTypeOf } from '../../../shared/downloads/fileSize';
 import {
   DOWNLOAD_ERRORS,
@@ -50,13 +51,24 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The admin list: sorted by name by default, searched by name or description, 100 a page. */
+/** A download's fileType is its extension in capitals: a filter is the list of its group's. */
+function fileTypeCondition(filter: FileFilter): SQL {
+  return filter === 'other'
+    ? notInArray(downloads.fileType, [...GROUPED_FILE_TYPES])
+    : inArray(downloads.fileType, [...FILE_FILTER_TYPES[filter]]);
+}
+
 export async function listDownloads(
   db: DbOrTx,
   eventId: string,
   query: z.output<typeof downloadListQuerySchema>,
 ): Promise<DownloadListResponse> {
   const search = query.search ? containing(query.search) : null;
-  const where = and(eq(downloads.eventId, eventId), search ? ilike(downloads.name, search) : undefined);
+  const where = and(
+    eq(downloads.eventId, eventId),
+    search ? ilike(downloads.name, search) : undefined,
+    query.fileFilter ? fileTypeCondition(query.fileFilter) : undefined,
+  );
   const order = query.order === 'desc' ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
     db

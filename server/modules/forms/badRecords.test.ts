@@ -4,7 +4,7 @@ import type { FormNotification } from '../../../shared/forms/schema/notification
 import { type BadRecord, setBadRecordReporter } from '../../platform/badRecords';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
 import { formsApi } from './formsTestKit';
-import { formConfirmations, formNotifications } from './tables';
+import { fieldGroups, formConfirmations, formNotifications, forms as formsTable } from './tables';
 
 /** Spec: readers drop records that fail their shape check and report them, never a 500 for the list. */
 describe('stored form records failing their shape check', () => {
@@ -56,6 +56,32 @@ describe('stored form records failing their shape check', () => {
     expect(reported).toContainEqual(expect.objectContaining({ kind: 'form notification', id: before[0].id }));
     expect(reported).toContainEqual(
       expect.objectContaining({ kind: 'form confirmation', id: confirmation.id }),
+    );
+  });
+
+  it('a bad logic entry is left out of the form and reported; a logic map that is no map reads as none', async () => {
+    const made = await forms.createForm(admin, 'Logic check');
+    await t.ctx.db
+      .update(formsTable)
+      .set({ logicMap: { 'some-field': { nonsense: true } } as never })
+      .where(eq(formsTable.id, made.form.id));
+    const detail = await forms.call('GET', admin, `/forms/${made.form.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().form.logicMap).toEqual({});
+    expect(reported).toContainEqual(
+      expect.objectContaining({ kind: 'form logic entry', id: `${made.form.id}/some-field` }),
+    );
+
+    const group = await forms.createGroup(admin, 'Logic group');
+    await t.ctx.db
+      .update(fieldGroups)
+      .set({ logicMap: ['not', 'a', 'map'] as never })
+      .where(eq(fieldGroups.id, group.fieldGroup.id));
+    const groupDetail = await forms.call('GET', admin, `/field-groups/${group.fieldGroup.id}`);
+    expect(groupDetail.statusCode, groupDetail.body).toBe(200);
+    expect(groupDetail.json().fieldGroup.logicMap).toEqual({});
+    expect(reported).toContainEqual(
+      expect.objectContaining({ kind: 'field group logic map', id: group.fieldGroup.id }),
     );
   });
 });

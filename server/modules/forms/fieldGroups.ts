@@ -13,6 +13,7 @@ import { duplicateFieldGroup } from '../../../shared/forms/duplicate';
 import { FormsDataError } from '../../../shared/forms/schema/common';
 import type { Field } from '../../../shared/forms/schema/field';
 import type { FieldGroupScope } from '../../../shared/forms/schema/field-group';
+import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
@@ -39,6 +40,8 @@ type Settings = z.output<typeof fieldGroupSettingsSchema>;
 type UpdateBody = z.output<typeof fieldGroupUpdateBodySchema>;
 
 const reporter = (ctx: AppContext) => (message: string) => ctx.logger.warn(message);
+/** A stored record failing its shape check (a logic entry) is left out and reported. */
+const badRecords = (ctx: AppContext) => (record: BadRecord) => reportBadRecord(ctx.logger, record);
 
 export async function findGroup(db: DbOrTx, eventId: string, groupId: string) {
   const [row] = await db
@@ -62,6 +65,7 @@ export async function getFieldGroupDetail(
     fieldGroup: presentFieldGroup(
       row,
       fields.map((f) => f.id),
+      badRecords(ctx),
     ),
     fields,
     lock: await currentLock(db, { eventId, type: 'fieldGroup', id: groupId }, accountId),
@@ -112,7 +116,7 @@ export async function updateFieldGroup(
       ctx,
       tx,
       eventId,
-      { ...presentFieldGroup(row, scope.fieldIds), ...scope },
+      { ...presentFieldGroup(row, scope.fieldIds, badRecords(ctx)), ...scope },
       plan.fields,
     );
     await writeFields(tx, eventId, owner, plan, by);
@@ -186,6 +190,7 @@ export async function duplicateGroup(ctx: AppContext, eventId: string, groupId: 
     const group = presentFieldGroup(
       row,
       fields.map((f) => f.id),
+      badRecords(ctx),
     );
     try {
       const copy = duplicateFieldGroup(group, fields, {

@@ -47,6 +47,7 @@ export async function loadGroupsWithFields(
     presentFieldGroup(
       row,
       fieldRows.filter((f) => f.groupId === row.id).map((f) => f.id),
+      (bad) => onBad(`${bad.kind} ${bad.id} left out: ${bad.issue}`),
     ),
   );
   return { groups, fields };

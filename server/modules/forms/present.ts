@@ -2,7 +2,12 @@ import type { Confirmation } from '../../../shared/forms/schema/confirmation';
 import { type Field, fieldSchema } from '../../../shared/forms/schema/field';
 import type { FieldGroup } from '../../../shared/forms/schema/field-group';
 import type { Form } from '../../../shared/forms/schema/form';
-import { logicMapSchema, ruleSchema } from '../../../shared/forms/schema/logic';
+import {
+  type LogicMap,
+  logicEntrySchema,
+  logicMapSchema,
+  ruleSchema,
+} from '../../../shared/forms/schema/logic';
 import { type FormNotification, formNotificationSchema } from '../../../shared/forms/schema/notification';
 import { type BadRecord, firstIssue } from '../../platform/badRecords';
 import type {
@@ -88,9 +93,40 @@ export function fieldSettings(field: Field): Record<string, unknown> {
 export const embeddedGroupOf = (field: Field) =>
   field.type === 'template' && field.fieldGroupId ? field.fieldGroupId : null;
 
+/**
+ * A stored logic map read entry by entry: an entry failing its shape check is left out and reported
+ * (spec: readers drop records that fail the check and report them), so one hand-edited rule never
+ * turns the whole form into a 500; a map that is not a map at all reads as no logic.
+ */
+export function readLogicMap(
+  raw: unknown,
+  owner: { kind: 'form' | 'field group'; id: string },
+  onBad: (record: BadRecord) => void,
+): LogicMap {
+  const whole = logicMapSchema.safeParse(raw);
+  if (whole.success) return whole.data;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    onBad({ kind: `${owner.kind} logic map`, id: owner.id, issue: firstIssue(whole.error) });
+    return {};
+  }
+  const kept: LogicMap = {};
+  for (const [fieldId, entry] of Object.entries(raw)) {
+    const parsed = logicEntrySchema.safeParse(entry);
+    if (parsed.success) kept[fieldId] = parsed.data;
+    else
+      onBad({
+        kind: `${owner.kind} logic entry`,
+        id: `${owner.id}/${fieldId}`,
+        issue: firstIssue(parsed.error),
+      });
+  }
+  return kept;
+}
+
 export function presentForm(
   row: FormRecord,
   ids: { fieldIds: string[]; confirmationIds: string[]; notificationIds: string[] },
+  onBad: (record: BadRecord) => void,
 ): Form {
   return {
     id: row.id,
@@ -100,7 +136,7 @@ export function presentForm(
     // Submissions and webhooks arrive with their issues; until then a form has none.
     submissionsIds: [],
     webhookIds: [],
-    logicMap: logicMapSchema.parse(row.logicMap),
+    logicMap: readLogicMap(row.logicMap, { kind: 'form', id: row.id }, onBad),
     isArchived: row.isArchived,
     isPublished: row.isPublished,
     isEditable: row.isEditable,
@@ -109,7 +145,11 @@ export function presentForm(
   };
 }
 
-export function presentFieldGroup(row: FieldGroupRecord, fieldIds: string[]): FieldGroup {
+export function presentFieldGroup(
+  row: FieldGroupRecord,
+  fieldIds: string[],
+  onBad: (record: BadRecord) => void,
+): FieldGroup {
   return {
     id: row.id,
     title: row.title,
@@ -117,7 +157,7 @@ export function presentFieldGroup(row: FieldGroupRecord, fieldIds: string[]): Fi
     fieldIds,
     isPublished: row.isPublished,
     isArchived: row.isArchived,
-    logicMap: logicMapSchema.parse(row.logicMap),
+    logicMap: readLogicMap(row.logicMap, { kind: 'field group', id: row.id }, onBad),
     ...stampsOf(row),
   };
 }

@@ -78,11 +78,15 @@ export async function loadForm(ctx: AppContext, db: DbOrTx, eventId: string, for
     .flatMap((r) => readConfirmation(r, dropBad) ?? [])
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   const notifications = notificationRows.flatMap((r) => readNotification(r, dropBad) ?? []);
-  const form = presentForm(row, {
-    fieldIds: fields.map((f) => f.id),
-    confirmationIds: confirmations.map((c) => c.id),
-    notificationIds: notifications.map((n) => n.id),
-  });
+  const form = presentForm(
+    row,
+    {
+      fieldIds: fields.map((f) => f.id),
+      confirmationIds: confirmations.map((c) => c.id),
+      notificationIds: notifications.map((n) => n.id),
+    },
+    dropBad,
+  );
   return { form, fields, groups, confirmations, notifications };
 }
 

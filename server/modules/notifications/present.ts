@@ -1,4 +1,6 @@
-import type { Notification } from '../../../shared/notifications/api';
+import type { Logger } from 'pino';
+import { type Notification, notificationSchema } from '../../../shared/notifications/api';
+import { firstIssue, reportBadRecord } from '../../platform/badRecords';
 import type { notifications } from './tables';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -21,4 +23,16 @@ export function presentNotification(row: NotificationRow): Notification {
     providerResponse: row.providerResponse,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A stored notification for a list or the reader: null, logged and reported, when it fails its
+ * shape check (spec: "Readers drop records that fail the check and report them"), so one bad row
+ * never turns the whole list into a 500.
+ */
+export function readNotification(row: NotificationRow, logger: Pick<Logger, 'warn'>): Notification | null {
+  const parsed = notificationSchema.safeParse(presentNotification(row));
+  if (parsed.success) return parsed.data;
+  reportBadRecord(logger, { kind: 'event notification', id: row.id, issue: firstIssue(parsed.error) });
+  return null;
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import {
   type MyNotificationsResponse,
   NOTIFICATION_ERRORS,
@@ -9,6 +10,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { viewerOf } from '../portal/viewer';
+import { readNotification } from './present';
 import { notificationReads, notifications } from './tables';
 
 /**
@@ -24,7 +26,10 @@ async function viewer(db: DbOrTx, actor: Actor): Promise<NotificationViewer> {
   return { level, teamId: actor.teamId, teamTypeId };
 }
 
-async function visibleRows(db: DbOrTx, actor: Actor) {
+/** A stored notification failing its shape check is left out and reported (present.ts). */
+type Log = Pick<Logger, 'warn'>;
+
+async function visibleRows(db: DbOrTx, actor: Actor, logger: Log) {
   const me = await viewer(db, actor);
   const rows = await db
     .select({ row: notifications, readAt: notificationReads.readAt })
@@ -44,11 +49,15 @@ async function visibleRows(db: DbOrTx, actor: Actor) {
       ),
     )
     .orderBy(desc(notifications.sentAt), desc(notifications.id));
-  return rows.filter(({ row }) => canSeeNotification(row, me));
+  return rows.filter(({ row }) => readNotification(row, logger) !== null && canSeeNotification(row, me));
 }
 
-export async function listMyNotifications(db: DbOrTx, actor: Actor): Promise<MyNotificationsResponse> {
-  const rows = await visibleRows(db, actor);
+export async function listMyNotifications(
+  db: DbOrTx,
+  actor: Actor,
+  logger: Log,
+): Promise<MyNotificationsResponse> {
+  const rows = await visibleRows(db, actor, logger);
   return {
     items: rows.slice(0, READER_LIMIT).map(({ row, readAt }) => ({
       id: row.id,
@@ -63,8 +72,8 @@ export async function listMyNotifications(db: DbOrTx, actor: Actor): Promise<MyN
 }
 
 /** Marks one notification read; one the caller may not see answers 404, as if it did not exist. */
-export async function markRead(db: DbOrTx, actor: Actor, notificationId: string): Promise<void> {
-  const visible = await visibleRows(db, actor);
+export async function markRead(db: DbOrTx, actor: Actor, notificationId: string, logger: Log): Promise<void> {
+  const visible = await visibleRows(db, actor, logger);
   if (!visible.some(({ row }) => row.id === notificationId)) throw notFound(NOTIFICATION_ERRORS.notFound);
   await db
     .insert(notificationReads)
@@ -73,8 +82,8 @@ export async function markRead(db: DbOrTx, actor: Actor, notificationId: string)
 }
 
 /** Mark all read: every notification the caller sees now. */
-export async function markAllRead(db: DbOrTx, actor: Actor): Promise<void> {
-  const unread = (await visibleRows(db, actor)).filter((r) => r.readAt === null);
+export async function markAllRead(db: DbOrTx, actor: Actor, logger: Log): Promise<void> {
+  const unread = (await visibleRows(db, actor, logger)).filter((r) => r.readAt === null);
   if (unread.length === 0) return;
   await db
     .insert(notificationReads)

@@ -44,7 +44,7 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
       },
       preValidation: admin,
     },
-    async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.query),
+    async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.query, ctx.logger),
   );
   app.post(
     `${base}/notifications`,
@@ -104,14 +104,14 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myNotificationsResponseSchema } },
       preValidation: member,
     },
-    async (request) => listMyNotifications(ctx.db, actorOf(request)),
+    async (request) => listMyNotifications(ctx.db, actorOf(request), ctx.logger),
   );
   app.post(
     `${base}/my-notifications/read`,
     { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
     async (request, reply) => {
       const actor = actorOf(request);
-      await markAllRead(ctx.db, actor);
+      await markAllRead(ctx.db, actor, ctx.logger);
       await signalReadChanged(ctx, actor.eventId, actor.accountId);
       return reply.status(204).send();
     },
@@ -121,7 +121,7 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: notificationParamsSchema }, preValidation: member },
     async (request, reply) => {
       const actor = actorOf(request);
-      await markRead(ctx.db, actor, request.params.notificationId);
+      await markRead(ctx.db, actor, request.params.notificationId, ctx.logger);
       await signalReadChanged(ctx, actor.eventId, actor.accountId);
       return reply.status(204).send();
     },

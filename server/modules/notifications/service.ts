@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import {
   NOTIFICATION_ERRORS,
@@ -21,7 +22,7 @@ import { forms } from '../forms/tables';
 import { teams, teamTypes } from '../people/tables';
 import { tasks } from '../tasks/tables';
 import { signalListChanged } from './live';
-import { type NotificationRow, presentNotification } from './present';
+import { type NotificationRow, presentNotification, readNotification } from './present';
 import { afterPublish } from './publish';
 import { notifications } from './tables';
 
@@ -37,6 +38,7 @@ export async function listNotifications(
   db: DbOrTx,
   eventId: string,
   query: z.output<typeof notificationListQuerySchema>,
+  logger: Pick<Logger, 'warn'>,
 ): Promise<NotificationListResponse> {
   const where = and(
     eq(notifications.eventId, eventId),
@@ -55,7 +57,8 @@ export async function listNotifications(
       .offset((query.page - 1) * TABLE_PAGE_SIZE),
     db.select({ total: count() }).from(notifications).where(where),
   ]);
-  return { items: rows.map(presentNotification), total, page: query.page, pageSize: TABLE_PAGE_SIZE };
+  const items = rows.flatMap((row) => readNotification(row, logger) ?? []);
+  return { items, total, page: query.page, pageSize: TABLE_PAGE_SIZE };
 }
 
 export async function findNotification(db: DbOrTx, eventId: string, id: string): Promise<NotificationRow> {

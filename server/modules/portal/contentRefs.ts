@@ -46,10 +46,11 @@ export async function visibleContent(
   db: DbOrTx,
   eventId: string,
   viewer: PortalViewer,
-): Promise<(ContentLink & { description: string })[]> {
+): Promise<(ContentLink & { description: string; assetId: string | null })[]> {
   const rows = await db
     .select({
       id: contentPages.id,
+      assetId: contentPages.assetId,
       title: contentPages.title,
       icon: contentPages.icon,
       description: contentPages.description,
@@ -63,5 +64,5 @@ export async function visibleContent(
     .where(live(eventId));
   return rows
     .filter((page) => canSeeContent(page, viewer) && page.isPublished)
-    .map(({ id, title, icon, description }) => ({ id, title, icon, description }));
+    .map(({ id, title, icon, description, assetId }) => ({ id, title, icon, description, assetId }));
 }

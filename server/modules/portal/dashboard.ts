@@ -1,10 +1,12 @@
 import type { DashboardResponse } from '../../../shared/portal/api';
 import { layoutForTeamType } from '../../../shared/portal/cardLayouts';
 import { isCorePageId } from '../../../shared/portal/corePages';
+import { shownFeatured } from '../../../shared/portal/featured';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { pageImages } from '../content/pageImages';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
 import { visibleContent } from './contentRefs';
 import { readPortalDoc, writePortalDoc } from './documents';
@@ -23,6 +25,13 @@ export async function getDashboard(db: Db, actor: Actor): Promise<DashboardRespo
     visibleContent(db, actor.eventId, viewer),
   ]);
   const layout = layoutForTeamType(layouts, viewer.teamTypeId);
+  // The featured cards show their page's image (medium size: a card is at most a quarter row).
+  const images = await pageImages(
+    db,
+    actor.eventId,
+    featured.contentIds.map((id) => content.find((p) => p.id === id)?.assetId ?? null),
+    'medium',
+  );
   const published = new Map(corePages.filter((p) => p.isPublished).map((p) => [p.id, p]));
   const pages = new Map(content.map((p) => [p.id, p]));
   // A card whose page the viewer may not open (unpublished, restricted, archived) is left out.
@@ -38,9 +47,12 @@ export async function getDashboard(db: Db, actor: Actor): Promise<DashboardRespo
     headerImage: header.fileId ? fileUrl(actor.eventId, header.fileId, 'large') : null,
     layoutName: layout?.name ?? '',
     cards,
-    featured: featured.contentIds.flatMap((id) => {
+    // The one featured rule: full rows of four from the start of the list (shared/portal/featured.ts).
+    featured: shownFeatured(featured.contentIds).flatMap((id) => {
       const page = pages.get(id);
-      return page ? [{ ...page, path: `/content/${id}` }] : [];
+      if (!page) return [];
+      const { assetId, ...shown } = page;
+      return [{ ...shown, path: `/content/${id}`, image: images.get(assetId ?? '')?.src ?? null }];
     }),
   };
 }

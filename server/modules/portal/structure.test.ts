@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
+import { contentApi } from '../content/contentTestKit';
 import { settings } from '../events/tables';
 import { portalKit } from './portalTestKit';
 
@@ -240,5 +241,41 @@ describe('sidebar, featured pages and core pages', () => {
       'Catering',
       'Parking',
     ]);
+  });
+  it('shows pages featured by their switch in full rows of four (the one featured rule)', async () => {
+    const switchEvent = await makeEvent(t, 'Switch Show');
+    const own = portalKit(t, switchEvent);
+    const ownCookies = await own.cookiesByLevel();
+    const feature = async (title: string) => {
+      const res = await own.call('POST', ownCookies.admin, '/content', {
+        title,
+        isPublished: true,
+        isFeatured: true,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const shown = async () =>
+      ((await own.call('GET', ownCookies.user, '/dashboard')).json().featured as { title: string }[]).map(
+        (p) => p.title,
+      );
+    for (const title of ['One', 'Two', 'Three']) await feature(title);
+    expect(await shown()).toEqual([]);
+    for (const title of ['Four', 'Five']) await feature(title);
+    expect(await shown()).toEqual(['One', 'Two', 'Three', 'Four']);
+    for (const title of ['Six', 'Seven', 'Eight', 'Nine']) await feature(title);
+    expect(await shown()).toEqual(['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight']);
+    // A featured card carries its page's image (medium size), or null.
+    const asset = await contentApi(t, switchEvent).imageAsset(ownCookies.admin, 'Hall');
+    const one = (await own.call('GET', ownCookies.admin, '/content?search=One')).json().items[0];
+    const put = await own.call('PUT', ownCookies.admin, `/content/${one.id}`, {
+      title: 'One',
+      isPublished: true,
+      isFeatured: true,
+      assetId: asset.id,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const cards = (await own.call('GET', ownCookies.user, '/dashboard')).json().featured;
+    expect(cards[0].image).toBe(`/api/events/${switchEvent}/files/${asset.fileId}?size=medium`);
+    expect(cards[1].image).toBeNull();
   });
 });

@@ -106,7 +106,7 @@ describe('tasks and task groups (admin)', () => {
       list.call('POST', cookie, '/tasks', { title, dueDate, ...extra });
     await make('Late', '2027-06-01');
     await make('Early upload', '2027-01-05', { type: 'upload', groupId: group.id });
-    await make('Middle', '2027-03-10', { groupId: group.id });
+    await make('Middle', '2027-03-10', { groupId: group.id, isTimeSensitive: true });
     const archived = (await make('Old', '2026-01-01')).json();
     await list.call('POST', cookie, `/tasks/${archived.id}/archive`);
 
@@ -120,6 +120,10 @@ describe('tasks and task groups (admin)', () => {
     expect(await titles(`?groupId=${group.id}`)).toEqual(['Early upload', 'Middle']);
     expect(await titles('?groupId=unassigned')).toEqual(['Late']);
     expect(await titles('?search=midd')).toEqual(['Middle']);
+    // Spec filter "urgency": the time-sensitive tasks, or the others.
+    expect(await titles('?urgency=timeSensitive')).toEqual(['Middle']);
+    expect(await titles('?urgency=notTimeSensitive')).toEqual(['Early upload', 'Late']);
+    expect((await list.call('GET', cookie, '/tasks?urgency=urgent')).statusCode).toBe(400);
     expect(await titles('?archived=true')).toEqual(['Old']);
     const res = await list.call('GET', cookie, '/tasks?page=2');
     expect(res.json()).toMatchObject({ items: [], total: 3, page: 2 });

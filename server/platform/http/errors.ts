@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../../shared/http/errors';
+import type { ErrorReporter } from '../observability/errorReports';
 
 /** The one error type of the server; its code and message reach the client as they are. */
 export class AppError extends Error {
@@ -60,7 +61,11 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
 }
 
 /** Every failure answers the same shape; stack traces stay in the log. */
-export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: string): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  spaIndexHtml?: string,
+  reporter?: Pick<ErrorReporter, 'captureError'>,
+): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       // Refused at validation: the route's own message for bad input, as a schema failure gets.
@@ -93,6 +98,11 @@ export function registerErrorHandling(app: FastifyInstance, spaIndexHtml?: strin
         .send(body(request, 'validation', status === 400 ? 'Bad Request' : err.message));
     }
     request.log.error({ err }, 'request failed');
+    reporter?.captureError(err, {
+      requestId: String(request.id),
+      method: request.method,
+      route: request.routeOptions.url ?? 'unknown route',
+    });
     return reply.status(500).send(body(request, 'internal', 'Something went wrong. Please try again later'));
   });
 

@@ -1,0 +1,33 @@
+import {
+  SHORTCUT_ERRORS,
+  SHORTCUT_PATHS,
+  shortcutCountsSchema,
+  shortcutParamsSchema,
+} from '../../../shared/shortcuts/api';
+import { forbidden } from '../../platform/http/errors';
+import { actorOf } from '../../platform/http/guards';
+import type { RouteModule } from '../../platform/http/types';
+import { shortcutCounts } from './counts';
+import { shortcutsPolicy } from './policy';
+
+/** GET one manage area's shortcut counts (content, tasks, suppliers; forms count in their own list). */
+export const shortcutsRoutes: RouteModule = (app, ctx, guards) => {
+  app.get(
+    SHORTCUT_PATHS.counts,
+    {
+      schema: {
+        tags: ['shortcuts'],
+        description: 'Counts of one manage area for its shortcuts; an archived shortcut is disabled at zero.',
+        params: shortcutParamsSchema,
+        response: { 200: shortcutCountsSchema },
+      },
+      config: { invalidMessage: SHORTCUT_ERRORS.invalidArea },
+      preValidation: [...guards.member, guards.authorize(shortcutsPolicy.readAny)],
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!shortcutsPolicy.readArea(actor, request.params.area)) throw forbidden();
+      return shortcutCounts(ctx.db, actor.eventId, request.params.area);
+    },
+  );
+};
