@@ -3,7 +3,7 @@ import { openControlSocket } from '../ops/controlSocket';
 import { enableReadCache } from './cache';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openPglite, openPostgres } from './db/client';
+import { openDataDir, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { createInlineJobs, createQueueJobs } from './jobs';
 import { acquireDataDirLock } from './lock';
@@ -22,7 +22,9 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
   try {
     const database = config.databaseUrl
       ? await openPostgres(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection ended'))
-      : await openPglite(config.dataDir);
+      : await openDataDir(config.dataDir, (from, to) =>
+          log.info({ from, to }, 'moved the embedded database into its own folder (once, decision 0039)'),
+        );
     await migrate(database);
     // One process owns an embedded data dir, so an in-process cache stays coherent there.
     enableReadCache(database.kind === 'pglite');
