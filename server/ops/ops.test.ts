@@ -133,7 +133,8 @@ describe.skipIf(Boolean(inject('databaseUrl')))(
   },
 );
 
-describe('purge-event', () => {
+// Two events with uploads each: tens of seconds when the two cores are shared with other runs.
+describe('purge-event', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -222,7 +223,7 @@ describe('purge-event', () => {
   });
 });
 
-describe('storage-copy between the disk and a local S3', () => {
+describe('storage-copy between the disk and a local S3', { timeout: 120_000 }, () => {
   let s3: LocalS3;
   let tmp: string;
   beforeAll(async () => {

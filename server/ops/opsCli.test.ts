@@ -44,8 +44,9 @@ async function bytesOf(storage: Storage, key: string): Promise<string | null> {
 const fileOf = (eventId: string) => `${eventId}/asset/0190aaaa-0000-7000-8000-000000000001/original.pdf`;
 const pdf = (name: string) => `%PDF-1.4 ${name} floor plan`;
 
-// Each command is a process that opens the database: seconds apiece, more on a loaded machine.
-describe('operator commands as a real CLI process', { timeout: 180_000 }, () => {
+// Each command is a process that opens the database: seconds apiece when the machine is quiet, but
+// 10-45 s each at a load of 35 on two cores (measured), and a case runs up to nine of them.
+describe('operator commands as a real CLI process', { timeout: 600_000 }, () => {
   const onPostgres = Boolean(inject('databaseUrl'));
   let tmp: string;
   let cli: CliBundle;
@@ -80,7 +81,7 @@ describe('operator commands as a real CLI process', { timeout: 180_000 }, () => 
       for (const which of ['doomed', 'kept'] as const)
         await ctx.storage.put(fileOf(ids[which]), Buffer.from(pdf(which)), 'application/pdf');
     });
-  }, 180_000);
+  }, 600_000);
   afterAll(async () => {
     await dropDatabase();
     cli?.remove();
@@ -187,15 +188,15 @@ describe('operator commands as a real CLI process', { timeout: 180_000 }, () => 
     ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Event ID not found');
-    const badId = await cli.run(env, ['purge-event', '--event', 'not-an-id', '--yes']);
-    expect(badId.code).toBe(1);
 
     const wrong = await cli.run(env, ['purge-event', '--event', ids.doomed], 'Kept CLI Expo\n');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain("Type the event's name to confirm");
     expect(wrong.stderr).toContain('nothing was removed');
+    // No input at all (a script that forgot --yes): refused, not a silent success.
     const silent = await cli.run(env, ['purge-event', '--event', ids.doomed]);
     expect(silent.code).toBe(1);
+    expect(silent.stderr).toContain('No name was typed');
     await withRuntime(env, 'cli', async (ctx) => {
       expect(await ctx.db.select().from(events).where(eq(events.id, ids.doomed))).toHaveLength(1);
       expect(await bytesOf(ctx.storage, fileOf(ids.doomed))).toBe(pdf('doomed'));

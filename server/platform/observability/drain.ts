@@ -66,3 +66,23 @@ export async function drain(
     );
   return code;
 }
+
+/**
+ * The process's SIGTERM and SIGINT: drain once (a second signal changes nothing), then exit with
+ * the drain's code. Used by the server (main.ts) and by the test driver that runs one.
+ */
+export function exitOnSignals(
+  servers: (FastifyInstance | undefined)[],
+  shutdownRuntime: () => Promise<void>,
+  logger: Logger,
+): void {
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal}: draining`);
+    process.exit(await drain(servers, shutdownRuntime, logger));
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+}
