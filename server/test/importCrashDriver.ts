@@ -30,7 +30,8 @@ async function start(): Promise<void> {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
   });
-  const logger = pino({ level: 'silent' });
+  // Warnings and errors on stderr: the SIGTERM test shows them when the drain fails.
+  const logger = pino({ level: 'warn' }, pino.destination(2));
   const runtime = await openRuntime(config, 'server', logger);
   const { ctx } = runtime;
   const app = await buildApp(ctx);

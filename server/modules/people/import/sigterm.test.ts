@@ -78,7 +78,7 @@ describe('SIGTERM during a team import and a burst of requests', () => {
       const signalled = Date.now();
       const code = await first.ended;
       const drainSeconds = (Date.now() - signalled) / 1000;
-      expect(code, first.errors()).toBe(0);
+      expect(code, `after ${drainSeconds} s: ${first.errors()}`).toBe(0);
       expect(drainSeconds).toBeLessThan(30);
       const results = await Promise.all(burst);
       expect(sent).toBe(30);
