@@ -21,7 +21,7 @@ import { buildApp } from '../server/app';
 import { addUserToEvent } from '../server/modules/people/service';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
-import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
+import { type Database, openDataDir, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import { createInlineJobs, runBatch } from '../server/platform/jobs';
 import { createMailer, SMTP_POOL } from '../server/platform/mail/mailer';
@@ -271,7 +271,7 @@ async function main() {
   }
   const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-after-data-'));
-  const database = scratch ? await openPostgres(scratch.url) : await openPglite(dataDir);
+  const database = scratch ? await openPostgres(scratch.url) : await openDataDir(dataDir);
   await migrate(database);
   const out = await receivers();
   const setup = await setUp(database, out.hookUrl);

@@ -14,7 +14,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/modules/reports/reportSql';
-import { openPglite } from '../server/platform/db/client';
+import { openDataDir } from '../server/platform/db/client';
 import { startServer, stopServer } from './lib';
 
 const DATA_DIR = '.tmp/bench-notification-emails';
@@ -92,7 +92,7 @@ async function main() {
   }
 
   // Exactly one email per recipient, each delivered (kept in the outbox: no SMTP configured).
-  const database = await openPglite(DATA_DIR);
+  const database = await openDataDir(DATA_DIR);
   const [counts] = await rowsOf<{ emails: number; recipients: number; delivered: number }>(
     database.db,
     sql`

@@ -5,7 +5,7 @@ import { dispatchStuckSubmissionEvents } from './modules/submissions/saved';
 import { openRuntime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError } from './platform/lock';
-import { drain } from './platform/observability/drain';
+import { exitOnSignals } from './platform/observability/drain';
 import { startMetricsServer } from './platform/observability/metricsRoutes';
 
 async function main(): Promise<void> {
@@ -43,15 +43,7 @@ async function main(): Promise<void> {
     `Event Portal serving on ${url} (database: ${db}; email: ${ctx.mailer.kind === 'smtp' ? 'SMTP' : 'outbox, links printed here'})`,
   );
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info(`${signal}: draining`);
-    process.exit(await drain([app, metricsServer], () => runtime.shutdown(), logger));
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  exitOnSignals([app, metricsServer], () => runtime.shutdown(), logger);
 }
 
 main().catch((err) => {

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
@@ -6,14 +6,18 @@ import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import type { Database } from '../platform/db/client';
 import { openPglite } from '../platform/db/client';
+import { databaseDirOf, holdsDatabase } from '../platform/db/dataDirLayout';
 import type { Storage } from '../platform/storage';
 import { holdRemovals } from '../platform/storage/removalHold';
 
 /**
  * One archive (plain tar) holds an embedded install (decision 0032):
  *   portal-backup.json   what it is and when it was taken
- *   database.tar.gz      PGlite's own dump of its data dir (dumpDataDir)
+ *   database.tar.gz      PGlite's own dump of its data dir, DATA_DIR/db (dumpDataDir, in memory)
  *   files/{key}          every stored object, streamed one at a time
+ * The database's dump holds the database only: the files live beside it in DATA_DIR/files, not in
+ * its folder (decision 0039). Archives taken before that hold the files in the dump as well; their
+ * copy there is dropped on restore.
  * Consistent while the server runs: the process that owns the database takes it. PGlite runs one
  * query at a time, so its dump is a single instant; uploads store bytes before their row, so every
  * row in the dump has its file, and removals of stored files wait until the copy is done.
@@ -94,13 +98,6 @@ function addStream(pack: tar.Pack, name: string, size: number, body: Readable): 
   });
 }
 
-/** An embedded data dir that already holds a database: restore never writes over one. */
-export function holdsDatabase(dataDir: string): boolean {
-  return (
-    existsSync(join(dataDir, 'PG_VERSION')) || (existsSync(dataDir) && readdirSync(dataDir).includes('base'))
-  );
-}
-
 export type RestoreSummary = { createdAt: string; files: number; bytes: number };
 
 /**
@@ -144,7 +141,12 @@ export async function restoreBackup(
   await done;
   if (!dump || !manifest)
     throw new Error(`${archive} is not a portal backup (no ${!dump ? DATABASE_ENTRY : MANIFEST})`);
-  const database = await openPglite(dataDir, new Blob([new Uint8Array(dump)]));
+  const databaseDir = databaseDirOf(dataDir);
+  const database = await openPglite(databaseDir, new Blob([new Uint8Array(dump)]));
   await database.close();
+  // An archive from before decision 0039 dumped all of DATA_DIR: its files (restored above from
+  // their own entries) and lock came along inside the database's folder.
+  await rm(join(databaseDir, 'files'), { recursive: true, force: true });
+  await rm(join(databaseDir, 'portal.lock'), { force: true });
   return { createdAt: manifest.createdAt ?? 'unknown', files, bytes };
 }

@@ -81,17 +81,34 @@ export async function purgeEventCommand(config: Config, values: Values) {
     const { ctx } = runtime;
     if (values.yes !== true) {
       const name = await eventName(ctx.db, eventId);
-      const rl = createInterface({ input: process.stdin, output: process.stderr });
-      const typed = await rl.question(
+      const typed = await ask(
         `This removes the event "${name}" with all its people, data and files, and cannot be undone.\nType the event's name to confirm: `,
       );
-      rl.close();
+      if (typed === null)
+        throw new Error('No name was typed (no input): nothing was removed. Scripts pass --yes');
       if (typed.trim() !== name)
         throw new Error('The name typed does not match the event: nothing was removed');
     }
     return await purgeEvent(ctx.db, ctx.storage, eventId);
   } finally {
     await runtime.shutdown();
+  }
+}
+
+/**
+ * One line typed on stdin, or null when the input ends first (a script without --yes, stdin at
+ * /dev/null). Without this, readline's question never settled, nothing else kept the process
+ * alive, and it exited 0 having removed nothing: a script would have believed the purge done.
+ */
+async function ask(prompt: string): Promise<string | null> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await new Promise<string | null>((resolve) => {
+      rl.once('close', () => resolve(null));
+      rl.question(prompt).then(resolve, () => resolve(null));
+    });
+  } finally {
+    rl.close();
   }
 }
 

@@ -20,8 +20,9 @@ type Request = { command: 'backup'; out: string };
 type Answer = { ok: true; summary: BackupSummary } | { ok: false; error: string };
 
 /**
- * Not inside DATA_DIR: PGlite's data dir is DATA_DIR itself, and its dumpDataDir fails (errno 28)
- * on a socket file there. One path per data dir, in the temp folder.
+ * Not inside DATA_DIR: Unix socket paths are short, and DATA_DIR can be long. (It once had to stay
+ * out because PGlite's data dir was DATA_DIR itself and its dumpDataDir fails, errno 28, on a
+ * socket file; PGlite now has DATA_DIR/db, decision 0039.) One path per data dir, in the temp folder.
  */
 export function socketPathOf(dataDir: string): string {
   const id = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16);

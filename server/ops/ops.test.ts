@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { events } from '../modules/events/tables';
 import { uploadAs } from '../modules/files/fileTestKit';
 import { captionJpeg, makePdf } from '../modules/files/samples';
 import { files } from '../modules/files/tables';
+import { databaseDirOf } from '../platform/db/dataDirLayout';
+import { createQueueJobs } from '../platform/jobs';
 import { createDiskStorage, createS3Storage, type Storage } from '../platform/storage';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../test/harness';
 import { type LocalS3, startLocalS3 } from '../test/s3Server';
@@ -42,6 +45,14 @@ async function seedEventWithFiles(t: TestApp, name: string) {
     pdf: pdf.json() as { id: string; url: string },
     photo: photo.json() as { id: string },
   };
+}
+
+/** Every job of the test's queues, whatever its state. */
+async function queuedJobs(t: TestApp): Promise<{ name: string; data: Record<string, unknown> }[]> {
+  const result = await t.ctx.db.execute(
+    sql`select name, data from pgboss.job where name like 'test.purge.%' order by created_on`,
+  );
+  return (result as unknown as { rows: { name: string; data: Record<string, unknown> }[] }).rows;
 }
 
 // Two apps on data dirs and an archive: tens of seconds while other tests share the two cores.
@@ -86,7 +97,8 @@ describe.skipIf(Boolean(inject('databaseUrl')))(
 
       const again = await createTestApp(
         {},
-        { pgliteDataDir: join(tmp, 'restored'), storage: createDiskStorage(restoredFiles) },
+        // The restored database is in the data dir's db/ folder (decision 0039).
+        { pgliteDataDir: databaseDirOf(join(tmp, 'restored')), storage: createDiskStorage(restoredFiles) },
       );
       try {
         const [event] = await again.ctx.db.select().from(events).where(eq(events.id, seeded.eventId));
@@ -121,7 +133,8 @@ describe.skipIf(Boolean(inject('databaseUrl')))(
   },
 );
 
-describe('purge-event', () => {
+// Two events with uploads each: tens of seconds when the two cores are shared with other runs.
+describe('purge-event', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -169,6 +182,40 @@ describe('purge-event', () => {
     expect(stillServed.statusCode).toBe(200);
   });
 
+  it('removes the queued jobs that name the event or one of its rows, and only those', async () => {
+    const doomed = await seedEventWithFiles(t, 'Doomed Queue Expo');
+    const kept = await seedEventWithFiles(t, 'Kept Queue Expo');
+    // The real queue on the test's database (as the server runs it), not working: jobs stay queued.
+    const queue = createQueueJobs(t.ctx.database, t.ctx.logger, false);
+    for (const name of ['test.purge.event', 'test.purge.row', 'test.purge.other'])
+      queue.register(name, async () => {});
+    await queue.start();
+    try {
+      await queue.send('test.purge.event', { v: 1, eventId: doomed.eventId, importId: randomUUID() });
+      await queue.send('test.purge.event', { v: 1, eventId: kept.eventId, importId: randomUUID() });
+      // A row's id alone (a webhook delivery, an outbox email), or in a list (an email batch).
+      await queue.send('test.purge.row', { v: 1, fileId: doomed.pdf.id });
+      await queue.sendMany('test.purge.row', [
+        { v: 1, outboxIds: [randomUUID(), doomed.photo.id] },
+        { v: 1, outboxIds: [randomUUID(), kept.photo.id] },
+        { v: 1, fileId: kept.pdf.id },
+      ]);
+      await queue.send('test.purge.other', { v: 1, email: 'someone@example.test', eventId: null });
+      expect(await queuedJobs(t)).toHaveLength(7);
+
+      const summary = await purgeEvent(t.ctx.db, t.ctx.storage, doomed.eventId);
+      expect(summary.jobs).toBe(3);
+      const after = await queuedJobs(t);
+      expect(after).toHaveLength(4);
+      const remaining = JSON.stringify(after);
+      for (const id of [doomed.eventId, doomed.pdf.id, doomed.photo.id]) expect(remaining).not.toContain(id);
+      for (const id of [kept.eventId, kept.pdf.id, kept.photo.id]) expect(remaining).toContain(id);
+      expect(remaining).toContain('someone@example.test');
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('refuses an unknown event', async () => {
     await expect(purgeEvent(t.ctx.db, t.ctx.storage, '00000000-0000-4000-8000-000000000000')).rejects.toThrow(
       'Event ID not found',
@@ -176,7 +223,7 @@ describe('purge-event', () => {
   });
 });
 
-describe('storage-copy between the disk and a local S3', () => {
+describe('storage-copy between the disk and a local S3', { timeout: 120_000 }, () => {
   let s3: LocalS3;
   let tmp: string;
   beforeAll(async () => {

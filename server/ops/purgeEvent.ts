@@ -4,7 +4,9 @@ import { files } from '../modules/files/tables';
 import type { Db } from '../platform/db/client';
 import type { Storage } from '../platform/storage';
 
-export type PurgeSummary = { eventId: string; name: string; rows: number; files: number };
+import { removeEventJobs } from './purgeJobs';
+
+export type PurgeSummary = { eventId: string; name: string; rows: number; files: number; jobs: number };
 
 /** Every table of ours that has an event_id column: the rows that belong to an event. */
 export async function tablesWithEventId(db: Db): Promise<string[]> {
@@ -19,9 +21,10 @@ export async function tablesWithEventId(db: Db): Promise<string[]> {
 
 /**
  * Removes an event with everything it owns (decision 0032): its row (the foreign keys cascade to
- * most tables), any row left in a table with an event_id, then its stored files (every key its
- * files' rows name, and anything else under its folder). Rows go in one transaction; files after
- * the commit, so a failure never leaves rows pointing at removed files.
+ * most tables), any row left in a table with an event_id, the queue's jobs that name it or its rows
+ * (purgeJobs.ts), then its stored files (every key its files' rows name, and anything else under
+ * its folder). Rows and jobs go in one transaction; files after the commit, so a failure never
+ * leaves rows pointing at removed files.
  */
 export async function purgeEvent(db: Db, storage: Storage, eventId: string): Promise<PurgeSummary> {
   const [event] = await db.select({ name: events.name }).from(events).where(eq(events.id, eventId)).limit(1);
@@ -36,7 +39,7 @@ export async function purgeEvent(db: Db, storage: Storage, eventId: string): Pro
     for (const key of Object.values(row.variants ?? {})) keys.add(key);
   }
   const tables = await tablesWithEventId(db);
-  const rows = await db.transaction(async (tx) => {
+  const { rows, jobs } = await db.transaction(async (tx) => {
     let count = 0;
     for (const table of tables) {
       const counted = (await tx.execute(
@@ -44,14 +47,16 @@ export async function purgeEvent(db: Db, storage: Storage, eventId: string): Pro
       )) as unknown as { rows: { n: number }[] };
       count += Number(counted.rows[0]?.n ?? 0);
     }
+    // While the rows the jobs name are still there to be found.
+    const jobs = await removeEventJobs(tx, eventId, tables);
     await tx.delete(events).where(eq(events.id, eventId));
     // Tables without a cascading key to events (logs, queues) are cleared by name.
     for (const table of tables) {
       await tx.execute(sql`delete from ${sql.identifier(table)} where event_id = ${eventId}`);
     }
-    return count + 1;
+    return { rows: count + 1, jobs };
   });
   for await (const object of storage.list(`${eventId}/`)) keys.add(object.key);
   await storage.remove([...keys]);
-  return { eventId, name: event.name, rows, files: keys.size };
+  return { eventId, name: event.name, rows, files: keys.size, jobs };
 }

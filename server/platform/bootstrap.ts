@@ -3,7 +3,7 @@ import { openControlSocket } from '../ops/controlSocket';
 import { enableReadCache } from './cache';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openPglite, openPostgres } from './db/client';
+import { openDataDir, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { createInlineJobs, createQueueJobs } from './jobs';
 import { acquireDataDirLock } from './lock';
@@ -11,6 +11,31 @@ import { countDeliveries, createMailer } from './mail/mailer';
 import { createStorage } from './storage';
 
 export type Runtime = { ctx: AppContext; shutdown(): Promise<void> };
+
+/** What is left of the drain's 30 s after the queue's 20 s graceful stop, with a margin. */
+const DATABASE_CLOSE_MS = 5_000;
+
+/**
+ * A job that outlived the queue's graceful stop (handed back to the queue: it stops beating and
+ * another process retries it) may still hold a pooled connection in a transaction, and
+ * pool.end() waits for every connection to be released: on PostgreSQL, SIGTERM during a long
+ * import then ended in the drain's timeout and exit 1. The process exits right after; the open
+ * transaction is rolled back by PostgreSQL when the connection drops.
+ */
+async function closeWithin(closing: Promise<void>, ms: number, log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+    timer.unref();
+  });
+  const outcome = await Promise.race([closing.then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late')
+    log.warn(
+      { ms },
+      'database connections still held by a job handed back to the queue; exiting without them',
+    );
+}
 
 /**
  * Opens the database (locking an embedded data dir first), migrates it and wires the platform.
@@ -22,7 +47,9 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
   try {
     const database = config.databaseUrl
       ? await openPostgres(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection ended'))
-      : await openPglite(config.dataDir);
+      : await openDataDir(config.dataDir, (from, to) =>
+          log.info({ from, to }, 'moved the embedded database into its own folder (once, decision 0039)'),
+        );
     await migrate(database);
     // One process owns an embedded data dir, so an in-process cache stays coherent there.
     enableReadCache(database.kind === 'pglite');
@@ -50,7 +77,7 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
         await jobs.stop();
         // After the jobs: an email job still running finishes its message on its connection.
         await mailer.close();
-        await database.close();
+        await closeWithin(database.close(), DATABASE_CLOSE_MS, log);
         release();
       },
     };

@@ -1,5 +1,6 @@
 /**
- * A real server process for the kill -9 test of the team import (import/crash.test.ts), on the
+ * A real server process for the kill -9 and SIGTERM tests of the team import (import/crash.test.ts,
+ * import/sigterm.test.ts), on the
  * database the test gives (DATABASE_URL, else a PGlite data dir): `start` makes an event, uploads
  * ROWS rows and starts the import, then runs the queue until killed; `resume` opens the same
  * database (as a restarted server does) and runs the queue until the import is done, printing one
@@ -13,8 +14,10 @@ import { createEvent } from '../modules/events/service';
 import { multipart, XLSX_TYPE } from '../modules/people/import/importTestKit';
 import { teamImports } from '../modules/people/import/tables';
 import { addUserToEvent } from '../modules/people/service';
+import { teamTypes } from '../modules/people/tables';
 import { openRuntime } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
+import { exitOnSignals } from '../platform/observability/drain';
 
 const [phase, dataDir, rowsArg] = process.argv.slice(2);
 const ROWS = Number(rowsArg ?? 3000);
@@ -27,9 +30,15 @@ async function start(): Promise<void> {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
   });
-  const { ctx } = await openRuntime(config, 'server', pino({ level: 'silent' }));
+  // Warnings and errors on stderr: the SIGTERM test shows them when the drain fails.
+  const logger = pino({ level: 'warn' }, pino.destination(2));
+  const runtime = await openRuntime(config, 'server', logger);
+  const { ctx } = runtime;
   const app = await buildApp(ctx);
   await ctx.jobs.start();
+  // As the server: on a real port, and SIGTERM drains (the SIGTERM test); SIGKILL is not caught.
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  exitOnSignals([app], () => runtime.shutdown(), logger);
   const eventId = await ctx.db.transaction(async (tx) => {
     const id = await createEvent(
       tx,
@@ -74,7 +83,16 @@ async function start(): Promise<void> {
     headers: { cookie },
     payload: {},
   });
-  console.log(JSON.stringify({ phase: 'started', status: started.statusCode, importId }));
+  console.log(
+    JSON.stringify({
+      phase: 'started',
+      status: started.statusCode,
+      importId,
+      base: address,
+      eventId,
+      cookie,
+    }),
+  );
   // Runs the import until the test kills this process.
   setInterval(() => {}, 1000);
 }
@@ -94,7 +112,15 @@ async function resume(): Promise<void> {
   for (;;) {
     const [record] = await ctx.db.select().from(teamImports).limit(1);
     if (record && (record.state === 'done' || record.state === 'failed')) {
-      console.log(JSON.stringify({ phase: 'resumed', ...record, seconds: (Date.now() - opened) / 1000 }));
+      const types = await ctx.db.select({ name: teamTypes.name }).from(teamTypes);
+      console.log(
+        JSON.stringify({
+          phase: 'resumed',
+          ...record,
+          teamTypes: types.map((t) => t.name),
+          seconds: (Date.now() - opened) / 1000,
+        }),
+      );
       break;
     }
     await new Promise((r) => setTimeout(r, 500));

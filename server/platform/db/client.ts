@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { readCache } from '../cache';
+import { databaseDirOf, moveToDatabaseSubdir } from './dataDirLayout';
 // Queries name their tables (no relational db.query API), so the client needs no schema and the
 // platform imports no module's tables; drizzle-kit reads them from server/schema.ts.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -47,6 +48,18 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     pglite: client,
     close: () => client.close(),
   };
+}
+
+/**
+ * The embedded database of an install's DATA_DIR: PGlite in DATA_DIR/db, next to the files, moved
+ * there first from an older install's layout (decision 0039). The caller holds the data-dir lock.
+ */
+export async function openDataDir(
+  dataDir: string,
+  onMoved: (from: string, to: string) => void = () => {},
+): Promise<Database> {
+  if (moveToDatabaseSubdir(dataDir)) onMoved(dataDir, databaseDirOf(dataDir));
+  return openPglite(databaseDirOf(dataDir));
 }
 
 export async function openPostgres(
