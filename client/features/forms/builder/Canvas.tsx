@@ -95,6 +95,9 @@ export function Canvas(props: {
         getId={(field) => field.id}
         onReorder={props.onReorder}
         handleLabel={(field) => `Move ${canvasName(field)}`}
+        // A form may have hundreds of fields: only the cards near the viewport are mounted
+        // (decision 0036). A card is about 58 px tall: one line, its buttons and the gap below.
+        windowed={{ estimateSize: 58 }}
         renderItem={(field, handle) => (
           <FieldCard
             field={field}
