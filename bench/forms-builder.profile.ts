@@ -24,8 +24,13 @@ await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');
 await page.goto(path, { waitUntil: 'commit' });
-await page.getByRole('button', { name: /^Move / }).first().waitFor({ timeout: 60_000 });
-const ms = await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()))))');
+await page
+  .getByRole('button', { name: /^Move / })
+  .first()
+  .waitFor({ timeout: 60_000 });
+const ms = await page.evaluate(
+  'new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()))))',
+);
 const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
 writeFileSync(process.env.OUT ?? 'builder-open.cpuprofile', JSON.stringify(profile));
 console.log(`open with handles painted: ${Number(ms).toFixed(0)} ms`);
@@ -33,7 +38,11 @@ summarise(profile);
 await browser.close();
 await server.stop();
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 function summarise(p: Profile) {
   const self = new Map<number, number>();
@@ -48,6 +57,10 @@ function summarise(p: Profile) {
     byUrl.set(file, (byUrl.get(file) ?? 0) + t);
   }
   const top = (m: Map<string, number>, k: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([n, t]) => `${t.toFixed(0).padStart(6)} ms  ${n}`).join('\n');
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([n, t]) => `${t.toFixed(0).padStart(6)} ms  ${n}`)
+      .join('\n');
   console.log(`by script:\n${top(byUrl, 15)}\nby function (self):\n${top(byFn, 40)}`);
 }

@@ -18,7 +18,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { WindowedRows } from './WindowedRows';
 
 /**
@@ -116,18 +116,23 @@ function SortableRow({
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id, disabled });
-  const handle = (
-    <ActionIcon
-      ref={setActivatorNodeRef}
-      variant="subtle"
-      color="gray"
-      aria-label={label}
-      style={{ cursor: 'grab', touchAction: 'none' }}
-      {...attributes}
-      {...listeners}
-    >
-      <IconGripVertical size={18} aria-hidden />
-    </ActionIcon>
+  // The same element while a drag moves other rows (dnd-kit keeps attributes and listeners stable),
+  // so a memoised row content need not render again on every step.
+  const handle = useMemo(
+    () => (
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        aria-label={label}
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        {...attributes}
+        {...listeners}
+      >
+        <IconGripVertical size={18} aria-hidden />
+      </ActionIcon>
+    ),
+    [setActivatorNodeRef, label, attributes, listeners],
   );
   return (
     <Row

@@ -1,4 +1,4 @@
-import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 
 /**
@@ -26,7 +26,8 @@ export function WindowedRows(props: {
   const [top, setTop] = useState(0);
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (!el) return;
+    // Hidden (the builder behind its preview, display: none): nothing to read.
+    if (!el || el.offsetParent === null) return;
     const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
     if (next !== top) setTop(next);
   });
@@ -37,6 +38,14 @@ export function WindowedRows(props: {
     overscan: props.overscan ?? 6,
     scrollMargin: top,
     getItemKey: props.getKey,
+    // A hidden list measures every row as 0 px tall, and would then mount all of them to fill the
+    // window: while hidden, a row keeps the height it was last seen at.
+    measureElement: (element, entry, instance) => {
+      if (!(element instanceof HTMLElement) || element.offsetParent !== null)
+        return measureElement(element, entry, instance);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(props.getKey(index)) ?? props.estimateSize;
+    },
     rangeExtractor: (range) => {
       const indexes = defaultRangeExtractor(range);
       return keep >= 0 && keep < props.count && !indexes.includes(keep)
