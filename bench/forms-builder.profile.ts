@@ -46,7 +46,8 @@ type Node = {
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 function summarise(p: Profile) {
   const self = new Map<number, number>();
-  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
+  for (const [i, id] of p.samples.entries())
+    self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
   const byFn = new Map<string, number>();
   const byUrl = new Map<string, number>();
   for (const n of p.nodes) {
