@@ -22,6 +22,8 @@ const FIELDS = LARGE_FORM_FIELDS;
 const LAST_FIELD = 'Select Order total';
 /** How long a key may take to change the canvas before the run is failed (not hung). */
 const KEY_LIMIT_MS = Number(process.env.KEY_LIMIT_MS ?? 60_000);
+/** How long an open may take before the run is failed (a loaded machine needs more than a minute). */
+const OPEN_LIMIT_MS = Number(process.env.OPEN_LIMIT_MS ?? 120_000);
 const CARD = 'section[aria-label="Form fields"] [aria-label^="Select "]';
 
 /**
@@ -136,7 +138,7 @@ async function open(context: BrowserContext, path: string, checkWhole = false): 
       return cards.length === count || last.getBoundingClientRect().bottom >= window.innerHeight;
     },
     { selector: CARD, count: FIELDS },
-    { polling: 'raf', timeout: 60_000 },
+    { polling: 'raf', timeout: OPEN_LIMIT_MS },
   );
   const ms = (await page.evaluate(AFTER_PAINT)) as number;
   if (!checkWhole) cpu.open.push(await mainThreadMs(page));
