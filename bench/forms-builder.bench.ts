@@ -36,6 +36,9 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
     .join(', ');
+/** Each page's CDP session, for its main-thread CPU; and the CPU each measurement took. */
+const sessions = new WeakMap<Page, CDPSession>();
+const cpu = { open: [] as number[], list: [] as number[], move: [] as number[], drop: [] as number[] };
 const progress = (line: string) => console.error(`  ${line} (load ${load()})`);
 
 const server = await startLargeFormServer(process.env.PORT ?? '3293');
@@ -102,7 +105,6 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-const sessions = new WeakMap<Page, CDPSession>();
 /**
  * The page's main thread's CPU time so far (CDP Performance metric ThreadTime), in ms. Unlike the
  * wall clock it does not count the time the renderer waited for a core, so it compares builds
@@ -117,7 +119,6 @@ async function mainThreadMs(page: Page): Promise<number> {
   };
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
 }
-const cpu = { open: [] as number[], list: [] as number[], move: [] as number[], drop: [] as number[] };
 
 /**
  * Navigation start to the builder ready for work, painted: the canvas shows its cards down to the
