@@ -2,6 +2,7 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -17,7 +18,8 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { WindowedRows } from './WindowedRows';
 
 /**
  * A vertical list reordered by drag and drop, with the pointer or the keyboard (focus a handle,
@@ -39,31 +41,59 @@ export function SortableList<T>(props: {
   wrap?: (rows: ReactNode) => ReactNode;
   /** While a change is being saved, so a second drag cannot start from a stale order. */
   disabled?: boolean;
+  /**
+   * For long lists (the form builder's canvas): only the rows near the viewport are mounted, each
+   * guessed `estimateSize` px tall until measured. Rows are then `div`s (no `rowElement`/`wrap`).
+   */
+  windowed?: { estimateSize: number };
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = props.items.map(props.getId);
-  const rows = props.items.map((item, index) => (
+  // The row being dragged: a windowed list keeps it mounted wherever the page scrolls to.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const row = (item: T, index: number) => (
     <SortableRow
-      key={props.getId(item)}
-      id={props.getId(item)}
+      key={ids[index]}
+      id={ids[index]}
       label={props.handleLabel(item, index)}
       element={props.rowElement ?? 'div'}
       disabled={props.disabled ?? false}
     >
       {(handle) => props.renderItem(item, handle, index)}
     </SortableRow>
-  ));
+  );
+  const rows = props.windowed ? (
+    <WindowedRows
+      count={ids.length}
+      getKey={(index) => ids[index]}
+      estimateSize={props.windowed.estimateSize}
+      keep={activeId === null ? -1 : ids.indexOf(activeId)}
+    >
+      {(index) => row(props.items[index], index)}
+    </WindowedRows>
+  ) : (
+    props.items.map(row)
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveId(null);
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
     const to = ids.indexOf(String(over.id));
     if (from >= 0 && to >= 0) props.onReorder(arrayMove([...props.items], from, to));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={
+        props.windowed ? ({ active }: DragStartEvent) => setActiveId(String(active.id)) : undefined
+      }
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActiveId(null)}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {(props.wrap ?? ((r: ReactNode) => r))(rows)}
       </SortableContext>
@@ -86,18 +116,23 @@ function SortableRow({
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id, disabled });
-  const handle = (
-    <ActionIcon
-      ref={setActivatorNodeRef}
-      variant="subtle"
-      color="gray"
-      aria-label={label}
-      style={{ cursor: 'grab', touchAction: 'none' }}
-      {...attributes}
-      {...listeners}
-    >
-      <IconGripVertical size={18} aria-hidden />
-    </ActionIcon>
+  // The same element while a drag moves other rows (dnd-kit keeps attributes and listeners stable),
+  // so a memoised row content need not render again on every step.
+  const handle = useMemo(
+    () => (
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        aria-label={label}
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        {...attributes}
+        {...listeners}
+      >
+        <IconGripVertical size={18} aria-hidden />
+      </ActionIcon>
+    ),
+    [setActivatorNodeRef, label, attributes, listeners],
   );
   return (
     <Row

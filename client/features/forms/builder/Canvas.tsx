@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Field } from '../../../../shared/forms/schema/field';
 import { SortableList } from '../../../ui/SortableList';
 import { typeName } from './palette';
@@ -8,7 +8,11 @@ import { typeName } from './palette';
 /** What a field is called on the canvas: its label, or its type when it has none (layout items). */
 export const canvasName = (field: Field) => field.label.trim() || typeName(field.type);
 
-function FieldCard({
+/**
+ * One field on the canvas. Memoised, with callbacks that take the field: while a drag moves the
+ * cards around it, a card whose field, handle and selection are unchanged does not render again.
+ */
+const FieldCard = memo(function FieldCard({
   field,
   handle,
   selected,
@@ -21,9 +25,9 @@ function FieldCard({
   handle: ReactNode;
   selected: boolean;
   readOnly: boolean;
-  onSelect: () => void;
-  onDuplicate: () => void;
-  onDelete: () => void;
+  onSelect: (id: string) => void;
+  onDuplicate: (field: Field) => void;
+  onDelete: (field: Field) => void;
 }) {
   const name = canvasName(field);
   return (
@@ -37,7 +41,7 @@ function FieldCard({
       <Group gap="xs" wrap="nowrap">
         {!readOnly && handle}
         <UnstyledButton
-          onClick={onSelect}
+          onClick={() => onSelect(field.id)}
           style={{ flex: 1 }}
           aria-pressed={selected}
           aria-label={`Select ${name}`}
@@ -58,10 +62,20 @@ function FieldCard({
         </UnstyledButton>
         {!readOnly && (
           <>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Duplicate ${name}`} onClick={onDuplicate}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Duplicate ${name}`}
+              onClick={() => onDuplicate(field)}
+            >
               <IconCopy size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${name}`}
+              onClick={() => onDelete(field)}
+            >
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </>
@@ -69,7 +83,7 @@ function FieldCard({
       </Group>
     </Paper>
   );
-}
+});
 
 /** The form's fields in order: select one to edit it, drag (or Space and arrows) to reorder. */
 export function Canvas(props: {
@@ -95,15 +109,18 @@ export function Canvas(props: {
         getId={(field) => field.id}
         onReorder={props.onReorder}
         handleLabel={(field) => `Move ${canvasName(field)}`}
+        // A form may have hundreds of fields: only the cards near the viewport are mounted
+        // (decision 0036). A card is about 58 px tall: one line, its buttons and the gap below.
+        windowed={{ estimateSize: 58 }}
         renderItem={(field, handle) => (
           <FieldCard
             field={field}
             handle={handle}
             selected={field.id === props.selectedId}
             readOnly={props.readOnly}
-            onSelect={() => props.onSelect(field.id)}
-            onDuplicate={() => props.onDuplicate(field)}
-            onDelete={() => props.onDelete(field)}
+            onSelect={props.onSelect}
+            onDuplicate={props.onDuplicate}
+            onDelete={props.onDelete}
           />
         )}
       />

@@ -1,0 +1,70 @@
+import { defaultRangeExtractor, measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * A long column of rows of which only those near the viewport are mounted (the page itself
+ * scrolls, so the layout around the list is unchanged): the form builder's 300 field cards cost
+ * what 20 do (docs/decisions/0036-windowed-builder-canvas.md). Rows are measured once mounted, so
+ * they may differ in height; `estimateSize` is only the guess for rows never seen.
+ *
+ * `keep` is a row that stays mounted wherever the page is scrolled: the row being dragged, whose
+ * node and focused handle dnd-kit holds on to while the keyboard moves it far from where it began.
+ * Rows are placed absolutely, so a kept row far from the others takes no room among them.
+ */
+export function WindowedRows(props: {
+  count: number;
+  getKey: (index: number) => string;
+  estimateSize: number;
+  keep?: number;
+  /** Rows mounted beyond each edge of the viewport, so Tab and the arrows always find the next one. */
+  overscan?: number;
+  children: (index: number) => ReactNode;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  // Where the list starts on the page: the virtualiser counts rows from the page's top. It moves
+  // when something above it appears or goes (the lock notice), so it is re-read after each render.
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    // Hidden (the builder behind its preview, display: none): nothing to read.
+    if (!el || el.offsetParent === null) return;
+    const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    if (next !== top) setTop(next);
+  });
+  const keep = props.keep ?? -1;
+  const virtualizer = useWindowVirtualizer({
+    count: props.count,
+    estimateSize: () => props.estimateSize,
+    overscan: props.overscan ?? 6,
+    scrollMargin: top,
+    getItemKey: props.getKey,
+    // A hidden list measures every row as 0 px tall, and would then mount all of them to fill the
+    // window: while hidden, a row keeps the height it was last seen at.
+    measureElement: (element, entry, instance) => {
+      if (!(element instanceof HTMLElement) || element.offsetParent !== null)
+        return measureElement(element, entry, instance);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(props.getKey(index)) ?? props.estimateSize;
+    },
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      return keep >= 0 && keep < props.count && !indexes.includes(keep)
+        ? [...indexes, keep].sort((a, b) => a - b)
+        : indexes;
+    },
+  });
+  return (
+    <div ref={listRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => (
+        <div
+          key={row.key}
+          ref={virtualizer.measureElement}
+          data-index={row.index}
+          style={{ position: 'absolute', top: row.start - top, left: 0, right: 0 }}
+        >
+          {props.children(row.index)}
+        </div>
+      ))}
+    </div>
+  );
+}
