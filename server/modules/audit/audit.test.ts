@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -64,6 +64,38 @@ describe('the audit trail', () => {
     expect(update.changes.title).toEqual({ before: 'Send logo', after: 'Send the logo' });
     expect(update.changes.dueDate).toEqual({ before: '2027-04-01', after: '2027-04-02' });
     expect(update.changes.updatedAt).toBeUndefined();
+  });
+
+  it('writes the entry inside the write’s own transaction: no entry, no write (decision 0040)', async () => {
+    const created = await as(adminCookie, 'POST', `/api/events/${eventId}/tasks`, {
+      title: 'Atomic',
+      dueDate: '2027-04-01',
+    });
+    expect(created.statusCode).toBe(201);
+    const taskId = created.json().id as string;
+    const entriesOf = async () =>
+      (await t.ctx.db.select().from(auditEntries).where(eq(auditEntries.entityId, taskId))).length;
+    expect(await entriesOf()).toBe(1);
+    // The trail's table cannot take the entry: the task edit must not commit without it.
+    await t.ctx.db.execute(sql`alter table audit_entries rename to audit_entries_away`);
+    try {
+      const edit = await as(adminCookie, 'PUT', `/api/events/${eventId}/tasks/${taskId}`, {
+        title: 'Lost',
+        dueDate: '2027-04-01',
+      });
+      expect(edit.statusCode).toBe(500);
+    } finally {
+      await t.ctx.db.execute(sql`alter table audit_entries_away rename to audit_entries`);
+    }
+    const task = await as(adminCookie, 'GET', `/api/events/${eventId}/tasks/${taskId}`);
+    expect(task.json().title).toBe('Atomic');
+    expect(await entriesOf()).toBe(1);
+    const edit = await as(adminCookie, 'PUT', `/api/events/${eventId}/tasks/${taskId}`, {
+      title: 'Kept',
+      dueDate: '2027-04-01',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await entriesOf()).toBe(2);
   });
 
   it('never keeps a secret: passwords, tokens and webhook secrets are redacted', async () => {
