@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
+import { withBeforeCommit } from '../../platform/db/beforeCommit';
 import type { DbOrTx, Tx } from '../../platform/db/client';
-import { withBeforeCommit } from '../../platform/db/transaction';
 import { type AuditChanges, auditEntries } from './tables';
 
 declare module 'fastify' {

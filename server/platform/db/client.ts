@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { runBeforeCommitHooks } from './beforeCommit';
 // Queries name their tables (no relational db.query API), so the client needs no schema and the
 // platform imports no module's tables; drizzle-kit reads them from server/schema.ts.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -36,7 +37,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
   return {
-    db: drizzlePglite({ client }) as unknown as Db,
+    db: runBeforeCommitHooks(drizzlePglite({ client }) as unknown as Db),
     kind: 'pglite',
     location: dataDir ?? 'memory',
     pglite: client,
@@ -54,7 +55,7 @@ export async function openPostgres(
   pool.on('error', onIdleError);
   await pool.query('select 1');
   return {
-    db: drizzlePg({ client: pool }) as unknown as Db,
+    db: runBeforeCommitHooks(drizzlePg({ client: pool }) as unknown as Db),
     kind: 'postgres',
     location: connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     connectionString,

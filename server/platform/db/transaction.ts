@@ -18,21 +18,6 @@ type Open = { db: Db; tx: Tx; effects: Effect[] };
 const current = new AsyncLocalStorage<Open>();
 
 /**
- * Work the surrounding request asks to run inside each outermost transaction, last, just before
- * it commits, with the transaction's result: the audit trail writes its entry here, so the entry
- * and the write it records commit together or not at all (decision 0040).
- */
-export type BeforeCommit = (tx: Tx, result: unknown) => Promise<RolledBack | undefined>;
-/** Called when the transaction a BeforeCommit ran in rolls back after all, to undo its bookkeeping. */
-export type RolledBack = () => void;
-const beforeCommit = new AsyncLocalStorage<BeforeCommit>();
-
-/** Runs `fn` so that every outermost transaction it opens calls `hook` before committing. */
-export function withBeforeCommit<T>(hook: BeforeCommit, fn: () => T): T {
-  return beforeCommit.run(hook, fn);
-}
-
-/**
  * The one way a service opens a transaction. `work` gets the transaction and the after-commit
  * effects; the effects run, in order, only once the outermost transaction has committed. An
  * effect that fails is logged, not thrown: the write it follows is already committed, and the
@@ -46,20 +31,11 @@ export async function withTransaction<T>(
   if (open && open.db === ctx.db)
     return work(open.tx, { afterCommit: (effect) => open.effects.push(effect) });
   const effects: Effect[] = [];
-  const hook = beforeCommit.getStore();
-  let rolledBack: RolledBack | undefined;
-  const result = await ctx.db
-    .transaction((tx) =>
-      current.run({ db: ctx.db, tx, effects }, async () => {
-        const done = await work(tx, { afterCommit: (effect) => effects.push(effect) });
-        if (hook) rolledBack = await hook(tx, done);
-        return done;
-      }),
-    )
-    .catch((err: unknown) => {
-      rolledBack?.();
-      throw err;
-    });
+  const result = await ctx.db.transaction((tx) =>
+    current.run({ db: ctx.db, tx, effects }, () =>
+      work(tx, { afterCommit: (effect) => effects.push(effect) }),
+    ),
+  );
   for (const effect of effects) {
     try {
       await effect();
