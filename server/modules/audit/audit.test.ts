@@ -98,6 +98,28 @@ describe('the audit trail', () => {
     expect(await entriesOf()).toBe(2);
   });
 
+  it('keeps the fields before and after of settings and team edits, not just the body sent', async () => {
+    const renamed = await as(adminCookie, 'PUT', `/api/events/${eventId}/settings/event`, {
+      eventName: 'Expo 2027 Renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const [settings] = (await list('?entityType=settings&entityId=event')).json().items;
+    expect(settings.changes.eventName).toEqual({ before: 'Expo 2027', after: 'Expo 2027 Renamed' });
+    expect(Object.keys(settings.changes)).toEqual(['eventName']);
+    const team = await as(adminCookie, 'POST', `/api/events/${eventId}/teams`, {
+      name: 'Quay Deli',
+      owner: { firstName: 'Quinn', surname: 'Deli', email: 'quinn.audit@example.test' },
+    });
+    expect(team.statusCode).toBe(201);
+    const teamId = team.json().id as string;
+    const edit = await as(adminCookie, 'PATCH', `/api/events/${eventId}/teams/${teamId}`, {
+      name: 'Quay Kitchen',
+    });
+    expect(edit.statusCode).toBeLessThan(300);
+    const [teamEdit] = (await list(`?entityType=teams&entityId=${teamId}`)).json().items;
+    expect(teamEdit.changes).toEqual({ name: { before: 'Quay Deli', after: 'Quay Kitchen' } });
+  });
+
   it('never keeps a secret: passwords, tokens and webhook secrets are redacted', async () => {
     const cookie = await signIn(t, (await makeUser(t, eventId, 'admin')).email);
     const res = await as(cookie, 'POST', '/api/me/email-change', {

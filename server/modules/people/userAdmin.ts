@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { noteChange } from '../audit/recorder';
 import { endAllSessions, forgetAccountSessions } from '../auth/sessions';
 import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
@@ -51,6 +52,7 @@ export async function changePermission(
       .update(memberships)
       .set({ permissions: next, updatedBy: actor.accountId, updatedAt: new Date() })
       .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, userId)));
+    noteChange('users', userId, { permissions: user.permissions }, { permissions: next });
   });
   // The level shows in the user's event list and decides their next request.
   forgetMyEvents(userId);
