@@ -9,6 +9,8 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/harness';
+import { filterLists } from './filterLists';
+import { recordAudit, systemEntry } from './recorder';
 import { removeOldAuditEntries } from './service';
 import { auditEntries } from './tables';
 
@@ -157,6 +159,23 @@ describe('the audit trail', () => {
     expect((await list(`?from=${today}&to=${today}`)).json().total).toBeGreaterThan(3);
     expect((await list('?from=2020-01-01&to=2020-01-02')).json().total).toBe(0);
     expect((await list('?page=2')).json().items).toEqual([]);
+  });
+
+  it('keeps the filter lists per event instead of reading them per page, and reads them again after a minute', async () => {
+    const first = await filterLists(t.ctx.db, eventId);
+    // Another process's entry (written straight to the table): offered after the lists' minute.
+    await t.ctx.db
+      .insert(auditEntries)
+      .values({ eventId, actorKind: 'account', entityType: 'elsewhere', action: 'update' });
+    expect((await filterLists(t.ctx.db, eventId)).entityTypes).toEqual(first.entityTypes);
+    // This process's own entries are offered at once.
+    await recordAudit(t.ctx.db, systemEntry({ eventId, entityType: 'reminders', action: 'send' }));
+    expect((await filterLists(t.ctx.db, eventId)).entityTypes).toContain('reminders');
+    const later = await filterLists(t.ctx.db, eventId, Date.now() + 61_000);
+    expect(later.entityTypes).toEqual(
+      expect.arrayContaining(['elsewhere', 'reminders', ...first.entityTypes]),
+    );
+    expect((await list('')).json().entityTypes).toContain('elsewhere');
   });
 
   it('only admins read it; another event is 404; bad input is 400', async () => {

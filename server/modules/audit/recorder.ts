@@ -5,6 +5,7 @@ import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/a
 import type { AppContext } from '../../platform/context';
 import { withBeforeCommit } from '../../platform/db/beforeCommit';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { keepInFilterLists } from './filterLists';
 import { type AuditChanges, auditEntries } from './tables';
 
 declare module 'fastify' {
@@ -87,9 +88,7 @@ export function noteChange(
 
 /** Writes one entry; the CLI and jobs call it directly, requests through the hook below. */
 export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
-  await db
-    .insert(auditEntries)
-    .values({ ...entry, changes: entry.changes ?? {}, actorName: entry.actorName ?? '' });
+  await db.insert(auditEntries).values(asRows([entry]));
 }
 
 /** A change the platform made by itself (a job, the retention sweep): shown as System Update. */
@@ -97,7 +96,9 @@ export function systemEntry(entry: Omit<AuditRecord, 'actorKind'>): AuditRecord 
   return { ...entry, actorKind: 'system', actorName: 'System Update' };
 }
 
+/** The rows to insert; the filter lists this process keeps learn their types and people here. */
 function asRows(entries: AuditRecord[]) {
+  for (const e of entries) keepInFilterLists(e);
   return entries.map((e) => ({ ...e, changes: e.changes ?? {}, actorName: e.actorName ?? '' }));
 }
 
