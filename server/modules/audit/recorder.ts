@@ -195,6 +195,16 @@ function bodyAsChanges(body: unknown): AuditChanges {
  */
 const auditedByApp = new WeakMap<FastifyInstance, Map<string, Describe>>();
 
+/**
+ * Routes whose entry had to be written after the answer, per app: their writes opened no
+ * transaction to carry it (decision 0040). The route-list test prints them, the list to shrink.
+ */
+const writtenAfterByApp = new WeakMap<FastifyInstance, Set<string>>();
+
+export function routesWrittenAfterAnswer(app: FastifyInstance): ReadonlySet<string> {
+  return writtenAfterByApp.get(app) ?? new Set();
+}
+
 /** `METHOD /api/pattern` of every route the trail records, per app (the route-list test reads it). */
 export function auditedRoutes(app: FastifyInstance): ReadonlyMap<string, Describe> {
   return auditedByApp.get(app) ?? new Map();
@@ -245,6 +255,8 @@ function pendingEntries(
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   const described = new Map<string, Describe>();
   auditedByApp.set(app, described);
+  const writtenAfter = new Set<string>();
+  writtenAfterByApp.set(app, writtenAfter);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m))) return;
@@ -282,6 +294,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
     if (!description) return payload;
     const entries = pendingEntries(request, description, store, idOf(payload));
     if (entries.length === 0) return payload;
+    writtenAfter.add(entries[0].route ?? '');
     try {
       await insertAfter(ctx, entries);
     } catch (err) {
