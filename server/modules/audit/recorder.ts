@@ -88,7 +88,12 @@ export function noteChange(
 
 /** Writes one entry; the CLI and jobs call it directly, requests through the hook below. */
 export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
-  await db.insert(auditEntries).values(asRows([entry]));
+  await recordAuditMany(db, [entry]);
+}
+
+/** Several entries in one insert (a job's batch). */
+export async function recordAuditMany(db: DbOrTx, entries: AuditRecord[]): Promise<void> {
+  if (entries.length) await db.insert(auditEntries).values(asRows(entries));
 }
 
 /** A change the platform made by itself (a job, the retention sweep): shown as System Update. */
