@@ -6,6 +6,10 @@
  * before and after) through each app, the order alternating so the machine's load falls on both
  * alike. Throughput is writes per second over all rounds; the cost is 1 - audited / plain.
  * On PGlite always; on PostgreSQL too when DATABASE_URL is set (a scratch database).
+ *
+ * AUDIT_BEFORE_DIR names an older checkout's tree (`git archive REV server shared | tar -x`, with
+ * a node_modules link): its buildApp runs as a third app in the same rounds, so an earlier audit
+ * trail and this one are compared on the same load (decision 0040's before/after).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +26,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const WRITES_PER_ROUND = Number(process.env.BENCH_WRITES ?? 60);
 const PASSWORD = 'bench-password-123';
 
-async function appOn(database: Database, withoutAuditTrail: boolean): Promise<App> {
+const BEFORE_DIR = process.env.AUDIT_BEFORE_DIR;
+type BuildApp = typeof buildApp;
+
+async function appOn(
+  database: Database,
+  withoutAuditTrail: boolean,
+  build: BuildApp = buildApp,
+): Promise<App> {
   const ctx = benchContext(database, { files: mkdtempSync(join(tmpdir(), 'bench-audit-')) });
-  const app = await buildApp(ctx, { withoutAuditTrail });
+  const app = await build(ctx, { withoutAuditTrail });
   await app.ready();
   return app;
 }
@@ -91,31 +102,40 @@ async function measure(engine: string, database: Database): Promise<string> {
     payload: { title: 'Send the logo', dueDate: '2027-04-01' },
   });
   const taskId = task.json().id as string;
-  // Warm both (JIT, caches, the first pages of each table).
-  await writes(audited, cookie, eventId, taskId, 'warm-a');
-  await writes(plain, cookie, eventId, taskId, 'warm-p');
-  let auditedMs = 0;
-  let plainMs = 0;
+  const before = BEFORE_DIR
+    ? await appOn(
+        database,
+        false,
+        ((await import(join(BEFORE_DIR, 'server/app.ts'))) as { buildApp: BuildApp }).buildApp,
+      )
+    : null;
+  const contenders = [
+    { name: 'plain', app: plain, ms: 0 },
+    { name: 'audited', app: audited, ms: 0 },
+    ...(before ? [{ name: 'before', app: before, ms: 0 }] : []),
+  ];
+  // Warm each (JIT, caches, the first pages of each table).
+  for (const c of contenders) await writes(c.app, cookie, eventId, taskId, `warm-${c.name}`);
   for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
-      auditedMs += await writes(audited, cookie, eventId, taskId, `a${round}`);
-      plainMs += await writes(plain, cookie, eventId, taskId, `p${round}`);
-    } else {
-      plainMs += await writes(plain, cookie, eventId, taskId, `p${round}`);
-      auditedMs += await writes(audited, cookie, eventId, taskId, `a${round}`);
+    // Each round starts with a different app, so the machine's load falls on all alike.
+    for (let k = 0; k < contenders.length; k++) {
+      const c = contenders[(round + k) % contenders.length];
+      c.ms += await writes(c.app, cookie, eventId, taskId, `${c.name}${round}`);
     }
   }
   const total = ROUNDS * WRITES_PER_ROUND;
   const perSecond = (ms: number) => (total / ms) * 1000;
-  const cost = 1 - perSecond(auditedMs) / perSecond(plainMs);
-  await audited.close();
-  await plain.close();
-  return `| ${engine} | ${total} | ${perSecond(plainMs).toFixed(0)}/s | ${perSecond(auditedMs).toFixed(0)}/s | ${(cost * 100).toFixed(1)}% | < 10% ${cost < 0.1 ? 'met' : 'missed'} |`;
+  const [plainMs, auditedMs, beforeMs] = contenders.map((c) => c.ms);
+  const cost = (ms: number) => 1 - perSecond(ms) / perSecond(plainMs);
+  for (const c of contenders) await c.app.close();
+  const row = (label: string, ms: number) =>
+    `| ${engine} | ${label} | ${total} | ${perSecond(plainMs).toFixed(1)}/s | ${perSecond(ms).toFixed(1)}/s | ${(cost(ms) * 100).toFixed(1)}% | < 10% ${cost(ms) < 0.1 ? 'met' : 'missed'} |`;
+  return [...(beforeMs ? [row('before', beforeMs)] : []), row('now', auditedMs)].join('\n');
 }
 
 const rows = [
-  '| engine | writes each | without audit | with audit | cost | target |',
-  '| --- | --- | --- | --- | --- | --- |',
+  '| engine | trail | writes each | without audit | with audit | cost | target |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
 ];
 const pglite = await openPglite(undefined);
 rows.push(await measure('PGlite', pglite));

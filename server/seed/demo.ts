@@ -7,6 +7,7 @@ import { addUserToEvent } from '../modules/people/service';
 import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
 import { seedDemoAssets } from './demoAssets';
+import { seedDemoAudit } from './demoAudit';
 import { seedDemoContent } from './demoContent';
 import { seedDemoEmailTemplates } from './demoEmailTemplates';
 import { seedDemoForms } from './demoForms';
@@ -118,6 +119,8 @@ export async function seedDemo(ctx: AppContext) {
   // After the content seed: the sidebar, featured pages and cards link to its pages.
   await seedDemoPortal(ctx, eventId);
   await seedDemoTimetable(ctx, eventId);
+  // Last: the trail's entries name the tasks, teams and people made above.
+  await seedDemoAudit(ctx.db, eventId);
   const summary = [
     `Demo event created: Harbourside Food & Drink Expo 2027 (${eventId})`,
     `Open ${appUrl}/auth/login and sign in as:`,

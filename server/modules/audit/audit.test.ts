@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -9,6 +9,8 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/harness';
+import { filterLists } from './filterLists';
+import { recordAudit, systemEntry } from './recorder';
 import { removeOldAuditEntries } from './service';
 import { auditEntries } from './tables';
 
@@ -66,6 +68,60 @@ describe('the audit trail', () => {
     expect(update.changes.updatedAt).toBeUndefined();
   });
 
+  it('writes the entry inside the write’s own transaction: no entry, no write (decision 0040)', async () => {
+    const created = await as(adminCookie, 'POST', `/api/events/${eventId}/tasks`, {
+      title: 'Atomic',
+      dueDate: '2027-04-01',
+    });
+    expect(created.statusCode).toBe(201);
+    const taskId = created.json().id as string;
+    const entriesOf = async () =>
+      (await t.ctx.db.select().from(auditEntries).where(eq(auditEntries.entityId, taskId))).length;
+    expect(await entriesOf()).toBe(1);
+    // The trail's table cannot take the entry: the task edit must not commit without it.
+    await t.ctx.db.execute(sql`alter table audit_entries rename to audit_entries_away`);
+    try {
+      const edit = await as(adminCookie, 'PUT', `/api/events/${eventId}/tasks/${taskId}`, {
+        title: 'Lost',
+        dueDate: '2027-04-01',
+      });
+      expect(edit.statusCode).toBe(500);
+    } finally {
+      await t.ctx.db.execute(sql`alter table audit_entries_away rename to audit_entries`);
+    }
+    const task = await as(adminCookie, 'GET', `/api/events/${eventId}/tasks/${taskId}`);
+    expect(task.json().title).toBe('Atomic');
+    expect(await entriesOf()).toBe(1);
+    const edit = await as(adminCookie, 'PUT', `/api/events/${eventId}/tasks/${taskId}`, {
+      title: 'Kept',
+      dueDate: '2027-04-01',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await entriesOf()).toBe(2);
+  });
+
+  it('keeps the fields before and after of settings and team edits, not just the body sent', async () => {
+    const renamed = await as(adminCookie, 'PUT', `/api/events/${eventId}/settings/event`, {
+      eventName: 'Expo 2027 Renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const [settings] = (await list('?entityType=settings&entityId=event')).json().items;
+    expect(settings.changes.eventName).toEqual({ before: 'Expo 2027', after: 'Expo 2027 Renamed' });
+    expect(Object.keys(settings.changes)).toEqual(['eventName']);
+    const team = await as(adminCookie, 'POST', `/api/events/${eventId}/teams`, {
+      name: 'Quay Deli',
+      owner: { firstName: 'Quinn', surname: 'Deli', email: 'quinn.audit@example.test' },
+    });
+    expect(team.statusCode).toBe(201);
+    const teamId = team.json().id as string;
+    const edit = await as(adminCookie, 'PATCH', `/api/events/${eventId}/teams/${teamId}`, {
+      name: 'Quay Kitchen',
+    });
+    expect(edit.statusCode).toBeLessThan(300);
+    const [teamEdit] = (await list(`?entityType=teams&entityId=${teamId}`)).json().items;
+    expect(teamEdit.changes).toEqual({ name: { before: 'Quay Deli', after: 'Quay Kitchen' } });
+  });
+
   it('never keeps a secret: passwords, tokens and webhook secrets are redacted', async () => {
     const cookie = await signIn(t, (await makeUser(t, eventId, 'admin')).email);
     const res = await as(cookie, 'POST', '/api/me/email-change', {
@@ -103,6 +159,23 @@ describe('the audit trail', () => {
     expect((await list(`?from=${today}&to=${today}`)).json().total).toBeGreaterThan(3);
     expect((await list('?from=2020-01-01&to=2020-01-02')).json().total).toBe(0);
     expect((await list('?page=2')).json().items).toEqual([]);
+  });
+
+  it('keeps the filter lists per event instead of reading them per page, and reads them again after a minute', async () => {
+    const first = await filterLists(t.ctx.db, eventId);
+    // Another process's entry (written straight to the table): offered after the lists' minute.
+    await t.ctx.db
+      .insert(auditEntries)
+      .values({ eventId, actorKind: 'account', entityType: 'elsewhere', action: 'update' });
+    expect((await filterLists(t.ctx.db, eventId)).entityTypes).toEqual(first.entityTypes);
+    // This process's own entries are offered at once.
+    await recordAudit(t.ctx.db, systemEntry({ eventId, entityType: 'reminders', action: 'send' }));
+    expect((await filterLists(t.ctx.db, eventId)).entityTypes).toContain('reminders');
+    const later = await filterLists(t.ctx.db, eventId, Date.now() + 61_000);
+    expect(later.entityTypes).toEqual(
+      expect.arrayContaining(['elsewhere', 'reminders', ...first.entityTypes]),
+    );
+    expect((await list('')).json().entityTypes).toContain('elsewhere');
   });
 
   it('only admins read it; another event is 404; bad input is 400', async () => {

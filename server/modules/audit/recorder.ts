@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
+import { withBeforeCommit } from '../../platform/db/beforeCommit';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { keepInFilterLists } from './filterLists';
 import { type AuditChanges, auditEntries } from './tables';
 
 declare module 'fastify' {
@@ -53,8 +55,20 @@ export type AuditRecord = {
   changes?: AuditChanges;
 };
 
-/** What a service tells the trail about the record it changed: its fields before and after. */
-export type AuditNotes = { changes: { entityType: string; entityId: string; changes: AuditChanges }[] };
+/**
+ * What a service tells the trail about the records it changed (their fields before and after),
+ * and how far the request's entries have been written: inside each transaction, just before it
+ * commits (decision 0040), or after the answer for a request that wrote without one.
+ */
+export type AuditNotes = {
+  changes: { entityType: string; entityId: string; changes: AuditChanges }[];
+  /** How many of `changes` are already in an entry. */
+  written: number;
+  /** Whether the request has an entry yet (then a later transaction adds only new notes). */
+  recorded: boolean;
+  /** Set once the answer is sent: work the request started and that runs on is not its own. */
+  closed: boolean;
+};
 
 const notes = new AsyncLocalStorage<AuditNotes>();
 
@@ -74,9 +88,12 @@ export function noteChange(
 
 /** Writes one entry; the CLI and jobs call it directly, requests through the hook below. */
 export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
-  await db
-    .insert(auditEntries)
-    .values({ ...entry, changes: entry.changes ?? {}, actorName: entry.actorName ?? '' });
+  await recordAuditMany(db, [entry]);
+}
+
+/** Several entries in one insert (a job's batch). */
+export async function recordAuditMany(db: DbOrTx, entries: AuditRecord[]): Promise<void> {
+  if (entries.length) await db.insert(auditEntries).values(asRows(entries));
 }
 
 /** A change the platform made by itself (a job, the retention sweep): shown as System Update. */
@@ -84,20 +101,26 @@ export function systemEntry(entry: Omit<AuditRecord, 'actorKind'>): AuditRecord 
   return { ...entry, actorKind: 'system', actorName: 'System Update' };
 }
 
+/** The rows to insert; the filter lists this process keeps learn their types and people here. */
+function asRows(entries: AuditRecord[]) {
+  for (const e of entries) keepInFilterLists(e);
+  return entries.map((e) => ({ ...e, changes: e.changes ?? {}, actorName: e.actorName ?? '' }));
+}
+
 /**
- * On PostgreSQL the entry's commit does not wait for its WAL flush (synchronous_commit off, for
- * this transaction only): the write it follows has already been flushed, and a database crash in
- * the next few hundred milliseconds is the only way to lose an entry. PGlite has no flush to skip.
+ * The fallback for a request that wrote without `withTransaction` (a plain insert or update), so
+ * no transaction of its own could carry the entry: written after the answer is ready. On
+ * PostgreSQL its commit does not wait for the WAL flush (synchronous_commit off, for this
+ * transaction only): the write it follows has already been flushed.
  */
-async function insertEntries(ctx: AppContext, entries: AuditRecord[]): Promise<void> {
-  const rows = entries.map((e) => ({ ...e, changes: e.changes ?? {}, actorName: e.actorName ?? '' }));
+async function insertAfter(ctx: AppContext, entries: AuditRecord[]): Promise<void> {
   if (ctx.database.kind !== 'postgres') {
-    await ctx.db.insert(auditEntries).values(rows);
+    await ctx.db.insert(auditEntries).values(asRows(entries));
     return;
   }
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.insert(auditEntries).values(rows);
+    await tx.insert(auditEntries).values(asRows(entries));
   });
 }
 
@@ -143,15 +166,21 @@ function actorOfRequest(
   return { actorKind: 'account', accountId: auth.accountId, actorName, tokenId: null };
 }
 
-function idFromAnswer(payload: unknown): string | null {
-  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
-  try {
-    const body = JSON.parse(payload) as Record<string, unknown>;
-    const inner = (body.token ?? body.item ?? body) as Record<string, unknown>;
-    return typeof inner.id === 'string' ? inner.id : null;
-  } catch {
-    return null;
+/** The id of what a write made: a service's result, or the answer's JSON (`{ id }`, `{ item }`, `{ token }`). */
+function idOf(value: unknown): string | null {
+  let body = value;
+  if (typeof value === 'string') {
+    if (!value.startsWith('{')) return null;
+    try {
+      body = JSON.parse(value);
+    } catch {
+      return null;
+    }
   }
+  if (!body || typeof body !== 'object') return null;
+  const outer = body as Record<string, unknown>;
+  const inner = (outer.token ?? outer.item ?? outer) as Record<string, unknown> | null;
+  return inner && typeof inner.id === 'string' ? inner.id : null;
 }
 
 function bodyAsChanges(body: unknown): AuditChanges {
@@ -171,14 +200,68 @@ function bodyAsChanges(body: unknown): AuditChanges {
  */
 const auditedByApp = new WeakMap<FastifyInstance, Map<string, Describe>>();
 
+/**
+ * Routes whose entry had to be written after the answer, per app: their writes opened no
+ * transaction to carry it (decision 0040). The route-list test prints them, the list to shrink.
+ */
+const writtenAfterByApp = new WeakMap<FastifyInstance, Set<string>>();
+
+export function routesWrittenAfterAnswer(app: FastifyInstance): ReadonlySet<string> {
+  return writtenAfterByApp.get(app) ?? new Set();
+}
+
 /** `METHOD /api/pattern` of every route the trail records, per app (the route-list test reads it). */
 export function auditedRoutes(app: FastifyInstance): ReadonlyMap<string, Describe> {
   return auditedByApp.get(app) ?? new Map();
 }
 
+/**
+ * The entries a request has not written yet: its new notes, or (the first time, when no service
+ * noted anything) one entry of the route with the request body as `after`. `madeId` is the id of
+ * what the write made, for a create whose URL names no id.
+ */
+function pendingEntries(
+  request: FastifyRequest,
+  description: Describe,
+  store: AuditNotes,
+  madeId: string | null,
+): AuditRecord[] {
+  const params = (request.params ?? {}) as Record<string, string>;
+  const base = {
+    eventId: request.actor?.eventId ?? params.eventId ?? null,
+    ...actorOfRequest(request),
+    address: request.ip,
+    action: description.action,
+    route: `${request.method} ${request.routeOptions.url}`,
+  };
+  const fresh = store.changes.slice(store.written);
+  store.written = store.changes.length;
+  if (fresh.length) {
+    store.recorded = true;
+    return fresh.map((c) => ({
+      ...base,
+      entityType: c.entityType,
+      entityId: c.entityId,
+      changes: c.changes,
+    }));
+  }
+  if (store.recorded) return [];
+  store.recorded = true;
+  return [
+    {
+      ...base,
+      entityType: description.entityType,
+      entityId: (description.idParam && params[description.idParam]) || madeId,
+      changes: request.method === 'DELETE' ? {} : bodyAsChanges(request.body),
+    },
+  ];
+}
+
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   const described = new Map<string, Describe>();
   auditedByApp.set(app, described);
+  const writtenAfter = new Set<string>();
+  writtenAfterByApp.set(app, writtenAfter);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m))) return;
@@ -189,45 +272,39 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
     described.set(key, description);
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function audited(request, reply) {
-      const store: AuditNotes = { changes: [] };
+      const store: AuditNotes = { changes: [], written: 0, recorded: false, closed: false };
       request.auditNotes = store;
-      return notes.run(store, () => handler.call(this, request, reply));
+      // Each transaction the request opens carries its entry, one insert before the commit: the
+      // write and its entry commit together, or neither does (decision 0040).
+      const inTransaction = async (tx: Tx, result: unknown) => {
+        if (store.closed) return undefined;
+        const { written, recorded } = store;
+        const entries = pendingEntries(request, description, store, idOf(result));
+        if (entries.length) await tx.insert(auditEntries).values(asRows(entries));
+        // Rolled back after all (the commit failed): the entries are gone, so they are still owed.
+        return () => Object.assign(store, { written, recorded });
+      };
+      return notes.run(store, () =>
+        withBeforeCommit(inTransaction, () => handler.call(this, request, reply)),
+      );
     } as RouteHandlerMethod;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const store = request.auditNotes;
-    if (!store || reply.statusCode >= 300) return payload;
+    if (!store || store.closed) return payload;
+    store.closed = true;
+    if (reply.statusCode >= 300) return payload;
     const description = described.get(`${request.method} ${request.routeOptions.url}`);
     if (!description) return payload;
-    const params = (request.params ?? {}) as Record<string, string>;
-    const base = {
-      eventId: request.actor?.eventId ?? params.eventId ?? null,
-      ...actorOfRequest(request),
-      address: request.ip,
-      action: description.action,
-      route: `${request.method} ${request.routeOptions.url}`,
-    };
-    const entries: AuditRecord[] = store.changes.length
-      ? store.changes.map((c) => ({
-          ...base,
-          entityType: c.entityType,
-          entityId: c.entityId,
-          changes: c.changes,
-        }))
-      : [
-          {
-            ...base,
-            entityType: description.entityType,
-            entityId: (description.idParam && params[description.idParam]) || idFromAnswer(payload),
-            changes: request.method === 'DELETE' ? {} : bodyAsChanges(request.body),
-          },
-        ];
+    const entries = pendingEntries(request, description, store, idOf(payload));
+    if (entries.length === 0) return payload;
+    writtenAfter.add(entries[0].route ?? '');
     try {
-      await insertEntries(ctx, entries);
+      await insertAfter(ctx, entries);
     } catch (err) {
       // The write has committed and its caller must hear so; a lost entry is logged loudly.
-      request.log.error({ err, route: base.route }, 'audit entry not recorded');
+      request.log.error({ err, route: entries[0].route }, 'audit entry not recorded');
     }
     return payload;
   });

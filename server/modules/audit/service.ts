@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
@@ -13,6 +13,7 @@ import type { Actor } from '../../platform/http/guards';
 import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
 import { apiTokens } from '../tokens/tables';
+import { filterLists, forgetFilterLists } from './filterLists';
 import { recordAudit, systemEntry } from './recorder';
 import { auditEntries, auditSettings } from './tables';
 
@@ -51,7 +52,7 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
       ? lt(auditEntries.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS))
       : undefined,
   );
-  const [rows, [{ total }], types, people] = await Promise.all([
+  const [rows, [{ total }], lists] = await Promise.all([
     ctx.db
       .select({ entry: auditEntries, tokenName: apiTokens.name })
       .from(auditEntries)
@@ -61,27 +62,15 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
       .limit(AUDIT_PAGE_SIZE)
       .offset((query.page - 1) * AUDIT_PAGE_SIZE),
     ctx.db.select({ total: count() }).from(auditEntries).where(where),
-    ctx.db
-      .selectDistinct({ entityType: auditEntries.entityType })
-      .from(auditEntries)
-      .where(eq(auditEntries.eventId, actor.eventId))
-      .orderBy(auditEntries.entityType),
-    ctx.db
-      .selectDistinct({ id: auditEntries.accountId, name: auditEntries.actorName })
-      .from(auditEntries)
-      .where(and(eq(auditEntries.eventId, actor.eventId), isNotNull(auditEntries.accountId)))
-      .orderBy(auditEntries.actorName),
+    // Kept per event, not read per page (decision 0040).
+    filterLists(ctx.db, actor.eventId),
   ]);
   return {
     items: rows.map((r) => present(r.entry, r.tokenName)),
     total: Number(total),
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,
-    entityTypes: types.map((t) => t.entityType),
-    // One name per account: a renamed account has entries under both names; either serves a filter.
-    people: [...new Map(people.flatMap((p) => (p.id ? [[p.id, p.name] as const] : []))).entries()].map(
-      ([id, name]) => ({ id, name }),
-    ),
+    ...lists,
   };
 }
 
@@ -122,6 +111,7 @@ export async function removeOldAuditEntries(ctx: AppContext, now = new Date()): 
       .returning({ id: auditEntries.id });
     if (gone.length === 0) continue;
     removed += gone.length;
+    forgetFilterLists(id);
     await recordAudit(
       ctx.db,
       systemEntry({

@@ -14,6 +14,7 @@ import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { noteChange } from '../audit/recorder';
 import { teamTypes } from '../people/tables';
 import { featuredIds, setFeatured, unlinkPage } from './featured';
 import { releasePageFiles } from './files';
@@ -175,7 +176,13 @@ export async function updateContent(
       .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
     // An archived page stays off the featured list: it cannot be featured until unarchived.
     await setFeatured(db, eventId, contentId, isFeatured && !page.isArchived, by);
-    return getContent(db, eventId, contentId);
+    const saved = await getContent(db, eventId, contentId);
+    noteChange('content', contentId, page, {
+      ...page,
+      ...values,
+      allowedTeamTypeIds: saved.allowedTeamTypeIds,
+    });
+    return saved;
   });
 }
 

@@ -18,6 +18,7 @@ import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { noteChange } from '../audit/recorder';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
 import { teamTypes } from '../people/tables';
 import { viewerOf } from '../portal/viewer';
@@ -174,6 +175,7 @@ export async function updateDownload(
       .update(downloads)
       .set({ ...body, ...file, updatedBy: actor, updatedAt: new Date() })
       .where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)));
+    noteChange('downloads', downloadId, current, { ...current, ...body, ...file });
   });
   return getDownload(ctx.db, eventId, downloadId);
 }

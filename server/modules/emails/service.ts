@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
+import type { Db, DbOrTx } from '../../platform/db/client';
 import { defineJob, runBatch } from '../../platform/jobs';
 import { type MailMessage, SMTP_POOL } from '../../platform/mail/mailer';
+import { type AuditRecord, recordAuditMany, systemEntry } from '../audit/recorder';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
 import { logEmailResponses, type Outboxed } from './responseLog';
 import { type Sending, sendingFor } from './sender';
@@ -287,8 +288,39 @@ function announceKept(ctx: AppContext, prepared: readonly Prepared[]) {
  */
 type LogEntry = Parameters<typeof logEmailResponses>[1][number];
 
-async function recordOutcomes(db: DbOrTx, outcomes: readonly Outcome[]): Promise<void> {
+async function recordOutcomes(db: Db, outcomes: readonly Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
+  // The rows, the log and the trail's entries (one per event of the batch) commit together.
+  await db.transaction(async (tx) => {
+    await writeOutcomes(tx, outcomes);
+    await recordAuditMany(tx, sendEntries(outcomes));
+  });
+}
+
+/** One System Update entry per event of a batch: how many emails were sent, kept or refused. */
+function sendEntries(outcomes: readonly Outcome[]): AuditRecord[] {
+  const byEvent = new Map<string | null, Record<Outcome['status'], number>>();
+  for (const { email, status } of outcomes) {
+    const counts = byEvent.get(email.eventId) ?? { sent: 0, stored: 0, failed: 0 };
+    counts[status]++;
+    byEvent.set(email.eventId, counts);
+  }
+  return [...byEvent].map(([eventId, counts]) =>
+    systemEntry({
+      eventId,
+      entityType: 'emails',
+      action: 'send',
+      route: sendEmailJob.name,
+      changes: Object.fromEntries(
+        Object.entries(counts)
+          .filter(([, n]) => n > 0)
+          .map(([status, n]) => [status, { after: n }]),
+      ),
+    }),
+  );
+}
+
+async function writeOutcomes(db: DbOrTx, outcomes: readonly Outcome[]): Promise<void> {
   const values = outcomes.map(
     ({ email, status, sent, error }) =>
       sql`(${email.id}::uuid, ${status}, ${status === 'failed' ? providerAnswer(error) : null}::text, ${sent.text}, ${sent.html}, ${JSON.stringify(sent.links)}::jsonb, ${sent.trackingToken}, ${JSON.stringify(sent.trackedLinks)}::jsonb)`,

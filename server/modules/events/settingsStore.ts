@@ -14,6 +14,7 @@ import {
 } from '../../../shared/events/settingsApi';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { AppError, badRequest } from '../../platform/http/errors';
+import { noteChange } from '../audit/recorder';
 import { events, settings } from './tables';
 
 /** Reads one settings document, parsed by its shared schema (defaults fill what is missing). */
@@ -107,6 +108,8 @@ export async function writeSettings<N extends EditableSettingsName>(
       .update(settings)
       .set({ data: doc, updatedBy: actor, updatedAt: new Date() })
       .where(and(eq(settings.eventId, eventId), eq(settings.name, name)));
+    // The trail keeps the settings that changed, before and after (decision 0040).
+    noteChange('settings', name, current, doc);
     if (name === 'event') {
       const event = doc as Settings<'event'>;
       await tx

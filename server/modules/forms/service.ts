@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { noteChange } from '../audit/recorder';
 import { readSettings } from '../events/settingsStore';
 import { releaseSubmissionFiles } from '../submissions/files';
 import {
@@ -287,12 +288,13 @@ export async function updateFormSettings(
   by: string,
 ) {
   return withTransaction(ctx, async (tx) => {
-    await findForm(tx, eventId, formId);
+    const current = await findForm(tx, eventId, formId);
     await refuseIfLockedByOther(tx, { eventId, type: 'form', id: formId }, by);
     await tx
       .update(forms)
       .set({ ...body, updatedAt: new Date(), updatedBy: by })
       .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+    noteChange('forms', formId, current, { ...current, ...body });
   });
 }
 

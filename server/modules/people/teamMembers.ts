@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { noteChange } from '../audit/recorder';
 import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
 import { readSettings } from '../events/settingsStore';
@@ -46,7 +47,7 @@ export async function addTeamMember(ctx: AppContext, actor: Actor, teamId: strin
 
 async function findTeamMember(db: DbOrTx, actor: Actor, teamId: string, userId: string) {
   const [row] = await db
-    .select({ permissions: memberships.permissions })
+    .select({ permissions: memberships.permissions, teamRole: memberships.teamRole })
     .from(memberships)
     .where(
       and(
@@ -100,6 +101,13 @@ export async function updateTeamMember(
         .set({ ownerId: userId, updatedBy: actor.accountId, updatedAt: now })
         .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, teamId)));
     }
+    noteChange('members', userId, member, {
+      ...member,
+      ...(input.permissions ? { permissions: input.permissions } : {}),
+      ...(input.firstName ? { firstName: input.firstName } : {}),
+      ...(input.surname ? { surname: input.surname } : {}),
+      ...(input.teamRole === 'teamOwner' ? { teamRole: 'teamOwner' } : {}),
+    });
   });
 }
 

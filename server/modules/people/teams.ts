@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { conflict, forbidden } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { noteChange } from '../audit/recorder';
 import { dispatchEmails } from '../emails/service';
 import { assertCustomFieldValues, assertRequiredFilled, listCustomFields } from './customFields';
 import { creatingUser, ensureMember, joinTeam, queueWelcome } from './placement';
@@ -126,6 +127,8 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, input: Up
         updatedAt: new Date(),
       })
       .where(and(eq(teams.eventId, actor.eventId), eq(teams.id, teamId)));
+    const customFields = values ? { ...team.customFields, ...values } : team.customFields;
+    noteChange('teams', teamId, team, { ...team, ...rest, customFields });
   });
 }
 

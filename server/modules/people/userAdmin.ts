@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { noteChange } from '../audit/recorder';
 import { endAllSessions } from '../auth/sessions';
 import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
@@ -43,13 +44,14 @@ export async function changePermission(
   next: Permission,
 ): Promise<void> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.ownPermission);
-  const accountDeleted = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (!canSetPermission(actor.permissions, user.permissions, next)) throw forbidden();
     await tx
       .update(memberships)
       .set({ permissions: next, updatedBy: actor.accountId, updatedAt: new Date() })
       .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, userId)));
+    noteChange('users', userId, { permissions: user.permissions }, { permissions: next });
   });
 }
 

@@ -13,6 +13,7 @@ import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { noteChange } from '../audit/recorder';
 import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
 import { releaseLogo, syncLogo } from './logo';
@@ -194,7 +195,9 @@ export async function updateSupplier(
       .set({ ...(await columnsOf(body)), updatedBy: by, updatedAt: new Date() })
       .where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));
     await moveBetweenGroups(tx, eventId, supplierId, body.groupIds);
-    return getSupplier(tx, eventId, supplierId);
+    const saved = await getSupplier(tx, eventId, supplierId);
+    noteChange('suppliers', supplierId, current, { ...current, ...(await columnsOf(body)) });
+    return saved;
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
+import { auditEntries } from '../audit/tables';
 import { outboxEmails } from '../emails/tables';
 import { settings } from '../events/tables';
 import { teams } from '../people/tables';
@@ -90,6 +91,19 @@ describe('the daily task reminder job', () => {
     expect(brine?.subject).toBe('You have 1 task due');
     expect(brine?.text).not.toContain('Send your menu');
     expect(emails.some((e) => e.to === people.organiser)).toBe(false);
+    // The trail shows each team's reminder, and the emails sent, as System Update (issue 21).
+    const trail = await t.ctx.db.select().from(auditEntries).where(eq(auditEntries.eventId, eventId));
+    const reminders = trail.filter((e) => e.action === 'task reminder');
+    expect(reminders).toHaveLength(2);
+    expect(reminders.every((e) => e.actorKind === 'system' && e.actorName === 'System Update')).toBe(true);
+    expect(reminders.map((e) => e.changes.tasks.after)).toContainEqual([
+      'Send your menu',
+      'Book stand power',
+    ]);
+    const sends = trail.filter((e) => e.entityType === 'emails' && e.action === 'send');
+    // The reminders' four and the welcome emails of the teams made for the test.
+    expect(sends.reduce((n, e) => n + Number(e.changes.stored?.after ?? 0), 0)).toBeGreaterThanOrEqual(4);
+    expect(sends.every((e) => e.actorName === 'System Update')).toBe(true);
   });
 
   it('sends to team leaders only, or to admins only, as the emails settings say', async () => {

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { defineJob } from '../../platform/jobs';
+import { recordAudit, systemEntry } from '../audit/recorder';
 import { accounts } from '../auth/tables';
 import { emailLook } from '../emails/emailLook';
 import { dispatchEmails, queueEmail } from '../emails/service';
@@ -206,6 +207,18 @@ export async function sendEventReminders(
         );
       }
       items += mine.length;
+      // The trail shows the reminder as the system's, in the transaction that claimed it.
+      await recordAudit(
+        tx,
+        systemEntry({
+          eventId,
+          entityType: 'teams',
+          entityId: reminder.teamId,
+          action: 'task reminder',
+          route: taskRemindersJob.name,
+          changes: { tasks: { after: mine.map((item) => item.title) }, emails: { after: ids.length } },
+        }),
+      );
       return ids;
     });
     emails += outboxIds.length;

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs';
 import { webhooksSent } from '../../platform/observability/metrics';
+import { recordAudit, systemEntry } from '../audit/recorder';
 import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved';
 import { sendWebhook } from './deliver';
 import { payloadFor, payloadSource, requestFor } from './payloads';
@@ -133,20 +134,40 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, now =
         );
   webhooksSent.inc({ outcome: result.ok ? 'succeeded' : 'failed' });
   const final = result.ok || attempt >= WEBHOOK_MAX_ATTEMPTS || (isSubmission && !webhook.isActive);
-  await ctx.db
-    .update(webhookDeliveries)
-    .set({
-      attempt,
-      state: result.ok ? 'succeeded' : final ? 'failed' : 'pending',
-      nextAttemptAt: final ? null : new Date(now.getTime() + backoffMs(attempt)),
-      lastAttemptAt: now,
-      statusCode: result.statusCode,
-      durationMs: result.durationMs,
-      responseText: result.responseText,
-      error: result.error,
-      updatedAt: new Date(),
-    })
-    .where(eq(webhookDeliveries.id, claimed.id));
+  const state = result.ok ? 'succeeded' : final ? 'failed' : 'pending';
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        attempt,
+        state,
+        nextAttemptAt: final ? null : new Date(now.getTime() + backoffMs(attempt)),
+        lastAttemptAt: now,
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        responseText: result.responseText,
+        error: result.error,
+        updatedAt: new Date(),
+      })
+      .where(eq(webhookDeliveries.id, claimed.id));
+    // Each try is the system's write, with its outcome, in the same transaction as the delivery row.
+    await recordAudit(
+      tx,
+      systemEntry({
+        eventId: claimed.eventId,
+        entityType: 'webhooks',
+        entityId: claimed.webhookId,
+        action: 'deliver',
+        route: deliverJob.name,
+        changes: {
+          state: { before: 'pending', after: state },
+          attempt: { after: attempt },
+          statusCode: { after: result.statusCode },
+          ...(result.error ? { error: { after: result.error } } : {}),
+        },
+      }),
+    );
+  });
 }
 
 /** Every delivery whose next try is due (and any a dead process left leased). */

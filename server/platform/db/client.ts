@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { readCache } from '../cache';
+import { runBeforeCommitHooks } from './beforeCommit';
 import { databaseDirOf, moveToDatabaseSubdir } from './dataDirLayout';
 // Queries name their tables (no relational db.query API), so the client needs no schema and the
 // platform imports no module's tables; drizzle-kit reads them from server/schema.ts.
@@ -39,10 +40,12 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   const client = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
   return {
     // Every statement is shown to the read cache, which drops what a write changes (decision 0042).
-    db: drizzlePglite({
-      client,
-      logger: { logQuery: (text) => readCache.noteStatement(text) },
-    }) as unknown as Db,
+    db: runBeforeCommitHooks(
+      drizzlePglite({
+        client,
+        logger: { logQuery: (text) => readCache.noteStatement(text) },
+      }) as unknown as Db,
+    ),
     kind: 'pglite',
     location: dataDir ?? 'memory',
     pglite: client,
@@ -72,7 +75,7 @@ export async function openPostgres(
   pool.on('error', onIdleError);
   await pool.query('select 1');
   return {
-    db: drizzlePg({ client: pool }) as unknown as Db,
+    db: runBeforeCommitHooks(drizzlePg({ client: pool }) as unknown as Db),
     kind: 'postgres',
     location: connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     connectionString,
