@@ -1,38 +1,44 @@
-import { type Dispatch, memo, type SetStateAction, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { Field, FieldOf } from '../../../../shared/forms';
 import { setLoopValue } from '../../../../shared/forms';
 import { AnswerInput } from './AnswerInput';
-
-type Answers = Record<string, unknown>;
+import { type AnswersStore, useAnswer } from './answersStore';
 
 export interface AnswerSlotProps {
   field: Field;
-  value: unknown;
+  /** The renderer's answers: a form-level field reads its own answer from it and writes through it. */
+  store: AnswersStore;
+  /**
+   * A loop's field is given its value by the renderer (the loops are worked out from the
+   * template's answer, which the renderer reads); a form-level field leaves it out.
+   */
+  value?: unknown;
   error?: string;
   currency: string;
   /** For a field in a template's loop: the template and the loop it sits in. */
   template?: FieldOf<'template'>;
   loopIndex?: number;
-  /** The renderer's answers setter (stable), written through with the answer's place. */
-  update: Dispatch<SetStateAction<Answers>>;
 }
 
 /**
- * One answer input whose props stay the same objects while other fields change, so a keystroke
- * re-renders the field typed in (and what its answer changes) rather than the whole page.
+ * One answer input whose props stay the same objects while other fields change, and which reads
+ * its own answer from the store, so a keystroke re-renders the field typed in (and what its answer
+ * changes) rather than the whole page.
  */
 export const AnswerSlot = memo(function AnswerSlot({
   field,
-  value,
+  store,
+  value: loopValue,
   error,
   currency,
   template,
   loopIndex = 0,
-  update,
 }: AnswerSlotProps) {
+  const own = useAnswer(store, field.id);
+  const value = template ? loopValue : own;
   const onChange = useCallback(
     (next: unknown) =>
-      update((current) =>
+      store.update((current) =>
         template
           ? {
               ...current,
@@ -40,7 +46,7 @@ export const AnswerSlot = memo(function AnswerSlot({
             }
           : { ...current, [field.id]: next },
       ),
-    [update, template, loopIndex, field.id],
+    [store, template, loopIndex, field.id],
   );
   const place = useMemo(
     () => (template ? { fieldId: field.id, templateFieldId: template.id, loopIndex } : undefined),
