@@ -1,8 +1,16 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { Field, FieldOf } from '../../../../shared/forms';
 import { setLoopValue } from '../../../../shared/forms';
 import { AnswerInput } from './AnswerInput';
 import { type AnswersStore, useAnswer } from './answersStore';
+
+/**
+ * Answers typed into a text box. A form-level one has one writer, its own box (no rule or loop
+ * rewrites it), so the box keeps what is typed and the store is told: a keystroke re-renders
+ * nothing, as in an uncontrolled form library. A loop's boxes stay controlled (removing a loop
+ * moves the answers of the loops after it).
+ */
+const TYPED_IN = new Set<Field['type']>(['text', 'email', 'tel', 'url', 'date', 'area']);
 
 export interface AnswerSlotProps {
   field: Field;
@@ -34,8 +42,12 @@ export const AnswerSlot = memo(function AnswerSlot({
   template,
   loopIndex = 0,
 }: AnswerSlotProps) {
-  const own = useAnswer(store, field.id);
-  const value = template ? loopValue : own;
+  const keepsTyping = !template && TYPED_IN.has(field.type);
+  // A box that keeps its own text starts from the answer stored when it appears (a draft, or what
+  // was typed before the page was left) and is not re-rendered as it changes.
+  const [typedFrom] = useState(() => (keepsTyping ? store.get()[field.id] : undefined));
+  const own = useAnswer(store, keepsTyping ? null : field.id);
+  const value = keepsTyping ? typedFrom : template ? loopValue : own;
   const onChange = useCallback(
     (next: unknown) =>
       store.update((current) =>
@@ -60,6 +72,7 @@ export const AnswerSlot = memo(function AnswerSlot({
       error={error}
       place={place}
       onChange={onChange}
+      keepsTyping={keepsTyping}
     />
   );
 });

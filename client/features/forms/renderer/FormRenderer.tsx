@@ -235,13 +235,7 @@ export function FormRenderer({
               );
             }
             return fieldTypeOf(field).holdsValue ? (
-              <AnswerSlot
-                key={id}
-                field={field}
-                currency={currency}
-                error={problems.get(id)}
-                store={store}
-              />
+              <AnswerSlot key={id} field={field} currency={currency} error={problems.get(id)} store={store} />
             ) : (
               <LayoutItem
                 key={id}

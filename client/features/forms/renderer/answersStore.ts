@@ -34,9 +34,11 @@ export function createAnswersStore(initial: Answers): AnswersStore {
   };
 }
 
-/** One answer: the component re-renders only when this answer changes. */
-export function useAnswer(store: AnswersStore, id: string): unknown {
-  return useSyncExternalStore(store.subscribe, () => store.get()[id]);
+const nothing = () => undefined;
+
+/** One answer (none for `null`): the component re-renders only when this answer changes. */
+export function useAnswer(store: AnswersStore, id: string | null): unknown {
+  return useSyncExternalStore(store.subscribe, id === null ? nothing : () => store.get()[id]);
 }
 
 /**
