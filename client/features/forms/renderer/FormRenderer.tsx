@@ -44,7 +44,6 @@ export interface FormRendererProps {
   uploader?: SubmissionUploader;
 }
 
-type Answers = Record<string, unknown>;
 
 const problemKey = (problem: SubmissionProblem): string =>
   problem.templateFieldId
