@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { can } from '../../../shared/auth/permissions';
 import { DEFAULT_UPLOAD_LIMIT_BYTES } from '../../../shared/files/types';
@@ -210,13 +210,21 @@ export async function claimSubmissionFiles(
   const ids = [
     ...new Set(found.flatMap(({ files: list }) => list.flatMap((file) => (file.id ? [file.id] : [])))),
   ];
-  const rows = ids.length
-    ? await tx
-        .select()
-        .from(files)
-        .where(and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.id, ids)))
-        .for('update')
-    : [];
+  // One read (locked) of the files the answers name and of those the submission holds now: what
+  // it holds and the answers no longer name is released below, without a second read.
+  const rows = await tx
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.eventId, eventId),
+        eq(files.ownerKind, KIND),
+        ids.length > 0
+          ? or(inArray(files.id, ids), eq(files.ownerId, submissionId))
+          : eq(files.ownerId, submissionId),
+      ),
+    )
+    .for('update');
   const byId = new Map(rows.map((row) => [row.id, row]));
   const allowed = await uploadersAllowed(
     tx,
@@ -264,17 +272,8 @@ export async function claimSubmissionFiles(
       .set({ ownerId: submissionId })
       .where(and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.id, kept)));
   }
-  const dropped = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.eventId, eventId),
-        eq(files.ownerKind, KIND),
-        eq(files.ownerId, submissionId),
-        kept.length > 0 ? notInArray(files.id, kept) : undefined,
-      ),
-    );
+  const keptIds = new Set(kept);
+  const dropped = rows.filter((row) => row.ownerId === submissionId && !keptIds.has(row.id));
   return {
     values: checked.values,
     // Called once the submission is written: a save refused after this point keeps its old files.
