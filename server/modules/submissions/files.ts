@@ -20,7 +20,7 @@ import {
   uploadsIn,
 } from '../../../shared/forms/submissionFiles';
 import { SUBMISSION_ERRORS, type SubmissionUpload } from '../../../shared/forms/submissionsApi';
-import { validateSubmission } from '../../../shared/forms/validate';
+import { revalidateUploads, validateSubmission } from '../../../shared/forms/validate';
 import type { ErrorIssue } from '../../../shared/http/errors';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
@@ -31,6 +31,7 @@ import { CLAIM_ERROR, fileUrl, registerFileAccess, releaseFileIds, storageKeysOf
 import { files } from '../files/tables';
 import { storeUpload } from '../files/upload';
 import { memberships } from '../people/tables';
+import { checkedResultOf } from './answers';
 import { formSubmissions } from './tables';
 
 /**
@@ -250,7 +251,13 @@ export async function claimSubmissionFiles(
     }),
   );
   if (issues.length > 0) throw badRequest(SUBMISSION_ERRORS.invalidAfterUpload, issues);
-  const checked = validateSubmission(definition, values, input.mode);
+  // The answers were checked by the engine just before (checkedAnswers): only their upload answers
+  // changed, so only those are checked again (revalidateUploads falls back to the whole check
+  // when a rule reads an upload answer, or when the first check's result is not known).
+  const first = checkedResultOf(input.values);
+  const checked = first
+    ? revalidateUploads(definition, first, values, input.mode)
+    : validateSubmission(definition, values, input.mode);
   if (!checked.isValid) {
     throw badRequest(
       SUBMISSION_ERRORS.invalidAfterUpload,
