@@ -44,7 +44,6 @@ export interface FormRendererProps {
   uploader?: SubmissionUploader;
 }
 
-
 const problemKey = (problem: SubmissionProblem): string =>
   problem.templateFieldId
     ? `${problem.templateFieldId}/${problem.loopIndex}/${problem.fieldId}`
