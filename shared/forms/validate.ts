@@ -121,3 +121,61 @@ export function validateSubmission(
   }
   return { isValid: collector.problems.length === 0, values, problems: collector.problems, visibility };
 }
+
+/** Whether a rule (of the form or of a group) reads an upload answer, directly or in a loop. */
+function rulesReadUploads(definition: FormDefinition): boolean {
+  const maps = [definition.form.logicMap, ...Object.values(definition.fieldGroups).map((g) => g.logicMap)];
+  return maps.some((map) =>
+    Object.values(map).some((entry) =>
+      entry.rules.some(
+        (rule) =>
+          definition.fields[rule.sourceId]?.type === 'upload' ||
+          (rule.nestedId !== '' && definition.fields[rule.nestedId]?.type === 'upload'),
+      ),
+    ),
+  );
+}
+
+/**
+ * The answers checked again after only their upload answers changed (the server put its own
+ * record of each file in them: name, size and type as stored). `checked` is validateSubmission's
+ * result for the answers before the change and `values` the same kept values with the new upload
+ * answers. Each answer is checked on its own, so when no rule reads an upload answer (the
+ * visibility cannot change) only the upload answers need checking again; otherwise the whole
+ * submission is. Either way the result is what validateSubmission would give for `values`.
+ */
+export function revalidateUploads(
+  definition: FormDefinition,
+  checked: ValidationResult,
+  values: Record<string, unknown>,
+  options: ValidationOptions = {},
+): ValidationResult {
+  if (rulesReadUploads(definition)) return validateSubmission(definition, values, options);
+  const collector: Collector = { problems: [], mode: { isDraft: options.isDraft ?? false } };
+  const out: Record<string, unknown> = {};
+  const recheck = (field: Field | undefined, raw: unknown, where: Parameters<typeof validateAnswer>[3]) =>
+    field?.type === 'upload' ? validateAnswer(field, raw, collector, where) : { keep: true, value: raw };
+  for (const [id, value] of Object.entries(values)) {
+    const field = definition.fields[id];
+    if (field?.type === 'template' && isRecord(value) && Array.isArray(value.templateValues)) {
+      const templateValues = value.templateValues.map((loop, loopIndex) => {
+        const kept: Record<string, unknown> = {};
+        for (const [nestedId, raw] of Object.entries(isRecord(loop) ? loop : {})) {
+          const answer = recheck(definition.fields[nestedId], raw, { templateFieldId: id, loopIndex });
+          if (answer.keep) kept[nestedId] = answer.value;
+        }
+        return kept;
+      });
+      out[id] = { ...value, templateValues };
+      continue;
+    }
+    const answer = recheck(field, value, { templateFieldId: null, loopIndex: null });
+    if (answer.keep) out[id] = answer.value;
+  }
+  return {
+    isValid: collector.problems.length === 0,
+    values: out,
+    problems: collector.problems,
+    visibility: checked.visibility,
+  };
+}

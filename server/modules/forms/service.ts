@@ -54,7 +54,18 @@ export async function findForm(db: DbOrTx, eventId: string, formId: string) {
 }
 
 /** Everything the builder opens: the form, its definition's fields and groups, and the rest. */
-export async function loadForm(ctx: AppContext, db: DbOrTx, eventId: string, formId: string) {
+/**
+ * A stored form with its fields, the groups its templates embed, confirmations and notifications.
+ * `withNotifications: false` leaves the notifications out (a read fewer): filling in a form and
+ * submitting it never use them (the notification job loads them itself).
+ */
+export async function loadForm(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  formId: string,
+  { withNotifications = true }: { withNotifications?: boolean } = {},
+) {
   const row = await findForm(db, eventId, formId);
   const onBad = reporter(ctx);
   const fields = await loadFields(db, eventId, { kind: 'form', id: formId }, onBad);
@@ -66,11 +77,13 @@ export async function loadForm(ctx: AppContext, db: DbOrTx, eventId: string, for
       .from(formConfirmations)
       .where(and(eq(formConfirmations.eventId, eventId), eq(formConfirmations.formId, formId)))
       .orderBy(asc(formConfirmations.position)),
-    db
-      .select()
-      .from(formNotifications)
-      .where(and(eq(formNotifications.eventId, eventId), eq(formNotifications.formId, formId)))
-      .orderBy(asc(formNotifications.position)),
+    withNotifications
+      ? db
+          .select()
+          .from(formNotifications)
+          .where(and(eq(formNotifications.eventId, eventId), eq(formNotifications.formId, formId)))
+          .orderBy(asc(formNotifications.position))
+      : [],
   ]);
   // The default confirmation first (spec: manage, default first), the others in their order.
   // A stored record failing its shape check is left out and reported, never a 500 for the form.

@@ -22,7 +22,7 @@ import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, releaseSubmissionFiles } from './files';
 import { withImages } from './images';
-import { announceSubmission, recordSubmissionEvent } from './saved';
+import { recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from './store';
 import { formSubmissions } from './tables';
 
@@ -109,8 +109,6 @@ export async function editSubmission(
 ): Promise<SubmitResult> {
   return withTransaction(ctx, async (tx, effects) => {
     const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
-    // The listeners (notifications, webhooks) hear of the save once it has committed.
-    effects.afterCommit(() => announceSubmission(ctx, actor.eventId, row.id));
     const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'any');
     const context = await contextOf(tx, actor);
     const checked = checkedAnswers(definition, body.values, { isDraft: row.isDraft, context });
@@ -133,7 +131,7 @@ export async function editSubmission(
     await releaseDropped();
     // The organiser's correction of a submitted form is a 'form update' too; a draft's is not.
     if (!row.isDraft) {
-      await recordSubmissionEvent(tx, {
+      await recordSubmissionEvent(ctx, tx, effects, {
         eventId: actor.eventId,
         formId: key.formId,
         submissionId: row.id,

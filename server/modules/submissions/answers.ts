@@ -2,13 +2,28 @@ import { pickConfirmation } from '../../../shared/forms/confirmations';
 import type { EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
 import type { Confirmation } from '../../../shared/forms/schema/confirmation';
 import { SUBMISSION_ERRORS } from '../../../shared/forms/submissionsApi';
-import { type SubmissionProblem, validateSubmission } from '../../../shared/forms/validate';
+import {
+  type SubmissionProblem,
+  type ValidationResult,
+  validateSubmission,
+} from '../../../shared/forms/validate';
 import { badRequest } from '../../platform/http/errors';
 
 const pathOf = (problem: SubmissionProblem): (string | number)[] =>
   problem.templateFieldId !== null && problem.loopIndex !== null
     ? [problem.templateFieldId, problem.loopIndex, problem.fieldId]
     : [problem.fieldId];
+
+/**
+ * The engine's whole result for answers checkedAnswers returned, by the very object it returned:
+ * claiming the files checks only the upload answers again with it (files.ts), instead of the whole
+ * submission a second time. The values are never changed in between (each save passes them on).
+ */
+const resultOf = new WeakMap<Record<string, unknown>, ValidationResult>();
+
+/** What the engine found for values checkedAnswers returned (none for any other object). */
+export const checkedResultOf = (values: Record<string, unknown>): ValidationResult | undefined =>
+  resultOf.get(values);
 
 /**
  * The answers to store, as the engine reads them: the same checks the browser ran, hidden answers
@@ -27,6 +42,7 @@ export function checkedAnswers(
       result.problems.map((problem) => ({ path: pathOf(problem), message: problem.message })),
     );
   }
+  resultOf.set(result.values, result);
   return result.values;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { can } from '../../../shared/auth/permissions';
 import { DEFAULT_UPLOAD_LIMIT_BYTES } from '../../../shared/files/types';
@@ -20,7 +20,7 @@ import {
   uploadsIn,
 } from '../../../shared/forms/submissionFiles';
 import { SUBMISSION_ERRORS, type SubmissionUpload } from '../../../shared/forms/submissionsApi';
-import { validateSubmission } from '../../../shared/forms/validate';
+import { revalidateUploads, validateSubmission } from '../../../shared/forms/validate';
 import type { ErrorIssue } from '../../../shared/http/errors';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
@@ -31,6 +31,7 @@ import { CLAIM_ERROR, fileUrl, registerFileAccess, releaseFileIds, storageKeysOf
 import { files } from '../files/tables';
 import { storeUpload } from '../files/upload';
 import { memberships } from '../people/tables';
+import { checkedResultOf } from './answers';
 import { formSubmissions } from './tables';
 
 /**
@@ -210,13 +211,21 @@ export async function claimSubmissionFiles(
   const ids = [
     ...new Set(found.flatMap(({ files: list }) => list.flatMap((file) => (file.id ? [file.id] : [])))),
   ];
-  const rows = ids.length
-    ? await tx
-        .select()
-        .from(files)
-        .where(and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.id, ids)))
-        .for('update')
-    : [];
+  // One read (locked) of the files the answers name and of those the submission holds now: what
+  // it holds and the answers no longer name is released below, without a second read.
+  const rows = await tx
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.eventId, eventId),
+        eq(files.ownerKind, KIND),
+        ids.length > 0
+          ? or(inArray(files.id, ids), eq(files.ownerId, submissionId))
+          : eq(files.ownerId, submissionId),
+      ),
+    )
+    .for('update');
   const byId = new Map(rows.map((row) => [row.id, row]));
   const allowed = await uploadersAllowed(
     tx,
@@ -242,7 +251,13 @@ export async function claimSubmissionFiles(
     }),
   );
   if (issues.length > 0) throw badRequest(SUBMISSION_ERRORS.invalidAfterUpload, issues);
-  const checked = validateSubmission(definition, values, input.mode);
+  // The answers were checked by the engine just before (checkedAnswers): only their upload answers
+  // changed, so only those are checked again (revalidateUploads falls back to the whole check
+  // when a rule reads an upload answer, or when the first check's result is not known).
+  const first = checkedResultOf(input.values);
+  const checked = first
+    ? revalidateUploads(definition, first, values, input.mode)
+    : validateSubmission(definition, values, input.mode);
   if (!checked.isValid) {
     throw badRequest(
       SUBMISSION_ERRORS.invalidAfterUpload,
@@ -264,17 +279,8 @@ export async function claimSubmissionFiles(
       .set({ ownerId: submissionId })
       .where(and(eq(files.eventId, eventId), eq(files.ownerKind, KIND), inArray(files.id, kept)));
   }
-  const dropped = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.eventId, eventId),
-        eq(files.ownerKind, KIND),
-        eq(files.ownerId, submissionId),
-        kept.length > 0 ? notInArray(files.id, kept) : undefined,
-      ),
-    );
+  const keptIds = new Set(kept);
+  const dropped = rows.filter((row) => row.ownerId === submissionId && !keptIds.has(row.id));
   return {
     values: checked.values,
     // Called once the submission is written: a save refused after this point keeps its old files.

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { withTransaction } from '../../platform/db/transaction';
 import { claimSubmissionFiles, GUEST_UPLOADER, reservedSubmissionId } from './files';
 import { guestSubmissionId, newGuestToken } from './guestToken';
-import { announceSubmission, recordSubmissionEvent } from './saved';
+import { recordSubmissionEvent } from './saved';
 import { formSubmissions } from './tables';
 
 /**
@@ -58,14 +58,13 @@ export async function storeGuestSubmission(
       .returning({ id: formSubmissions.id, version: formSubmissions.version });
     if (!stored) throw new Error('guest submission not stored');
     const submission = { submissionId: stored.id, version: stored.version };
-    await recordSubmissionEvent(tx, {
+    await recordSubmissionEvent(ctx, tx, effects, {
       eventId,
       formId: input.formId,
       ...submission,
       kind: 'submitted',
       by: 'guest',
     });
-    effects.afterCommit(() => announceSubmission(ctx, eventId, stored.id));
     return stored;
   });
 }

@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SubmissionEventKind } from '../../../shared/forms/submissionsApi';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import type { Effects } from '../../platform/db/transaction';
 import { defineJob, type JobDefinition } from '../../platform/jobs';
 import { submissionEvents } from './tables';
 
@@ -68,9 +69,16 @@ export function submissionListeners(ctx: AppContext): string[] {
   return [...(listenersOf.get(ctx) ?? [])];
 }
 
-/** Inside the save's transaction: records that the submission was made or changed. */
+/**
+ * Inside the save's transaction: records that the submission was made or changed, and once the
+ * transaction has committed hands the new event to the listeners, with any earlier event of the
+ * submission whose hand-over was lost. One statement both inserts the event and finds those
+ * earlier ones, so the hand-over after commit needs no read of its own.
+ */
 export async function recordSubmissionEvent(
+  ctx: AppContext,
   tx: DbOrTx,
+  effects: Effects,
   input: {
     eventId: string;
     formId: string;
@@ -80,15 +88,35 @@ export async function recordSubmissionEvent(
     by: string;
   },
 ): Promise<void> {
-  await tx.insert(submissionEvents).values({
-    eventId: input.eventId,
-    formId: input.formId,
-    submissionId: input.submissionId,
-    kind: input.kind,
-    version: input.version,
-    createdBy: input.by,
-    updatedBy: input.by,
-  });
+  const added = tx
+    .insert(submissionEvents)
+    .values({
+      eventId: input.eventId,
+      formId: input.formId,
+      submissionId: input.submissionId,
+      kind: input.kind,
+      version: input.version,
+      createdBy: input.by,
+      updatedBy: input.by,
+    })
+    .returning({ id: submissionEvents.id });
+  // getSQL(): embedded as a query builder, drizzle would wrap the insert in parentheses.
+  // The second select cannot see the row the first part inserts (one snapshot): the union is the
+  // new event and the earlier ones still waiting.
+  const result = await tx.execute(sql`
+    with added as (${added.getSQL()})
+    select id from added
+    union all
+    select ${submissionEvents.id} from ${submissionEvents}
+    where ${and(
+      eq(submissionEvents.eventId, input.eventId),
+      eq(submissionEvents.submissionId, input.submissionId),
+      isNull(submissionEvents.dispatchedAt),
+    )}
+  `);
+  // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
+  const pending = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  effects.afterCommit(() => handOver(ctx, pending));
 }
 
 async function handOver(ctx: AppContext, ids: string[]): Promise<void> {
@@ -99,30 +127,10 @@ async function handOver(ctx: AppContext, ids: string[]): Promise<void> {
       ids.map((submissionEventId) => ({ v: 1 as const, submissionEventId })),
     );
   }
-  for (const id of ids) {
-    await ctx.db
-      .update(submissionEvents)
-      .set({ dispatchedAt: new Date() })
-      .where(eq(submissionEvents.id, id));
-  }
-}
-
-/** After commit: hands the submission's new events to the listeners. */
-export async function announceSubmission(ctx: AppContext, eventId: string, submissionId: string) {
-  const pending = await ctx.db
-    .select({ id: submissionEvents.id })
-    .from(submissionEvents)
-    .where(
-      and(
-        eq(submissionEvents.eventId, eventId),
-        eq(submissionEvents.submissionId, submissionId),
-        isNull(submissionEvents.dispatchedAt),
-      ),
-    );
-  await handOver(
-    ctx,
-    pending.map((row) => row.id),
-  );
+  await ctx.db
+    .update(submissionEvents)
+    .set({ dispatchedAt: new Date() })
+    .where(inArray(submissionEvents.id, ids));
 }
 
 /** At start-up: events left undispatched by a crash between commit and hand-over. */

@@ -20,7 +20,7 @@ import { claimSubmissionFiles, reservedSubmissionId } from './files';
 import { formTasksOfTeam } from './formTaskStatus';
 import { withImages } from './images';
 import { signalSubmissionAfterCommit } from './live';
-import { announceSubmission, recordSubmissionEvent } from './saved';
+import { recordSubmissionEvent } from './saved';
 import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from './store';
 import { formSubmissions } from './tables';
 
@@ -202,8 +202,6 @@ export async function submit(
       throw conflict(SUBMISSION_ERRORS.versionConflict);
     }
     const id = draft?.id ?? (await reservedSubmissionId(tx, actor.eventId, body.submissionId, by));
-    // The listeners (notifications, webhooks) hear of the save once it has committed.
-    effects.afterCommit(() => announceSubmission(ctx, actor.eventId, id));
     signalSubmissionAfterCommit(ctx, effects, actor.eventId, teamId);
     const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
       eventId: actor.eventId,
@@ -241,7 +239,7 @@ export async function submit(
       version = row.version;
     }
     await setFormTaskProgress(tx, { eventId: actor.eventId, formId, teamId }, true);
-    await recordSubmissionEvent(tx, {
+    await recordSubmissionEvent(ctx, tx, effects, {
       eventId: actor.eventId,
       formId,
       submissionId: id,
@@ -282,8 +280,6 @@ export async function editMySubmission(
   return withTransaction(ctx, async (tx, effects) => {
     const teamId = teamOf(actor);
     const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
-    // The listeners (notifications, webhooks) hear of the save once it has committed.
-    effects.afterCommit(() => announceSubmission(ctx, actor.eventId, row.id));
     if (row.teamId !== teamId) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
     signalSubmissionAfterCommit(ctx, effects, actor.eventId, teamId);
     const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'open');
@@ -306,7 +302,7 @@ export async function editMySubmission(
       SUBMISSION_ERRORS.versionConflict,
     );
     await releaseDropped();
-    await recordSubmissionEvent(tx, {
+    await recordSubmissionEvent(ctx, tx, effects, {
       eventId: actor.eventId,
       formId: key.formId,
       submissionId: row.id,

@@ -19,6 +19,11 @@ export interface AnswerInputProps {
   currency: string;
   /** Where the answer sits (a loop's field names its template and loop): an upload's folder. */
   place?: UploadPlace;
+  /**
+   * A text box keeps what is typed itself, starting from `value` (uncontrolled): its slot is the
+   * answer's only writer, so a keystroke need not re-render it (AnswerSlot.tsx).
+   */
+  keepsTyping?: boolean;
 }
 
 const inputTypeOf: Partial<Record<Field['type'], string>> = {
@@ -28,7 +33,16 @@ const inputTypeOf: Partial<Record<Field['type'], string>> = {
   date: 'date',
 };
 
-export function AnswerInput({ field, value, onChange, error, currency, place }: AnswerInputProps) {
+export function AnswerInput({
+  field,
+  value,
+  onChange,
+  error,
+  currency,
+  place,
+  keepsTyping = false,
+}: AnswerInputProps) {
+  const text = keepsTyping ? { defaultValue: asText(value) } : { value: asText(value) };
   const common = {
     label: field.label || fieldTypeOf(field).displayName,
     description: field.description || undefined,
@@ -45,19 +59,12 @@ export function AnswerInput({ field, value, onChange, error, currency, place }: 
         <TextInput
           {...common}
           type={inputTypeOf[field.type] ?? 'text'}
-          value={asText(value)}
+          {...text}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
     case 'area':
-      return (
-        <Textarea
-          {...common}
-          minRows={3}
-          value={asText(value)}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <Textarea {...common} minRows={3} {...text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
       return (
         <NumberInput

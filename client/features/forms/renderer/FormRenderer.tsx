@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/forms';
 import { AnswerSlot } from './AnswerSlot';
 import { totalsReads, useAnswersRead, visibilityReads } from './answerReads';
+import { createAnswersStore, useAnswersOf } from './answersStore';
 import type { FormImages } from './formImages';
 import { LayoutItem } from './LayoutItem';
 import { type SubmissionUploader, UploaderContext } from './UploadField';
@@ -43,8 +44,6 @@ export interface FormRendererProps {
   uploader?: SubmissionUploader;
 }
 
-type Answers = Record<string, unknown>;
-
 const problemKey = (problem: SubmissionProblem): string =>
   problem.templateFieldId
     ? `${problem.templateFieldId}/${problem.loopIndex}/${problem.fieldId}`
@@ -69,21 +68,26 @@ export function FormRenderer({
   actions,
   uploader,
 }: FormRendererProps) {
-  const [answers, setAnswers] = useState<Answers>(() => initialAnswers ?? {});
+  // The answers are kept in a store, not in this component's state: a keystroke re-renders the
+  // field typed in, and this component only when the engine reads that answer (answersStore.ts).
+  const [store] = useState(() => createAnswersStore(initialAnswers ?? {}));
+  const setAnswers = store.update;
   const [pageIndex, setPageIndex] = useState<number | null>(null);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const formRef = useRef<HTMLFormElement>(null);
   const [focusFirstProblem, setFocusFirstProblem] = useState(0);
   // The engine is asked again only when an answer it reads has changed: typing in a field that
   // no rule and no total reads keeps visibility and totals (and so every other field) as they were.
-  const visibilityInputs = useAnswersRead(
-    answers,
-    useMemo(() => visibilityReads(definition), [definition]),
+  const visibilityIds = useMemo(() => visibilityReads(definition), [definition]);
+  const totalsIds = useMemo(() => totalsReads(definition), [definition]);
+  // What this component reads of the answers (templates are among the visibility reads): it
+  // re-renders when one of these changes, never for the other answers.
+  const answers = useAnswersOf(
+    store,
+    useMemo(() => [...new Set([...visibilityIds, ...totalsIds])], [visibilityIds, totalsIds]),
   );
-  const totalsInputs = useAnswersRead(
-    answers,
-    useMemo(() => totalsReads(definition), [definition]),
-  );
+  const visibilityInputs = useAnswersRead(answers, visibilityIds);
+  const totalsInputs = useAnswersRead(answers, totalsIds);
   const visibility = useMemo(
     () => evaluateVisibility(definition, visibilityInputs, context),
     [definition, visibilityInputs, context],
@@ -104,13 +108,11 @@ export function FormRenderer({
     [definition, visibility, page],
   );
 
-  // Told after the change is committed (an updater must stay pure); the first answers are not a change.
+  // Told of each change as the store takes it (outside any updater, which must stay pure); the
+  // first answers are not a change.
   const changeListener = useRef(onAnswersChange);
   changeListener.current = onAnswersChange;
-  const startingAnswers = useRef(answers);
-  useEffect(() => {
-    if (answers !== startingAnswers.current) changeListener.current?.(answers);
-  }, [answers]);
+  useEffect(() => store.subscribe(() => changeListener.current?.(store.get())), [store]);
 
   /** Shows problems at their fields, opens the page of the first and focuses it. */
   const showProblems = (found: readonly SubmissionProblem[]) => {
@@ -137,7 +139,7 @@ export function FormRenderer({
 
   /** Checks the fields of the current page (or all pages at the end) with the engine. */
   const checkFields = (fieldIds: readonly string[] | null): boolean => {
-    const result = validateSubmission(definition, answers, { context });
+    const result = validateSubmission(definition, store.get(), { context });
     const relevant = result.problems.filter(
       (problem) => fieldIds === null || fieldIds.includes(problem.templateFieldId ?? problem.fieldId),
     );
@@ -213,7 +215,7 @@ export function FormRenderer({
                             error={problems.get(`${id}/${loop.loopIndex}/${nestedId}`)}
                             template={field}
                             loopIndex={loop.loopIndex}
-                            update={setAnswers}
+                            store={store}
                           />
                         ) : (
                           <LayoutItem
@@ -231,14 +233,7 @@ export function FormRenderer({
               );
             }
             return fieldTypeOf(field).holdsValue ? (
-              <AnswerSlot
-                key={id}
-                field={field}
-                value={answers[id]}
-                currency={currency}
-                error={problems.get(id)}
-                update={setAnswers}
-              />
+              <AnswerSlot key={id} field={field} currency={currency} error={problems.get(id)} store={store} />
             ) : (
               <LayoutItem
                 key={id}
