@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateMyTeamBody } from '../../../shared/people/customFields';
-import type { MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreas';
+import type { MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreasApi';
 import type {
   AddTeamMemberBody,
   CreateTeamBody,

@@ -2,8 +2,9 @@ import { Anchor, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { IconMessage } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { type MyTask, TASK_TYPE_LABELS } from '../../../shared/tasks/api';
-import { mentionName } from '../../../shared/tasks/comments';
+import type { MyTask } from '../../../shared/tasks/api';
+import { mentionName } from '../../../shared/tasks/commentRules';
+import { TASK_TYPE_LABELS } from '../../../shared/tasks/constants';
 import {
   matchesStatusFilter,
   TASK_STATUS_FILTERS,

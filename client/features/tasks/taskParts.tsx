@@ -1,8 +1,8 @@
 import { Anchor, Badge, Select } from '@mantine/core';
 import { Link } from 'react-router';
-import { TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
+import type { TaskRow } from '../../../shared/tasks/api';
+import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from '../../../shared/tasks/constants';
 import { TASK_STATUS_LABELS, type TeamTaskStatus } from '../../../shared/tasks/dueStatus';
-import { TASK_TYPES, type TaskType } from '../../../shared/tasks/schema';
 import { useSession } from '../../lib/session';
 import { useTaskGroups } from './tasksApi';
 

@@ -1,17 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type feedCreatedSchema,
-  type feedStatusSchema,
-  type linkOptionsResponseSchema,
-  type myTimeTableResponseSchema,
-  type SESSION_SORTS,
-  type sessionListResponseSchema,
-  type sessionSchema,
-  TIMETABLE_PATHS,
-  timetablePath,
-  type trackListResponseSchema,
-  type trackRowSchema,
+import type {
+  feedCreatedSchema,
+  feedStatusSchema,
+  linkOptionsResponseSchema,
+  myTimeTableResponseSchema,
+  SESSION_SORTS,
+  sessionListResponseSchema,
+  sessionSchema,
+  trackListResponseSchema,
+  trackRowSchema,
 } from '../../../shared/timetable/api';
+import { TIMETABLE_PATHS, timetablePath } from '../../../shared/timetable/paths';
 import type { SessionBody, TrackBody } from '../../../shared/timetable/schema';
 import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';

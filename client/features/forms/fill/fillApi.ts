@@ -1,21 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { bulkResultSchema } from '../../../../shared/forms/api';
-import {
-  type FillDefinition,
-  type FillFormResponse,
-  type fillDefinitionSchema,
-  type fillFormResponseSchema,
-  type GuestSubmitBody,
-  type guestUploadSchema,
-  type myFormsResponseSchema,
-  type SaveAnswersBody,
-  type SUBMISSION_SORTS,
-  type SubmissionView,
-  type savedDraftSchema,
-  type submissionListResponseSchema,
-  submissionUploadSchema,
-  type submissionViewSchema,
-  type submitResultSchema,
+import type {
+  FillDefinition,
+  FillFormResponse,
+  fillDefinitionSchema,
+  fillFormResponseSchema,
+  GuestSubmitBody,
+  GuestUpload,
+  myFormsResponseSchema,
+  SaveAnswersBody,
+  SUBMISSION_SORTS,
+  SubmissionUpload,
+  SubmissionView,
+  savedDraftSchema,
+  submissionListResponseSchema,
+  submissionViewSchema,
+  submitResultSchema,
 } from '../../../../shared/forms/submissionsApi';
 import { type Answer, api, toQueryString } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
@@ -202,8 +202,6 @@ export const submissionPdfUrl = (eventId: string, formId: string, submissionId: 
 export function makeSubmissionUploader(
   url: string,
   submission: { current: string | null },
-  // A guest's uploads answer with the guest's token rather than a submission id (guestTokenSchema).
-  answerSchema: typeof submissionUploadSchema | typeof guestUploadSchema = submissionUploadSchema,
 ): SubmissionUploader {
   let queue: Promise<unknown> = Promise.resolve();
   return (file, place, onProgress) => {
@@ -214,10 +212,11 @@ export function makeSubmissionUploader(
         loopIndex: place.loopIndex,
         submissionId: submission.current,
       });
-      const parsed = answerSchema.safeParse(await uploadTo(`${url}${query}`, file, onProgress));
-      if (!parsed.success) throw new Error('Error uploading file to storage');
-      submission.current = parsed.data.submissionId;
-      return parsed.data.file;
+      // Typed by the route's response schema, not parsed (decision 0041). A guest's uploads answer
+      // with the guest's token where a team's answer the submission's id: both are the id to send next.
+      const answer = (await uploadTo(`${url}${query}`, file, onProgress)) as SubmissionUpload | GuestUpload;
+      submission.current = answer.submissionId;
+      return answer.file;
     };
     const next = queue.then(run, run);
     queue = next.catch(() => undefined);

@@ -1,15 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
-import { errorBodySchema } from '../../../../shared/http/errors';
 import type { ImportRowStatus } from '../../../../shared/people/importRules';
-import {
-  type IMPORT_ROW_SORTS,
-  type importRowListResponseSchema,
-  type latestImportResponseSchema,
-  type TeamImport,
+import type {
+  IMPORT_ROW_SORTS,
+  importRowListResponseSchema,
+  latestImportResponseSchema,
+  TeamImport,
   teamImportSchema,
 } from '../../../../shared/people/importSchema';
-import { type Answer, ApiError, api, toQueryString } from '../../../lib/api';
+import { type Answer, ApiError, api, readErrorBody, toQueryString } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 import type { SortOrder } from '../../../ui/useListParams';
 
@@ -67,12 +66,12 @@ async function uploadFile(eventId: string, file: File): Promise<TeamImport> {
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    if (!parsed.success) throw new ApiError(response.status, 'unknown', `Error: ${response.status}`);
-    const { code, message, issues } = parsed.data.error;
+    const parsed = readErrorBody(json);
+    if (!parsed) throw new ApiError(response.status, 'unknown', `Error: ${response.status}`);
+    const { code, message, issues } = parsed.error;
     throw new ApiError(response.status, code, message, issues);
   }
-  return teamImportSchema.parse(json);
+  return json as TeamImport;
 }
 
 export function useUploadImport(eventId: string) {
