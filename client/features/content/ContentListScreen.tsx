@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ContentRow } from '../../../shared/content/api';
+import { CONTENT_SORTS } from '../../../shared/content/api';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -11,7 +12,7 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { CONTENT_SORTS, type ContentSort, useArchiveContent, useContentList, useDeleteContent } from './api';
+import { type ContentSort, useArchiveContent, useContentList, useDeleteContent } from './api';
 import { MaterialIcon } from './MaterialIcon';
 import { contentCrumbs } from './parts';
 

@@ -1,19 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   CONTENT_SORTS,
-  type ContentSettingsBody,
-  type contentDetailSchema,
-  type contentListResponseSchema,
-  type readerListSchema,
-  type readerPageSchema,
-  type SectionsBody,
+  ContentSettingsBody,
+  contentDetailSchema,
+  contentListResponseSchema,
+  readerListSchema,
+  readerPageSchema,
+  SectionsBody,
 } from '../../../shared/content/api';
 import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
 export type ContentSort = (typeof CONTENT_SORTS)[number];
-export { CONTENT_SORTS };
 
 export interface ContentListParams {
   page: number;
