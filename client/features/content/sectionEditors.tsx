@@ -26,7 +26,7 @@ import {
 import { type Answer, api, toQueryString } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Loading } from '../../ui/QueryState';
-import { TaskGroupSelect } from '../tasks/taskParts';
+import { TaskGroupSelect } from '../tasks/TaskGroupSelect';
 import { ImageSectionEditor, PdfSectionEditor } from './fileSectionEditors';
 
 /** The editor of each section type's data (the heading and publish flag are edited around it). */

@@ -11,7 +11,8 @@ import { ListSearch } from '../../ui/ListSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
-import { LinkedFormAnchor, TaskGroupSelect, TYPE_OPTIONS, toTaskType } from './taskParts';
+import { TaskGroupSelect } from './TaskGroupSelect';
+import { LinkedFormAnchor, TYPE_OPTIONS, toTaskType } from './taskParts';
 import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
 
 const columns: DataTableColumn<TaskRow, TaskSort>[] = [
