@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
-import { AUDIT_LEVEL } from '../shared/audit/api';
 // Levels from the permissions table, not the areas' schema modules: those bring Zod schemas into
 // the entry chunk that every screen, the sign-in form too, loads first.
-import { AREA_LEVELS } from '../shared/auth/permissions';
-import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../shared/forms/api';
-import { API_TOKENS_LEVEL } from '../shared/tokens/api';
-import { WEBHOOKS_LEVEL } from '../shared/webhooks/api';
+import {
+  API_TOKENS_LEVEL,
+  AREA_LEVELS,
+  AUDIT_LEVEL,
+  FIELD_GROUPS_LEVEL,
+  FORMS_LEVEL,
+  WEBHOOKS_LEVEL,
+} from '../shared/auth/permissions';
 import { emailTemplateScreens } from './features/emails/screens';
 import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';

@@ -136,8 +136,7 @@ test('a team owner comments and mentions a member, who is emailed, likes and rep
   const line = memberPage.getByRole('region', { name: 'Unassigned' });
   await expect(line).toContainText('Assigned to Owen Hughes');
   await expect(line.getByRole('img', { name: '2 comments' })).toBeVisible();
-  await memberPage.getByRole('combobox', { name: 'Type', exact: true }).click();
-  await memberPage.getByRole('option', { name: 'Disclaimer' }).click();
+  await memberPage.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Disclaimer');
   await expect(memberPage).toHaveURL(/type=disclaimer/);
   await expect(memberPage.getByRole('link', { name: 'Confirm your stand layout' })).toHaveCount(0);
   await expectAccessible(memberPage, 'my tasks filtered');

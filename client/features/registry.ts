@@ -9,7 +9,7 @@ import {
   IconLayoutDashboard,
 } from '@tabler/icons-react';
 import { AREA_LEVELS, can, type Permission } from '../../shared/auth/permissions';
-import { CORE_PAGES, type CorePageId } from '../../shared/events/schema';
+import { CORE_PAGES, type CorePageId } from '../../shared/events/corePageList';
 
 /**
  * Which screens exist. The sidebar and the admin hub link only to what is listed here, so there

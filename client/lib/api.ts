@@ -1,7 +1,14 @@
-import type { ZodType } from 'zod';
+import type { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
-import { type ErrorIssue, errorBodySchema } from '../../shared/http/errors';
+import type { ErrorBody, ErrorIssue } from '../../shared/http/errors';
 import { noteBuildOf } from './buildVersion';
+
+/**
+ * What a shared response schema describes: `api.get<Answer<typeof schema>>(path)`. Answers are
+ * typed, not parsed, in the browser (decision 0041): the server's response schema already checks
+ * and serializes every answer, and parsing them again put all of Zod in every screen's first frame.
+ */
+export type Answer<S extends z.ZodType> = z.output<S>;
 
 /** A failed API call, carrying the server's stable error code so screens can react to it. */
 export class ApiError extends Error {
@@ -49,10 +56,41 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isIssue = (value: unknown): value is ErrorIssue =>
+  typeof value === 'object' &&
+  value !== null &&
+  isText((value as ErrorIssue).message) &&
+  Array.isArray((value as ErrorIssue).path) &&
+  (value as ErrorIssue).path.every((part) => isText(part) || typeof part === 'number');
+
+/**
+ * The error shape (shared/http/errors, `errorBodySchema`) checked by hand: it is the one answer
+ * the client reads fields of before any screen code runs, and a hand check keeps Zod out of the
+ * first frame. Its test holds it to the schema's verdict on the same bodies.
+ */
+export function readErrorBody(body: unknown): ErrorBody | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, issues, requestId } = error as Record<string, unknown>;
+  if (!isText(code) || !isText(message)) return null;
+  if (issues !== undefined && !(Array.isArray(issues) && issues.every(isIssue))) return null;
+  if (requestId !== undefined && !isText(requestId)) return null;
+  return {
+    error: {
+      code,
+      message,
+      ...(issues === undefined ? {} : { issues: issues.map(({ path, message }) => ({ path, message })) }),
+      ...(requestId === undefined ? {} : { requestId }),
+    },
+  };
+}
+
 function toApiError(status: number, body: unknown): ApiError {
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, issues, requestId } = parsed.data.error;
+  const parsed = readErrorBody(body);
+  if (parsed) {
+    const { code, message, issues, requestId } = parsed.error;
     return new ApiError(status, code, message, issues, requestId);
   }
   // A proxy or crash page instead of our error shape: the spec's wording for a bare status.
@@ -81,28 +119,19 @@ async function request(method: Method, path: string, body: unknown): Promise<unk
   return json;
 }
 
-function parseWith<T>(schema: ZodType<T>, json: unknown, label: string): T {
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  // The contract and the server disagree: log for developers, show users the default error text.
-  console.error(`Unexpected response from ${label}`, parsed.error.issues);
-  throw new Error(`Unexpected response from ${label}`);
-}
+/** The answer as its contract types it (`T`, from `Answer<typeof schema>`); unknown when not named. */
+const mutation =
+  (method: Method) =>
+  <T = unknown>(path: string, body?: unknown): Promise<T> =>
+    request(method, path, body) as Promise<T>;
 
-function mutation(method: Method) {
-  function call(path: string, body?: unknown): Promise<unknown>;
-  function call<T>(path: string, body: unknown, schema: ZodType<T>): Promise<T>;
-  async function call<T>(path: string, body?: unknown, schema?: ZodType<T>): Promise<unknown> {
-    const json = await request(method, path, body);
-    return schema ? parseWith(schema, json, `${method} ${path}`) : json;
-  }
-  return call;
-}
-
-/** The one way the client talks to the server: JSON in and out, same-origin cookie session. */
+/**
+ * The one way the client talks to the server: JSON in and out, same-origin cookie session. Answers
+ * are typed by the shared response schemas (`Answer<typeof schema>`), not parsed: the server's
+ * response schema is the check (decision 0041).
+ */
 export const api = {
-  get: async <T>(path: string, schema: ZodType<T>): Promise<T> =>
-    parseWith(schema, await request('GET', path, undefined), `GET ${path}`),
+  get: <T = unknown>(path: string): Promise<T> => request('GET', path, undefined) as Promise<T>,
   post: mutation('POST'),
   put: mutation('PUT'),
   patch: mutation('PATCH'),

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BUILD_HEADER } from '../../shared/events/version';
+import { BUILD_HEADER } from '../../shared/events/buildHeader';
 
 /**
  * The deployed build, as the server names it on every API answer (`x-portal-build`). The first

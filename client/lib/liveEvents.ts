@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { LIVE_STREAM_PATH, type LiveMessageType, liveMessageSchema } from '../../shared/live/messages';
+import { LIVE_STREAM_PATH, type LiveMessageType, readLiveMessage } from '../../shared/live/messages';
 import { checkBuild } from './buildVersion';
 
 /**
@@ -74,9 +74,9 @@ export function useLiveEvents(eventId: string | undefined, handlers: LiveHandler
         } catch {
           return;
         }
-        const message = liveMessageSchema.safeParse(parsed);
-        if (!message.success) return;
-        const { type } = message.data;
+        const message = readLiveMessage(parsed);
+        if (!message) return;
+        const { type } = message;
         if (type === 'resync') runAll();
         else if (type === 'signedOut') {
           // Not opened again. Nothing is refetched here: the tab that signed out is already

@@ -3,15 +3,10 @@ import { createContext, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
 import type { Permission } from '../../shared/auth/permissions';
-import {
-  type MeResponse,
-  type MyEvent,
-  meResponseSchema,
-  sessionResponseSchema,
-} from '../../shared/auth/schema';
-import { type ShellResponse, shellResponseSchema } from '../../shared/events/schema';
+import type { MeResponse, MyEvent, meResponseSchema, sessionResponseSchema } from '../../shared/auth/schema';
+import type { ShellResponse, shellResponseSchema } from '../../shared/events/schema';
 import { MEMBER_AREAS, type MemberArea } from '../../shared/people/memberAreas';
-import { ApiError, api, isApiError } from './api';
+import { type Answer, ApiError, api, isApiError } from './api';
 import type { DateContext } from './format';
 
 /**
@@ -28,7 +23,7 @@ export const sessionKeys = {
 export const meQuery = queryOptions({
   queryKey: sessionKeys.me,
   queryFn: async () => {
-    const { me } = await api.get('/api/session', sessionResponseSchema);
+    const { me } = await api.get<Answer<typeof sessionResponseSchema>>('/api/session');
     if (!me) throw new ApiError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
     return me;
   },
@@ -37,7 +32,7 @@ export const meQuery = queryOptions({
 export function shellQuery(eventId: string) {
   return queryOptions({
     queryKey: sessionKeys.shell(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/shell`, shellResponseSchema),
+    queryFn: () => api.get<Answer<typeof shellResponseSchema>>(`/api/events/${eventId}/shell`),
   });
 }
 
@@ -106,7 +101,8 @@ export function useSwitchEvent() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (eventId: string) => api.put('/api/me/current-event', { eventId }, meResponseSchema),
+    mutationFn: (eventId: string) =>
+      api.put<Answer<typeof meResponseSchema>>('/api/me/current-event', { eventId }),
     onSuccess: async (me) => {
       queryClient.setQueryData(sessionKeys.me, me);
       // Every screen's data belongs to the previous event: refetch all of it, then start at home.

@@ -45,8 +45,21 @@ function gzipKb(file) {
 const hasEditorCode = (file) =>
   /ProseMirror|prosemirror-view|@tiptap/.test(readFileSync(join(DIST, file), 'utf8'));
 
+/**
+ * Zod's core (its global settings object). The client types API answers instead of parsing them
+ * (decision 0041), so Zod loads only with a screen's forms; the entry chunk and what it imports
+ * statically (every screen's floor) must never bring it back (about 25 KB gzipped).
+ */
+const hasZod = (file) => readFileSync(join(DIST, file), 'utf8').includes('__zod_globalConfig');
+
 const failures = [];
 const figures = {};
+{
+  const floor = new Set();
+  collect(entryKey, floor);
+  if ([...floor].some((file) => file.endsWith('.js') && hasZod(file)))
+    failures.push('the entry chunk loads Zod before any screen (decision 0041)');
+}
 for (const { path, modules } of readRouteTable()) {
   const files = new Set();
   collect(entryKey, files);
@@ -60,8 +73,9 @@ for (const { path, modules } of readRouteTable()) {
   if (!isAdmin(path) && js.some(hasEditorCode))
     failures.push(`${path}: loads editor code (tiptap/ProseMirror)`);
   if (JSON_OUT) continue;
+  const zod = js.some(hasZod) ? ' (+Zod: a form)' : '';
   console.log(
-    `${over ? 'OVER' : '    '} ${path.padEnd(52)} ${total.toFixed(1).padStart(6)} KB / ${budget} KB in ${js.length} files`,
+    `${over ? 'OVER' : '    '} ${path.padEnd(52)} ${total.toFixed(1).padStart(6)} KB / ${budget} KB in ${js.length} files${zod}`,
   );
   if (VERBOSE) {
     for (const file of js.sort((a, b) => gzipKb(b) - gzipKb(a))) {

@@ -2,7 +2,7 @@ import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { HTTP_ERROR_TITLES } from '../../shared/http/errors';
+import { HTTP_ERROR_TITLES } from '../../shared/http/errorTitles';
 import { ERROR_SCREEN } from '../../shared/ui/constants';
 import { connectivityExplanation } from '../lib/connectivity';
 import { reloadForChunkError, shouldReloadForChunkError } from './chunkReload';

@@ -4,7 +4,7 @@ import { IconBulb, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { can, type Permission } from '../../shared/auth/permissions';
-import { terminologySchema } from '../../shared/events/settings';
+import { DEFAULT_TERMINOLOGY } from '../../shared/events/terminology';
 import { useOptionalSession } from '../lib/session';
 import { minWidth } from './theme';
 
@@ -33,7 +33,6 @@ export interface PageHeaderProps {
   children?: ReactNode;
 }
 
-const DEFAULT_TERMINOLOGY = terminologySchema.parse({});
 const APP_NAME = 'Event Portal';
 
 /**

@@ -1,8 +1,7 @@
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
-import { type StoredFile, storedFileSchema } from '../../shared/files/schemas';
+import type { StoredFile } from '../../shared/files/schemas';
 import type { FilePurpose } from '../../shared/files/types';
-import { errorBodySchema } from '../../shared/http/errors';
-import { ApiError } from '../lib/api';
+import { ApiError, readErrorBody } from '../lib/api';
 
 /**
  * Sends one file to the upload route with XMLHttpRequest, whose upload events report progress
@@ -15,13 +14,13 @@ export function uploadFile(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<StoredFile> {
-  return uploadTo(`/api/events/${eventId}/files?purpose=${purpose}`, file, onProgress, signal).then(
-    (body) => {
-      const parsed = storedFileSchema.safeParse(body);
-      if (!parsed.success) throw new ApiError(201, 'unknown', 'Error uploading file to storage');
-      return parsed.data;
-    },
-  );
+  // Typed by the route's response schema, which the server checks the answer against (decision 0041).
+  return uploadTo(
+    `/api/events/${eventId}/files?purpose=${purpose}`,
+    file,
+    onProgress,
+    signal,
+  ) as Promise<StoredFile>;
 }
 
 /** Sends one file to an upload route (multipart field `file`) and answers the route's JSON. */
@@ -54,10 +53,10 @@ export function uploadTo(
         resolve(body);
         return;
       }
-      const error = errorBodySchema.safeParse(body);
+      const error = readErrorBody(body)?.error;
       reject(
-        error.success
-          ? new ApiError(xhr.status, error.data.error.code, error.data.error.message, error.data.error.issues)
+        error
+          ? new ApiError(xhr.status, error.code, error.message, error.issues)
           : new ApiError(xhr.status, 'unknown', `Error: ${xhr.status}`),
       );
     };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Permission } from '../auth/permissions';
 
 /**
  * The audit trail (issue 21, decision 0030): one entry per write, whoever made it.
@@ -9,7 +8,7 @@ import type { Permission } from '../auth/permissions';
  *   GET  /settings    AuditSettings
  *   PUT  /settings    AuditSettings -> AuditSettings
  */
-export const AUDIT_LEVEL = 'admin' satisfies Permission;
+export { AUDIT_LEVEL } from '../auth/permissions';
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_RETENTION_DEFAULT_DAYS = 365;
 

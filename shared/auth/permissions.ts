@@ -37,3 +37,15 @@ export const AREA_LEVELS = {
   /** Spec: moderator and above manage suppliers and supplier groups. */
   suppliers: 'moderator',
 } as const satisfies Record<string, Permission>;
+
+/*
+ * The levels of the areas added since, each re-exported by its area's api.ts (the server reads them
+ * there). They live here because the router reads them for every screen, and the api.ts files build
+ * Zod schemas that would otherwise load before the first render (decision 0041).
+ */
+export const AUDIT_LEVEL = 'admin' satisfies Permission;
+/** Spec: forms and confirmations moderator and above; field groups admin only. */
+export const FORMS_LEVEL = 'moderator' satisfies Permission;
+export const FIELD_GROUPS_LEVEL = 'admin' satisfies Permission;
+export const API_TOKENS_LEVEL = 'admin' satisfies Permission;
+export const WEBHOOKS_LEVEL = 'admin' satisfies Permission;

@@ -78,14 +78,4 @@ export const shellResponseSchema = z.object({
 });
 export type ShellResponse = z.infer<typeof shellResponseSchema>;
 
-/** Core pages of the spec; each screen area registers its route when it exists. */
-export const CORE_PAGES = [
-  { id: 'dashboard', path: '/', icon: 'dashboard', isPublished: true },
-  { id: 'downloads', path: '/downloads', icon: 'download', isPublished: true },
-  { id: 'forms', path: '/forms', icon: 'forms', isPublished: true },
-  { id: 'suppliers', path: '/suppliers', icon: 'suppliers', isPublished: true },
-  { id: 'tasks', path: '/tasks', icon: 'tasks', isPublished: true },
-  { id: 'timeTable', path: '/time-table', icon: 'calendar', isPublished: false },
-  { id: 'notifications', path: '/notifications', icon: 'bell', isPublished: true },
-] as const;
-export type CorePageId = (typeof CORE_PAGES)[number]['id'];
+export { CORE_PAGES, type CorePageId } from './corePageList';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_NAV_COLOR, DEFAULT_TERMINOLOGY, TERMINOLOGY_KEYS, type TerminologyKey } from './terminology';
+
+export { DEFAULT_NAV_COLOR, navThemeFor, TERMINOLOGY_KEYS, type TerminologyKey } from './terminology';
 
 /**
  * Settings documents: one per event and name, each with the spec's defaults. A stored document is
@@ -56,19 +59,6 @@ export const isoDateSchema = z.iso.date({ message: 'Enter a date as YYYY-MM-DD' 
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB');
 
-export const DEFAULT_NAV_COLOR = '#1b5e20';
-
-/** Relative luminance decides whether the navigation bar needs light text (dark theme). */
-export function navThemeFor(color: string): 'light' | 'dark' {
-  const hex = color.replace('#', '');
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance < 0.4 ? 'dark' : 'light';
-}
-
 export const brandingSchema = z.object({
   logo: z.string().default(''),
   invertedLogo: z.string().default(''),
@@ -115,26 +105,11 @@ export const onboardingSchema = z.object({
   videoSourceType: z.enum(['youTube', 'vimeo']).default('youTube'),
 });
 
-export const TERMINOLOGY_KEYS = [
-  'dashboard',
-  'downloads',
-  'forms',
-  'notifications',
-  'suppliers',
-  'tasks',
-  'timeTable',
-] as const;
-export type TerminologyKey = (typeof TERMINOLOGY_KEYS)[number];
-
-export const terminologySchema = z.object({
-  dashboard: z.string().default('Dashboard'),
-  downloads: z.string().default('Downloads'),
-  forms: z.string().default('Forms'),
-  notifications: z.string().default('Notifications'),
-  suppliers: z.string().default('Suppliers'),
-  tasks: z.string().default('Tasks'),
-  timeTable: z.string().default('Time Table'),
-});
+export const terminologySchema = z.object(
+  Object.fromEntries(TERMINOLOGY_KEYS.map((key) => [key, z.string().default(DEFAULT_TERMINOLOGY[key])])) as {
+    [K in TerminologyKey]: z.ZodDefault<z.ZodString>;
+  },
+);
 
 export const variablesSchema = z.object({
   teamMemberLimit: z.number().int().min(1).max(1000).default(15),

@@ -12,5 +12,4 @@ export const semanticVersionSchema = z
   .transform((text) => (text === '' ? '0.0.0' : text))
   .refine((text) => SEMVER.test(text), VERSION_ERROR);
 
-/** The header every API answer carries with the build of the client the server serves. */
-export const BUILD_HEADER = 'x-portal-build';
+export { BUILD_HEADER } from './buildHeader';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Permission } from '../auth/permissions';
 import { listQuerySchema } from '../people/schema';
 import { type Confirmation, type ConfirmationInput, confirmationSchema } from './schema/confirmation';
 import { type Field, type FieldInput, fieldSchema } from './schema/field';
@@ -42,8 +41,7 @@ import type { FormNotification } from './schema/notification';
  */
 
 /** Spec: forms and confirmations moderator and above; field groups admin only. */
-export const FORMS_LEVEL = 'moderator' satisfies Permission;
-export const FIELD_GROUPS_LEVEL = 'admin' satisfies Permission;
+export { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../auth/permissions';
 
 export const FORM_ERRORS = {
   invalidForm: 'Invalid form',

@@ -8,6 +8,7 @@ import type { Field } from './schema/field';
 import type { FieldGroup } from './schema/field-group';
 import type { Form } from './schema/form';
 import { uploadedFileSchema } from './schema/values';
+import { SUBMISSION_STATES } from './submissionStates';
 
 /**
  * The HTTP contract of filling in forms (decision 0017). Answers are checked by the engine
@@ -159,13 +160,7 @@ export type SubmitResult = z.output<typeof submitResultSchema>;
 export const SUBMISSION_EVENT_KINDS = ['submitted', 'updated'] as const;
 export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
 
-export const SUBMISSION_STATES = ['notStarted', 'draft', 'submitted'] as const;
-export type SubmissionState = (typeof SUBMISSION_STATES)[number];
-export const SUBMISSION_STATE_LABELS: Record<SubmissionState, string> = {
-  notStarted: 'Not started',
-  draft: 'Draft',
-  submitted: 'Submitted',
-};
+export { SUBMISSION_STATE_LABELS, SUBMISSION_STATES, type SubmissionState } from './submissionStates';
 
 export const myFormsQuerySchema = z.object({ search: z.string().trim().max(200).default('') });
 export const myFormRowSchema = z.object({

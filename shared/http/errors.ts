@@ -29,10 +29,4 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Router error titles of the spec. */
-export const HTTP_ERROR_TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-};
+export { HTTP_ERROR_TITLES } from './errorTitles';

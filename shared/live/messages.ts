@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What the event stream (`GET /api/events/:eventId/stream`) sends: small "what changed" signals,
  * never the data itself. The client answers a signal by refetching the matching queries, so every
@@ -28,8 +26,18 @@ export const LIVE_MESSAGE_TYPES = [
 ] as const;
 export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
 
-export const liveMessageSchema = z.object({ type: z.enum(LIVE_MESSAGE_TYPES) });
-export type LiveMessage = z.infer<typeof liveMessageSchema>;
+export type LiveMessage = { type: LiveMessageType };
+
+/**
+ * A signal as the browser reads it: its type when it is one of ours, else null (extra keys are
+ * ignored). The server checks what it sends with `liveMessageSchema` (./schema.ts); this file stays
+ * free of Zod because the event stream opens with every signed-in screen (decision 0041).
+ */
+export function readLiveMessage(value: unknown): LiveMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { type } = value as { type?: unknown };
+  return (LIVE_MESSAGE_TYPES as readonly unknown[]).includes(type) ? { type: type as LiveMessageType } : null;
+}
 
 /** The SSE event name every signal is sent under (the default `message`). */
 export const LIVE_STREAM_PATH = (eventId: string) => `/api/events/${eventId}/stream`;

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../auth/permissions';
-import {
-  areaOfPath,
-  MEMBER_AREAS,
-  type MemberArea,
-  mayOpenArea,
-  memberAreasBodySchema,
-  openAreas,
-  pathIsOpen,
-} from './memberAreas';
+import { areaOfPath, MEMBER_AREAS, type MemberArea, mayOpenArea, openAreas, pathIsOpen } from './memberAreas';
+import { memberAreasBodySchema } from './memberAreasApi';
 import { TEAM_ROLES } from './teams';
 
 const member = (memberAreas: MemberArea[] | null) =>

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { can, type Permission } from '../auth/permissions';
 import type { TeamRole } from './teams';
 
@@ -34,16 +33,6 @@ export const MEMBER_AREA_ERRORS = {
   closed: 'You do not have access to this area',
   ownerAlwaysOpen: 'A team owner always opens every area',
 } as const;
-
-/** A set of areas as stored and sent: each area at most once, in the spec's order. */
-export const memberAreasSchema = z
-  .array(z.enum(MEMBER_AREAS))
-  .refine((areas) => new Set(areas).size === areas.length, 'Each area may be listed once')
-  .transform((areas) => MEMBER_AREAS.filter((area) => areas.includes(area)));
-
-export const memberAreasBodySchema = z.strictObject({ areas: memberAreasSchema });
-export type MemberAreasBody = z.infer<typeof memberAreasBodySchema>;
-export const memberAreasResponseSchema = z.object({ areas: z.array(z.enum(MEMBER_AREAS)) });
 
 /** What the rule needs to know about someone's place in an event. */
 export type AreaHolder = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CORE_PAGES, type CorePageId } from '../events/schema';
+import { CORE_PAGE_IDS, CORE_PAGES, type CorePageId } from '../events/corePageList';
 import type { Settings } from '../events/settings';
 
 /**
@@ -8,8 +8,7 @@ import type { Settings } from '../events/settings';
  * settings document per event ('corePages'); a page never edited takes the defaults below. An empty
  * title means "use the terminology label", so renaming an area in /admin/variables still renames it.
  */
-export const CORE_PAGE_IDS = CORE_PAGES.map((p) => p.id) as [CorePageId, ...CorePageId[]];
-export type { CorePageId };
+export { CORE_PAGE_IDS, type CorePageId, isCorePageId } from '../events/corePageList';
 
 /** Icon names offered for core pages and cards; the client maps each to a drawn icon. */
 export const PORTAL_ICONS = [
@@ -85,8 +84,4 @@ export function resolveCorePages(doc: CorePagesDoc, terminology: Settings<'termi
       isPublished: stored.isPublished,
     };
   });
-}
-
-export function isCorePageId(id: string): id is CorePageId {
-  return (CORE_PAGE_IDS as string[]).includes(id);
 }

@@ -22,15 +22,7 @@ import { URGENCY_FILTERS } from './urgency';
 
 /** Every type is offered; a form task must name its form (see taskBodySchema's check). */
 export const AVAILABLE_TASK_TYPES = TASK_TYPES;
-export const TASK_TYPE_LABELS: Record<(typeof TASK_TYPES)[number], string> = {
-  task: 'Task',
-  form: 'Form',
-  externalForm: 'External form',
-  pdfForm: 'PDF form',
-  upload: 'Upload',
-  disclaimer: 'Disclaimer',
-  tbc: 'TBC',
-};
+export { TASK_TYPE_LABELS } from './constants';
 
 const title = z.string().trim().min(1).max(TITLE_MAX_LENGTH);
 const booleanQuery = z

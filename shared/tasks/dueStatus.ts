@@ -1,4 +1,4 @@
-import { type ProgressStatus, TASK_ERRORS, TaskDataError } from './schema';
+import { type ProgressStatus, TASK_ERRORS, TaskDataError } from './constants';
 
 /**
  * Due status of a task (spec: states and transitions). Due dates are calendar dates

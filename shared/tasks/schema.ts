@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import {
+  APPROVAL_STATUSES,
+  COMMENT_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  PROGRESS_STATUSES,
+  type ProgressStatus,
+  REVIEW_MAX_LENGTH,
+  TASK_ERRORS,
+  TASK_TYPES,
+  TaskDataError,
+  type TaskType,
+  TITLE_MAX_LENGTH,
+} from './constants';
 
 /**
  * The Zod contract of tasks (spec: Task, Task group, Task status, Comment, Reply). Stored records
@@ -7,50 +20,26 @@ import { z } from 'zod';
  * would reset every field a partial update leaves out.
  */
 
-export const TASK_TYPES = ['task', 'form', 'externalForm', 'pdfForm', 'upload', 'disclaimer', 'tbc'] as const;
-export type TaskType = (typeof TASK_TYPES)[number];
-
-export const PROGRESS_STATUSES = ['incomplete', 'complete', 'n/a'] as const;
-export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
-
-export const APPROVAL_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-/** The spec's messages (error catalogue) plus the few the spec leaves open, worded here once. */
-export const TASK_ERRORS = {
-  invalidTask: 'Invalid task values',
-  invalidTasksAfterUpload: 'Invalid tasks data after upload',
-  invalidGroup: 'Invalid group',
-  invalidProgress: 'Invalid progress',
-  invalidComment: 'Invalid comment',
-  invalidReply: 'Invalid reply',
-  invalidIdsToRemove: 'Invalid ids to remove',
-  invalidTargetDate: 'Invalid target date',
-  formRequired: 'Choose the form this task links to',
-  formNotInEvent: "Choose one of this event's forms",
-} as const;
-
-/** Thrown for data that fails its check; the message is the spec's, Zod's issues ride along. */
-export class TaskDataError extends Error {
-  readonly issues: readonly z.core.$ZodIssue[];
-
-  constructor(message: string, issues: readonly z.core.$ZodIssue[] = []) {
-    super(message);
-    this.name = 'TaskDataError';
-    this.issues = issues;
-  }
-}
+export {
+  APPROVAL_STATUSES,
+  type ApprovalStatus,
+  COMMENT_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  PROGRESS_STATUSES,
+  type ProgressStatus,
+  REVIEW_MAX_LENGTH,
+  TASK_ERRORS,
+  TASK_TYPES,
+  TaskDataError,
+  type TaskType,
+  TITLE_MAX_LENGTH,
+} from './constants';
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new TaskDataError(message, result.error.issues);
   return result.data;
 }
-
-export const TITLE_MAX_LENGTH = 200;
-export const DESCRIPTION_MAX_LENGTH = 50_000;
-export const COMMENT_MAX_LENGTH = 2_000;
-export const REVIEW_MAX_LENGTH = 2_000;
 
 const id = z.string().trim().min(1);
 const ids = z.array(id);

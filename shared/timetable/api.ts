@@ -8,25 +8,7 @@ import { LINK_KINDS } from './schema';
  * registration and the client's calls alike.
  */
 
-const EVENT = '/api/events/:eventId';
-export const TIMETABLE_PATHS = {
-  sessions: `${EVENT}/time-table/sessions`,
-  session: `${EVENT}/time-table/sessions/:sessionId`,
-  duplicateSession: `${EVENT}/time-table/sessions/:sessionId/duplicate`,
-  sessionCalendar: `${EVENT}/time-table/sessions/:sessionId/calendar.ics`,
-  tracks: `${EVENT}/time-table/tracks`,
-  track: `${EVENT}/time-table/tracks/:trackId`,
-  myTimeTable: `${EVENT}/my-time-table`,
-  feed: `${EVENT}/time-table/feed`,
-  linkOptions: `${EVENT}/time-table/link-options`,
-  /** Public: a calendar app holds no session; the token in the address is the credential. */
-  publicFeed: '/api/public/events/:eventId/calendar/:token.ics',
-} as const;
-
-/** Fills a path's `:name` parameters (each encoded). */
-export function timetablePath(template: string, params: Record<string, string>): string {
-  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-}
+export { TIMETABLE_PATHS, timetablePath } from './paths';
 
 export const sessionParamsSchema = z.object({ eventId: z.uuid(), sessionId: z.uuid() });
 export const trackParamsSchema = z.object({ eventId: z.uuid(), trackId: z.uuid() });

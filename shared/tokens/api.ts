@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Permission } from '../auth/permissions';
 
 /**
  * API tokens (issue 21, decision 0030): an admin makes a token for one event; it acts as that
@@ -10,7 +9,7 @@ import type { Permission } from '../auth/permissions';
  *   POST   /                       ApiTokenBody -> 201 ApiTokenCreated (secret shown once)
  *   POST   /:tokenId/revoke        {} -> ApiToken
  */
-export const API_TOKENS_LEVEL = 'admin' satisfies Permission;
+export { API_TOKENS_LEVEL } from '../auth/permissions';
 
 /** Every secret starts with this, so a leaked one is recognisable (and found by secret scanners). */
 export const API_TOKEN_PREFIX = 'evp_';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Permission } from '../auth/permissions';
 import { engineRecord, formParamsSchema, specPart } from '../forms/api';
 import { type Webhook, type WebhookInput, webhookSchema } from '../forms/schema/webhook';
 
@@ -18,7 +17,7 @@ import { type Webhook, type WebhookInput, webhookSchema } from '../forms/schema/
  *   POST   /:webhookId/deliveries/:deliveryId/redeliver   {} -> 201 Delivery (queued)
  */
 
-export const WEBHOOKS_LEVEL = 'admin' satisfies Permission;
+export { WEBHOOKS_LEVEL } from '../auth/permissions';
 
 export const WEBHOOK_ERRORS = {
   invalidWebhook: 'Invalid webhook',

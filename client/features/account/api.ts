@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type EmailChangeBody,
+import type {
+  EmailChangeBody,
   meResponseSchema,
   okResponseSchema,
-  type UpdateProfileBody,
+  UpdateProfileBody,
 } from '../../../shared/auth/schema';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.patch('/api/me', body, meResponseSchema),
+    mutationFn: (body: UpdateProfileBody) => api.patch<Answer<typeof meResponseSchema>>('/api/me', body),
     onSuccess: (me) => queryClient.setQueryData(sessionKeys.me, me),
   });
 }
@@ -19,12 +19,13 @@ export function useUpdateProfile() {
 /** Nothing changes until the link sent to the new address is opened, so nothing to invalidate. */
 export function useRequestEmailChange() {
   return useMutation({
-    mutationFn: (body: EmailChangeBody) => api.post('/api/me/email-change', body, okResponseSchema),
+    mutationFn: (body: EmailChangeBody) =>
+      api.post<Answer<typeof okResponseSchema>>('/api/me/email-change', body),
   });
 }
 
 export function useSendPasswordReset() {
   return useMutation({
-    mutationFn: () => api.post('/api/me/password-reset', {}, okResponseSchema),
+    mutationFn: () => api.post<Answer<typeof okResponseSchema>>('/api/me/password-reset', {}),
   });
 }

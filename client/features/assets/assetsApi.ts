@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type AssetType, assetListResponseSchema, assetSchema } from '../../../shared/assets/schema';
+import type { AssetType, assetListResponseSchema, assetSchema } from '../../../shared/assets/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 /** Every assets answer of an event starts with this key, so a change drops them all together. */
@@ -20,7 +19,7 @@ export function useAssets(eventId: string, params: AssetListParams) {
   const query = { ...params, search: params.search.trim(), pageSize: params.pageSize ?? TABLE_PAGE_SIZE };
   return useQuery({
     queryKey: [...assetsKey(eventId), 'list', query],
-    queryFn: () => api.get(`${base(eventId)}${toQueryString(query)}`, assetListResponseSchema),
+    queryFn: () => api.get<Answer<typeof assetListResponseSchema>>(`${base(eventId)}${toQueryString(query)}`),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -29,7 +28,7 @@ export function useAssets(eventId: string, params: AssetListParams) {
 /** One asset's read, for useQuery or useQueries (the builder's preview reads several). */
 export const assetQuery = (eventId: string, assetId: string) => ({
   queryKey: [...assetsKey(eventId), 'detail', assetId],
-  queryFn: () => api.get(`${base(eventId)}/${assetId}`, assetSchema),
+  queryFn: () => api.get<Answer<typeof assetSchema>>(`${base(eventId)}/${assetId}`),
   enabled: eventId !== '' && assetId !== '',
 });
 
@@ -39,7 +38,7 @@ export function useCreateAsset(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; altText: string; fileId: string }) =>
-      api.post(base(eventId), body, assetSchema),
+      api.post<Answer<typeof assetSchema>>(base(eventId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
   });
 }
@@ -48,7 +47,7 @@ export function useUpdateAsset(eventId: string, assetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; altText: string }) =>
-      api.put(`${base(eventId)}/${assetId}`, body, assetSchema),
+      api.put<Answer<typeof assetSchema>>(`${base(eventId)}/${assetId}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
   });
 }
@@ -56,7 +55,7 @@ export function useUpdateAsset(eventId: string, assetId: string) {
 export function useDeleteAsset(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (assetId: string) => api.delete(`${base(eventId)}/${assetId}`, z.unknown()),
+    mutationFn: (assetId: string) => api.delete(`${base(eventId)}/${assetId}`),
     // Only the lists: the deleted asset's own screen is still open until it navigates away, and
     // refetching its detail would only ask the server for what is gone (a 404 no one asked for).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...assetsKey(eventId), 'list'] }),

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AuditQuery, auditPageSchema, auditSettingsSchema } from '../../../shared/audit/api';
-import {
-  type ApiTokenBody,
+import type { AuditQuery, auditPageSchema, auditSettingsSchema } from '../../../shared/audit/api';
+import type {
+  ApiTokenBody,
   apiTokenCreatedSchema,
   apiTokenListSchema,
   apiTokenSchema,
 } from '../../../shared/tokens/api';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 
 // API tokens and the audit trail (admins; decision 0030).
 
@@ -16,7 +16,7 @@ const auditKey = (eventId: string) => ['events', eventId, 'audit'] as const;
 export const useApiTokens = (eventId: string) =>
   useQuery({
     queryKey: tokensKey(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/api-tokens`, apiTokenListSchema),
+    queryFn: () => api.get<Answer<typeof apiTokenListSchema>>(`/api/events/${eventId}/api-tokens`),
     enabled: eventId !== '',
   });
 
@@ -24,7 +24,7 @@ export function useCreateApiToken(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiTokenBody) =>
-      api.post(`/api/events/${eventId}/api-tokens`, body, apiTokenCreatedSchema),
+      api.post<Answer<typeof apiTokenCreatedSchema>>(`/api/events/${eventId}/api-tokens`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey(eventId) }),
   });
 }
@@ -33,7 +33,7 @@ export function useRevokeApiToken(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tokenId: string) =>
-      api.post(`/api/events/${eventId}/api-tokens/${tokenId}/revoke`, {}, apiTokenSchema),
+      api.post<Answer<typeof apiTokenSchema>>(`/api/events/${eventId}/api-tokens/${tokenId}/revoke`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey(eventId) }),
   });
 }
@@ -42,9 +42,8 @@ export const useAudit = (eventId: string, query: AuditQuery, enabled = true) =>
   useQuery({
     queryKey: [...auditKey(eventId), query],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof auditPageSchema>>(
         `/api/events/${eventId}/audit${toQueryString(query as Record<string, string | number>)}`,
-        auditPageSchema,
       ),
     enabled: enabled && eventId !== '',
     placeholderData: keepPreviousData,
@@ -53,7 +52,7 @@ export const useAudit = (eventId: string, query: AuditQuery, enabled = true) =>
 export const useAuditSettings = (eventId: string) =>
   useQuery({
     queryKey: [...auditKey(eventId), 'settings'],
-    queryFn: () => api.get(`/api/events/${eventId}/audit/settings`, auditSettingsSchema),
+    queryFn: () => api.get<Answer<typeof auditSettingsSchema>>(`/api/events/${eventId}/audit/settings`),
     enabled: eventId !== '',
   });
 
@@ -61,7 +60,7 @@ export function useSaveAuditSettings(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (retentionDays: number) =>
-      api.put(`/api/events/${eventId}/audit/settings`, { retentionDays }, auditSettingsSchema),
+      api.put<Answer<typeof auditSettingsSchema>>(`/api/events/${eventId}/audit/settings`, { retentionDays }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: auditKey(eventId) }),
   });
 }

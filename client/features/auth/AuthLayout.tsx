@@ -3,8 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { publicBrandingSchema } from '../../../shared/branding/schema';
-import { api } from '../../lib/api';
+import type { publicBrandingSchema } from '../../../shared/branding/schema';
+import { type Answer, api } from '../../lib/api';
 import { FeedbackBanner } from '../../ui/FeedbackBanner';
 
 export interface AuthLayoutProps {
@@ -21,7 +21,7 @@ const PRODUCT_NAME = 'Event Portal';
 export function usePublicBranding() {
   return useQuery({
     queryKey: ['public-branding'],
-    queryFn: () => api.get('/api/public/branding', publicBrandingSchema),
+    queryFn: () => api.get<Answer<typeof publicBrandingSchema>>('/api/public/branding'),
     retry: false,
   });
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { HTTP_ERROR_TITLES } from '../../../shared/http/errors';
+import { HTTP_ERROR_TITLES } from '../../../shared/http/errorTitles';
 import { AuthLayout } from './AuthLayout';
 
 /** /404 and every path the portal does not know. */

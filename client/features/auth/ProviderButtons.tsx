@@ -1,13 +1,13 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { providerSignInErrorText, publicSignInProvidersSchema } from '../../../shared/auth/providers';
-import { api } from '../../lib/api';
+import { providerSignInErrorText, type publicSignInProvidersSchema } from '../../../shared/auth/providers';
+import { type Answer, api } from '../../lib/api';
 
 /** The identity providers the event at this address has switched on. */
 export function usePublicSignInProviders() {
   return useQuery({
     queryKey: ['public-sign-in-providers'],
-    queryFn: () => api.get('/api/public/sign-in-providers', publicSignInProvidersSchema),
+    queryFn: () => api.get<Answer<typeof publicSignInProvidersSchema>>('/api/public/sign-in-providers'),
     retry: false,
   });
 }

@@ -1,12 +1,12 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type EventSignInProvider,
-  type EventSignInProviderBody,
+import type {
+  EventSignInProvider,
+  EventSignInProviderBody,
   eventSignInProviderSchema,
   eventSignInProvidersResponseSchema,
 } from '../../../shared/auth/providers';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { QueryState } from '../../ui/QueryState';
@@ -16,7 +16,8 @@ const providersKey = (eventId: string) => ['events', eventId, 'sign-in-providers
 function useEventProviders(eventId: string) {
   return useQuery({
     queryKey: providersKey(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/sign-in-providers`, eventSignInProvidersResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof eventSignInProvidersResponseSchema>>(`/api/events/${eventId}/sign-in-providers`),
     enabled: Boolean(eventId),
   });
 }
@@ -25,7 +26,10 @@ function useSetEventProvider(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: EventSignInProviderBody & { id: string }) =>
-      api.put(`/api/events/${eventId}/sign-in-providers/${id}`, body, eventSignInProviderSchema),
+      api.put<Answer<typeof eventSignInProviderSchema>>(
+        `/api/events/${eventId}/sign-in-providers/${id}`,
+        body,
+      ),
     onSuccess: (saved) =>
       queryClient.setQueryData(
         providersKey(eventId),

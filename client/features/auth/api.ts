@@ -1,19 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   emailResponseSchema,
-  type LoginBody,
+  LoginBody,
   meResponseSchema,
   okResponseSchema,
-  type TokenMode,
+  TokenMode,
   verifyTokenResponseSchema,
 } from '../../../shared/auth/schema';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { forgetSession, sessionKeys } from '../../lib/session';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post('/api/auth/login', body, meResponseSchema),
+    mutationFn: (body: LoginBody) => api.post<Answer<typeof meResponseSchema>>('/api/auth/login', body),
     onSuccess: (me) => {
       // A new session: nothing cached for a previous one may leak into it.
       forgetSession(queryClient);
@@ -24,7 +24,8 @@ export function useLogin() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post('/api/auth/forgot-password', { email }, okResponseSchema),
+    mutationFn: (email: string) =>
+      api.post<Answer<typeof okResponseSchema>>('/api/auth/forgot-password', { email }),
   });
 }
 
@@ -32,7 +33,8 @@ export function useForgotPassword() {
 export function verifyTokenQuery(token: string, mode: TokenMode) {
   return queryOptions({
     queryKey: ['auth', 'verify-token', mode, token],
-    queryFn: () => api.post('/api/auth/verify-token', { token, mode }, verifyTokenResponseSchema),
+    queryFn: () =>
+      api.post<Answer<typeof verifyTokenResponseSchema>>('/api/auth/verify-token', { token, mode }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -51,7 +53,7 @@ export function usePasswordWithToken(mode: Exclude<TokenMode, 'verifyAndChangeEm
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      api.post(PASSWORD_PATHS[mode], body, emailResponseSchema),
+      api.post<Answer<typeof emailResponseSchema>>(PASSWORD_PATHS[mode], body),
     // A reset ends every session of the account: forget whatever this tab knew about one.
     onSuccess: () => forgetSession(queryClient),
   });
@@ -60,7 +62,8 @@ export function usePasswordWithToken(mode: Exclude<TokenMode, 'verifyAndChangeEm
 export function useUpdateEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post('/api/auth/update-email', { token }, emailResponseSchema),
+    mutationFn: (token: string) =>
+      api.post<Answer<typeof emailResponseSchema>>('/api/auth/update-email', { token }),
     onSuccess: () => forgetSession(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  CONTENT_SORTS,
   CONTENT_STATUS_FILTERS,
   CONTENT_STATUS_LABELS,
   type ContentRow,
@@ -17,7 +18,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
 import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
-import { CONTENT_SORTS, type ContentSort, useArchiveContent, useContentList, useDeleteContent } from './api';
+import { type ContentSort, useArchiveContent, useContentList, useDeleteContent } from './api';
 import { MaterialIcon } from './MaterialIcon';
 import { contentCrumbs } from './parts';
 

@@ -1,21 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   CONTENT_SORTS,
-  type ContentSettingsBody,
-  type ContentStatusFilter,
+  ContentSettingsBody,
+  ContentStatusFilter,
   contentDetailSchema,
   contentListResponseSchema,
   readerListSchema,
   readerPageSchema,
-  type SectionsBody,
+  SectionsBody,
 } from '../../../shared/content/api';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
 export type ContentSort = (typeof CONTENT_SORTS)[number];
-export { CONTENT_SORTS };
 
 export interface ContentListParams {
   page: number;
@@ -30,13 +28,12 @@ export interface ContentListParams {
 /** Every content answer of an event starts with this key, so any change drops them together. */
 const contentKey = (eventId: string) => [...sessionKeys.event(eventId), 'content'] as const;
 const base = (eventId: string) => `/api/events/${eventId}`;
-const nothing = z.unknown();
 
 export function useContentList(eventId: string, params: ContentListParams) {
   return useQuery({
     queryKey: [...contentKey(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof contentListResponseSchema>>(
         `${base(eventId)}/content${toQueryString({
           page: params.page,
           sort: params.sort,
@@ -45,7 +42,6 @@ export function useContentList(eventId: string, params: ContentListParams) {
           archived: params.archived ? 'true' : undefined,
           status: params.status ?? undefined,
         })}`,
-        contentListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -55,21 +51,21 @@ export function useContentList(eventId: string, params: ContentListParams) {
 export const useContent = (eventId: string, contentId: string) =>
   useQuery({
     queryKey: [...contentKey(eventId), 'detail', contentId],
-    queryFn: () => api.get(`${base(eventId)}/content/${contentId}`, contentDetailSchema),
+    queryFn: () => api.get<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content/${contentId}`),
     enabled: eventId !== '' && contentId !== '',
   });
 
 export const useReadableContent = (eventId: string) =>
   useQuery({
     queryKey: [...contentKey(eventId), 'readable'],
-    queryFn: () => api.get(`${base(eventId)}/my-content`, readerListSchema),
+    queryFn: () => api.get<Answer<typeof readerListSchema>>(`${base(eventId)}/my-content`),
     enabled: eventId !== '',
   });
 
 export const useReaderPage = (eventId: string, contentId: string) =>
   useQuery({
     queryKey: [...contentKey(eventId), 'read', contentId],
-    queryFn: () => api.get(`${base(eventId)}/my-content/${contentId}`, readerPageSchema),
+    queryFn: () => api.get<Answer<typeof readerPageSchema>>(`${base(eventId)}/my-content/${contentId}`),
     enabled: eventId !== '' && contentId !== '',
     retry: false,
   });
@@ -78,7 +74,7 @@ export const useReaderPage = (eventId: string, contentId: string) =>
 export const useGuestPage = (contentId: string) =>
   useQuery({
     queryKey: ['guests', 'content', contentId],
-    queryFn: () => api.get(`/api/guests/content/${contentId}`, readerPageSchema),
+    queryFn: () => api.get<Answer<typeof readerPageSchema>>(`/api/guests/content/${contentId}`),
     enabled: Boolean(contentId),
     retry: false,
   });
@@ -95,25 +91,22 @@ function useContentMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>)
 export const useSaveContentSettings = (eventId: string, contentId: string | null) =>
   useContentMutation(eventId, (body: ContentSettingsBody) =>
     contentId
-      ? api.put(`${base(eventId)}/content/${contentId}`, body, contentDetailSchema)
-      : api.post(`${base(eventId)}/content`, body, contentDetailSchema),
+      ? api.put<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content/${contentId}`, body)
+      : api.post<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content`, body),
   );
 
 export const useSaveSections = (eventId: string, contentId: string) =>
   useContentMutation(eventId, (body: SectionsBody) =>
-    api.put(`${base(eventId)}/content/${contentId}/sections`, body, contentDetailSchema),
+    api.put<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content/${contentId}/sections`, body),
   );
 
 export const useArchiveContent = (eventId: string) =>
   useContentMutation(eventId, ({ contentId, archive }: { contentId: string; archive: boolean }) =>
-    api.post(
+    api.post<Answer<typeof contentDetailSchema>>(
       `${base(eventId)}/content/${contentId}/${archive ? 'archive' : 'unarchive'}`,
       {},
-      contentDetailSchema,
     ),
   );
 
 export const useDeleteContent = (eventId: string) =>
-  useContentMutation(eventId, (contentId: string) =>
-    api.delete(`${base(eventId)}/content/${contentId}`, {}, nothing),
-  );
+  useContentMutation(eventId, (contentId: string) => api.delete(`${base(eventId)}/content/${contentId}`, {}));

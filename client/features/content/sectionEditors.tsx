@@ -23,10 +23,10 @@ import {
   type ResourceType,
   type SectionInput,
 } from '../../../shared/content/sections';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Loading } from '../../ui/QueryState';
-import { TaskGroupSelect } from '../tasks/taskParts';
+import { TaskGroupSelect } from '../tasks/TaskGroupSelect';
 import { ImageSectionEditor, PdfSectionEditor } from './fileSectionEditors';
 
 /** The editor of each section type's data (the heading and publish flag are edited around it). */
@@ -154,7 +154,8 @@ function ResourcesEditor({ data, onData, error, label }: EditorProps<'resources'
   const source = RESOURCE_SOURCES[type];
   const options = useQuery({
     queryKey: ['events', eventId, 'content', 'resource-options', type, search],
-    queryFn: () => api.get(`/api/events/${eventId}/${source.path}${toQueryString({ search })}`, listSchema),
+    queryFn: () =>
+      api.get<Answer<typeof listSchema>>(`/api/events/${eventId}/${source.path}${toQueryString({ search })}`),
     enabled: eventId !== '',
   });
   const items = (options.data?.items ?? []).map((item) => ({ value: item.id, label: source.name(item) }));

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileFilter } from '../../../shared/downloads/fileFilter';
-import {
-  type DOWNLOAD_SORTS,
-  type DownloadBody,
+import type {
+  DOWNLOAD_SORTS,
+  DownloadBody,
   downloadListResponseSchema,
   downloadSchema,
   myDownloadsResponseSchema,
 } from '../../../shared/downloads/schema';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
@@ -31,13 +31,12 @@ export function useDownloads(
   return useQuery({
     queryKey: [...downloadsKey(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof downloadListResponseSchema>>(
         `${base(eventId)}/downloads${toQueryString({
           ...params,
           search: params.search.trim(),
           fileFilter: params.fileFilter ?? undefined,
         })}`,
-        downloadListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -47,14 +46,14 @@ export function useDownloads(
 export const useDownload = (eventId: string, downloadId: string) =>
   useQuery({
     queryKey: [...downloadsKey(eventId), 'detail', downloadId],
-    queryFn: () => api.get(`${base(eventId)}/downloads/${downloadId}`, downloadSchema),
+    queryFn: () => api.get<Answer<typeof downloadSchema>>(`${base(eventId)}/downloads/${downloadId}`),
     enabled: eventId !== '' && downloadId !== '',
   });
 
 export const useMyDownloads = (eventId: string) =>
   useQuery({
     queryKey: [...downloadsKey(eventId), 'mine'],
-    queryFn: () => api.get(`${base(eventId)}/my-downloads`, myDownloadsResponseSchema),
+    queryFn: () => api.get<Answer<typeof myDownloadsResponseSchema>>(`${base(eventId)}/my-downloads`),
     enabled: eventId !== '',
   });
 
@@ -63,8 +62,8 @@ export function useSaveDownload(eventId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: DownloadBody }) =>
       id
-        ? api.put(`${base(eventId)}/downloads/${id}`, body, downloadSchema)
-        : api.post(`${base(eventId)}/downloads`, body, downloadSchema),
+        ? api.put<Answer<typeof downloadSchema>>(`${base(eventId)}/downloads/${id}`, body)
+        : api.post<Answer<typeof downloadSchema>>(`${base(eventId)}/downloads`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadsKey(eventId) }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type CloneRequest, type CloneStatus, cloneStatusSchema } from '../../../shared/editions/clone';
-import { api } from '../../lib/api';
+import type { CloneRequest, CloneStatus, cloneStatusSchema } from '../../../shared/editions/clone';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 const POLL_MS = 1000;
@@ -14,7 +13,7 @@ export const isCloning = (clone: CloneStatus | null | undefined) =>
 export function useLatestClone(eventId: string) {
   return useQuery({
     queryKey: latestKey(eventId),
-    queryFn: () => api.get(`${base(eventId)}/latest`, z.object({ clone: cloneStatusSchema.nullable() })),
+    queryFn: () => api.get<{ clone: CloneStatus | null }>(`${base(eventId)}/latest`),
     refetchInterval: (query) => (isCloning(query.state.data?.clone) ? POLL_MS : false),
     enabled: Boolean(eventId),
   });
@@ -23,7 +22,7 @@ export function useLatestClone(eventId: string) {
 export function useStartClone(eventId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CloneRequest) => api.post(base(eventId), body, cloneStatusSchema),
+    mutationFn: (body: CloneRequest) => api.post<Answer<typeof cloneStatusSchema>>(base(eventId), body),
     onSuccess: (clone) => client.setQueryData(latestKey(eventId), { clone }),
   });
 }

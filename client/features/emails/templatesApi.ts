@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   previewResponseSchema,
-  type TemplateBody,
-  type TemplateKindId,
+  TemplateBody,
+  TemplateKindId,
   templateListResponseSchema,
   templateSchema,
   testSendResponseSchema,
 } from '../../../shared/emails/templatesApi';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 /** Every template answer of an event starts with this key, so a change drops them all together. */
@@ -17,21 +17,22 @@ const base = (eventId: string) => `/api/events/${eventId}/email-templates`;
 export const useEmailTemplates = (eventId: string) =>
   useQuery({
     queryKey: [...templatesKey(eventId), 'list'],
-    queryFn: () => api.get(base(eventId), templateListResponseSchema),
+    queryFn: () => api.get<Answer<typeof templateListResponseSchema>>(base(eventId)),
     enabled: eventId !== '',
   });
 
 export const useEmailTemplate = (eventId: string, kind: TemplateKindId) =>
   useQuery({
     queryKey: [...templatesKey(eventId), 'detail', kind],
-    queryFn: () => api.get(`${base(eventId)}/${kind}`, templateSchema),
+    queryFn: () => api.get<Answer<typeof templateSchema>>(`${base(eventId)}/${kind}`),
     enabled: eventId !== '',
   });
 
 export function useSaveEmailTemplate(eventId: string, kind: TemplateKindId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TemplateBody) => api.put(`${base(eventId)}/${kind}`, body, templateSchema),
+    mutationFn: (body: TemplateBody) =>
+      api.put<Answer<typeof templateSchema>>(`${base(eventId)}/${kind}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKey(eventId) }),
   });
 }
@@ -39,7 +40,7 @@ export function useSaveEmailTemplate(eventId: string, kind: TemplateKindId) {
 export function useResetEmailTemplate(eventId: string, kind: TemplateKindId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(`${base(eventId)}/${kind}`, {}, templateSchema),
+    mutationFn: () => api.delete<Answer<typeof templateSchema>>(`${base(eventId)}/${kind}`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKey(eventId) }),
   });
 }
@@ -48,16 +49,18 @@ export function useResetEmailTemplate(eventId: string, kind: TemplateKindId) {
 export const usePreviewEmailTemplate = (eventId: string, kind: TemplateKindId) =>
   useMutation({
     mutationFn: (draft: Partial<TemplateBody>) =>
-      api.post(`${base(eventId)}/${kind}/preview`, draft, previewResponseSchema),
+      api.post<Answer<typeof previewResponseSchema>>(`${base(eventId)}/${kind}/preview`, draft),
   });
 
 export const useSendTestEmail = (eventId: string, kind: TemplateKindId) =>
-  useMutation({ mutationFn: () => api.post(`${base(eventId)}/${kind}/test`, {}, testSendResponseSchema) });
+  useMutation({
+    mutationFn: () => api.post<Answer<typeof testSendResponseSchema>>(`${base(eventId)}/${kind}/test`, {}),
+  });
 
 /** The stored template rendered with sample data (a read, though sent as POST like a draft's). */
 export const useStoredPreview = (eventId: string, kind: TemplateKindId) =>
   useQuery({
     queryKey: [...templatesKey(eventId), 'preview', kind],
-    queryFn: () => api.post(`${base(eventId)}/${kind}/preview`, {}, previewResponseSchema),
+    queryFn: () => api.post<Answer<typeof previewResponseSchema>>(`${base(eventId)}/${kind}/preview`, {}),
     enabled: eventId !== '',
   });

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ConfirmationBody,
-  type ConfirmationListResponse,
+import type {
+  ConfirmationBody,
+  ConfirmationListResponse,
   confirmationListResponseSchema,
   confirmationResponseSchema,
 } from '../../../shared/forms/api';
 import type { Confirmation } from '../../../shared/forms/schema/confirmation';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { formsKey } from './formsApi';
 
 // A form's confirmations (moderator and above). Answers are engine records the server parsed with
@@ -21,7 +21,9 @@ export const useConfirmations = (eventId: string, formId: string) =>
   useQuery({
     queryKey: [...confirmationsKey(eventId, formId), 'list'],
     queryFn: async () =>
-      (await api.get(base(eventId, formId), confirmationListResponseSchema)) as ConfirmationListResponse,
+      (await api.get<Answer<typeof confirmationListResponseSchema>>(
+        base(eventId, formId),
+      )) as ConfirmationListResponse,
     enabled: eventId !== '' && formId !== '',
   });
 
@@ -29,9 +31,8 @@ export const useConfirmation = (eventId: string, formId: string, confirmationId:
   useQuery({
     queryKey: [...confirmationsKey(eventId, formId), confirmationId],
     queryFn: async () =>
-      (await api.get(
+      (await api.get<Answer<typeof confirmationResponseSchema>>(
         `${base(eventId, formId)}/${confirmationId}`,
-        confirmationResponseSchema,
       )) as Confirmation,
     enabled: eventId !== '' && formId !== '' && confirmationId !== '',
   });
@@ -42,8 +43,14 @@ export function useSaveConfirmation(eventId: string, formId: string, confirmatio
   return useMutation({
     mutationFn: async (body: ConfirmationBody) =>
       (confirmationId
-        ? await api.put(`${base(eventId, formId)}/${confirmationId}`, body, confirmationResponseSchema)
-        : await api.post(base(eventId, formId), body, confirmationResponseSchema)) as Confirmation,
+        ? await api.put<Answer<typeof confirmationResponseSchema>>(
+            `${base(eventId, formId)}/${confirmationId}`,
+            body,
+          )
+        : await api.post<Answer<typeof confirmationResponseSchema>>(
+            base(eventId, formId),
+            body,
+          )) as Confirmation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: confirmationsKey(eventId, formId) }),
   });
 }

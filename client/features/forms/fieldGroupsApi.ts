@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   bulkResultSchema,
-  type FIELD_GROUP_SORTS,
-  type FieldGroupDetail,
-  type FieldGroupSettings,
-  type FieldGroupUpdateBody,
+  FIELD_GROUP_SORTS,
+  FieldGroupDetail,
+  FieldGroupSettings,
+  FieldGroupUpdateBody,
   fieldGroupDetailSchema,
   fieldGroupListResponseSchema,
 } from '../../../shared/forms/api';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import type { SortOrder } from '../../ui/useListParams';
 import { formsKey } from './formsApi';
 
@@ -28,9 +28,8 @@ export function useFieldGroups(
   return useQuery({
     queryKey: [...groupsKey(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof fieldGroupListResponseSchema>>(
         `${base(eventId)}${toQueryString({ ...params, search: params.search.trim() })}`,
-        fieldGroupListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -40,7 +39,8 @@ export function useFieldGroups(
 export const useFieldGroup = (eventId: string, fieldGroupId: string) =>
   useQuery({
     queryKey: [...groupsKey(eventId), 'detail', fieldGroupId],
-    queryFn: async () => asDetail(await api.get(`${base(eventId)}/${fieldGroupId}`, fieldGroupDetailSchema)),
+    queryFn: async () =>
+      asDetail(await api.get<Answer<typeof fieldGroupDetailSchema>>(`${base(eventId)}/${fieldGroupId}`)),
     enabled: eventId !== '' && fieldGroupId !== '',
   });
 
@@ -57,7 +57,9 @@ export const useSaveFieldGroup = (eventId: string) =>
   useGroupMutation(
     eventId,
     async ({ fieldGroupId, body }: { fieldGroupId: string; body: FieldGroupUpdateBody }) =>
-      asDetail(await api.put(`${base(eventId)}/${fieldGroupId}`, body, fieldGroupDetailSchema)),
+      asDetail(
+        await api.put<Answer<typeof fieldGroupDetailSchema>>(`${base(eventId)}/${fieldGroupId}`, body),
+      ),
   );
 
 /** Adds a group (no id) or changes its settings. */
@@ -65,18 +67,23 @@ export const useSaveFieldGroupSettings = (eventId: string, fieldGroupId: string 
   useGroupMutation(eventId, async (settings: FieldGroupSettings) =>
     asDetail(
       fieldGroupId
-        ? await api.patch(`${base(eventId)}/${fieldGroupId}/settings`, settings, fieldGroupDetailSchema)
-        : await api.post(base(eventId), settings, fieldGroupDetailSchema),
+        ? await api.patch<Answer<typeof fieldGroupDetailSchema>>(
+            `${base(eventId)}/${fieldGroupId}/settings`,
+            settings,
+          )
+        : await api.post<Answer<typeof fieldGroupDetailSchema>>(base(eventId), settings),
     ),
   );
 
 export const useDuplicateFieldGroup = (eventId: string) =>
   useGroupMutation(eventId, async (fieldGroupId: string) =>
-    asDetail(await api.post(`${base(eventId)}/${fieldGroupId}/duplicate`, {}, fieldGroupDetailSchema)),
+    asDetail(
+      await api.post<Answer<typeof fieldGroupDetailSchema>>(`${base(eventId)}/${fieldGroupId}/duplicate`, {}),
+    ),
   );
 
 /** Archive, restore or delete several groups (delete: 409 when a form's template embeds one). */
 export const useBulkFieldGroups = (eventId: string, action: 'archive' | 'unarchive' | 'delete') =>
   useGroupMutation(eventId, (ids: string[]) =>
-    api.post(`${base(eventId)}/${action}`, { ids }, bulkResultSchema),
+    api.post<Answer<typeof bulkResultSchema>>(`${base(eventId)}/${action}`, { ids }),
   );

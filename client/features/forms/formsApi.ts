@@ -1,17 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   bulkResultSchema,
-  type FORM_SORTS,
-  type FormDetail,
-  type FormSettings,
-  type FormUpdateBody,
+  FORM_SORTS,
+  FormDetail,
+  FormSettings,
+  FormUpdateBody,
   fieldGroupListResponseSchema,
   formDetailSchema,
   formListResponseSchema,
   lockResponseSchema,
 } from '../../../shared/forms/api';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
@@ -28,9 +27,8 @@ export function useForms(
   return useQuery({
     queryKey: [...formsKey(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof formListResponseSchema>>(
         `${base(eventId)}${toQueryString({ ...params, search: params.search.trim() })}`,
-        formListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -45,7 +43,8 @@ const asDetail = (detail: unknown) => detail as FormDetail;
 export const useForm = (eventId: string, formId: string) =>
   useQuery({
     queryKey: [...formsKey(eventId), 'detail', formId],
-    queryFn: async () => asDetail(await api.get(`${base(eventId)}/${formId}`, formDetailSchema)),
+    queryFn: async () =>
+      asDetail(await api.get<Answer<typeof formDetailSchema>>(`${base(eventId)}/${formId}`)),
     enabled: eventId !== '' && formId !== '',
   });
 
@@ -54,7 +53,7 @@ export function useSaveForm(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ formId, body }: { formId: string; body: FormUpdateBody }) =>
-      asDetail(await api.put(`${base(eventId)}/${formId}`, body, formDetailSchema)),
+      asDetail(await api.put<Answer<typeof formDetailSchema>>(`${base(eventId)}/${formId}`, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formsKey(eventId) }),
   });
 }
@@ -66,9 +65,9 @@ const lockPath = (eventId: string, kind: LockKind, id: string) => `/api/events/$
 /** Edit lock calls: take (or learn who holds it), refresh while editing, release on leaving. */
 export const lockApi = {
   take: (eventId: string, kind: LockKind, id: string) =>
-    api.post(lockPath(eventId, kind, id), {}, lockResponseSchema),
+    api.post<Answer<typeof lockResponseSchema>>(lockPath(eventId, kind, id), {}),
   refresh: (eventId: string, kind: LockKind, id: string) =>
-    api.put(lockPath(eventId, kind, id), {}, lockResponseSchema),
+    api.put<Answer<typeof lockResponseSchema>>(lockPath(eventId, kind, id), {}),
   release: (eventId: string, kind: LockKind, id: string) => api.delete(lockPath(eventId, kind, id)),
 };
 
@@ -77,22 +76,22 @@ export const useFieldGroupChoices = (eventId: string, enabled: boolean) =>
   useQuery({
     queryKey: [...formsKey(eventId), 'field-group-choices'],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof fieldGroupListResponseSchema>>(
         `/api/events/${eventId}/field-groups${toQueryString({ page: 1, sort: 'title', order: 'asc', search: '' })}`,
-        fieldGroupListResponseSchema,
       ),
     enabled: eventId !== '' && enabled,
   });
 
-const createdSchema = z.object({ form: z.object({ id: z.string() }).passthrough() }).passthrough();
+/** A saved or copied form's answer: the screens read only its id. */
+type Created = { form: { id: string } };
 
 export function useSaveFormSettings(eventId: string, formId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: FormSettings) =>
       formId
-        ? api.patch(`${base(eventId)}/${formId}/settings`, settings, createdSchema)
-        : api.post(base(eventId), { form: settings }, createdSchema),
+        ? api.patch<Created>(`${base(eventId)}/${formId}/settings`, settings)
+        : api.post<Created>(base(eventId), { form: settings }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formsKey(eventId) }),
   });
 }
@@ -100,7 +99,7 @@ export function useSaveFormSettings(eventId: string, formId: string | null) {
 export function useDuplicateForm(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (formId: string) => api.post(`${base(eventId)}/${formId}/duplicate`, {}, createdSchema),
+    mutationFn: (formId: string) => api.post<Created>(`${base(eventId)}/${formId}/duplicate`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...formsKey(eventId), 'list'] }),
   });
 }
@@ -109,7 +108,8 @@ export function useDuplicateForm(eventId: string) {
 export function useBulkForms(eventId: string, action: 'archive' | 'unarchive' | 'delete') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.post(`${base(eventId)}/${action}`, { ids }, bulkResultSchema),
+    mutationFn: (ids: string[]) =>
+      api.post<Answer<typeof bulkResultSchema>>(`${base(eventId)}/${action}`, { ids }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...formsKey(eventId), 'list'] }),
   });
 }

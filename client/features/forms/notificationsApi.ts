@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type NotificationBody,
-  type NotificationListResponse,
+import type {
+  NotificationBody,
+  NotificationListResponse,
   notificationListResponseSchema,
   notificationResponseSchema,
 } from '../../../shared/forms/notificationsApi';
 import type { FormNotification } from '../../../shared/forms/schema/notification';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { formsKey } from './formsApi';
 
 // A form's notifications (moderator and above). As confirmations: answers are engine records the
@@ -20,7 +20,9 @@ export const useNotifications = (eventId: string, formId: string) =>
   useQuery({
     queryKey: [...notificationsKey(eventId, formId), 'list'],
     queryFn: async () =>
-      (await api.get(base(eventId, formId), notificationListResponseSchema)) as NotificationListResponse,
+      (await api.get<Answer<typeof notificationListResponseSchema>>(
+        base(eventId, formId),
+      )) as NotificationListResponse,
     enabled: eventId !== '' && formId !== '',
   });
 
@@ -28,9 +30,8 @@ export const useNotification = (eventId: string, formId: string, notificationId:
   useQuery({
     queryKey: [...notificationsKey(eventId, formId), notificationId],
     queryFn: async () =>
-      (await api.get(
+      (await api.get<Answer<typeof notificationResponseSchema>>(
         `${base(eventId, formId)}/${notificationId}`,
-        notificationResponseSchema,
       )) as FormNotification,
     enabled: eventId !== '' && formId !== '' && notificationId !== '',
   });
@@ -41,8 +42,14 @@ export function useSaveNotification(eventId: string, formId: string, notificatio
   return useMutation({
     mutationFn: async (body: NotificationBody) =>
       (notificationId
-        ? await api.put(`${base(eventId, formId)}/${notificationId}`, body, notificationResponseSchema)
-        : await api.post(base(eventId, formId), body, notificationResponseSchema)) as FormNotification,
+        ? await api.put<Answer<typeof notificationResponseSchema>>(
+            `${base(eventId, formId)}/${notificationId}`,
+            body,
+          )
+        : await api.post<Answer<typeof notificationResponseSchema>>(
+            base(eventId, formId),
+            body,
+          )) as FormNotification,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey(eventId, formId) }),
   });
 }

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   myNotificationsResponseSchema,
-  type NOTIFICATION_SORTS,
-  type NotificationBody,
+  NOTIFICATION_SORTS,
+  NotificationBody,
   notificationListResponseSchema,
   notificationSchema,
 } from '../../../shared/notifications/api';
 import type { NotificationStatus } from '../../../shared/notifications/status';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { useLiveConnected } from '../../lib/liveEvents';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -40,9 +40,8 @@ export function useNotifications(
   return useQuery({
     queryKey: [...notificationsKey(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof notificationListResponseSchema>>(
         `${base(eventId)}/notifications${toQueryString({ ...params, search: params.search.trim() })}`,
-        notificationListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -52,7 +51,8 @@ export function useNotifications(
 export const useNotification = (eventId: string, notificationId: string) =>
   useQuery({
     queryKey: [...notificationsKey(eventId), 'detail', notificationId],
-    queryFn: () => api.get(`${base(eventId)}/notifications/${notificationId}`, notificationSchema),
+    queryFn: () =>
+      api.get<Answer<typeof notificationSchema>>(`${base(eventId)}/notifications/${notificationId}`),
     enabled: eventId !== '' && notificationId !== '',
   });
 
@@ -60,7 +60,7 @@ export function useMyNotifications(eventId: string) {
   const live = useLiveConnected();
   return useQuery({
     queryKey: [...notificationsKey(eventId), 'mine'],
-    queryFn: () => api.get(`${base(eventId)}/my-notifications`, myNotificationsResponseSchema),
+    queryFn: () => api.get<Answer<typeof myNotificationsResponseSchema>>(`${base(eventId)}/my-notifications`),
     enabled: eventId !== '',
     refetchInterval: live ? false : NOTIFICATION_POLL_MS,
   });
@@ -71,8 +71,8 @@ export function useSaveNotification(eventId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: NotificationBody }) =>
       id
-        ? api.put(`${base(eventId)}/notifications/${id}`, body, notificationSchema)
-        : api.post(`${base(eventId)}/notifications`, body, notificationSchema),
+        ? api.put<Answer<typeof notificationSchema>>(`${base(eventId)}/notifications/${id}`, body)
+        : api.post<Answer<typeof notificationSchema>>(`${base(eventId)}/notifications`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey(eventId) }),
   });
 }

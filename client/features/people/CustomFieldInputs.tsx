@@ -1,9 +1,6 @@
 import { Checkbox, Stack, TextInput, Title } from '@mantine/core';
-import {
-  type CustomFieldType,
-  missingRequiredField,
-  requiredFieldMessage,
-} from '../../../shared/people/customFields';
+import { missingRequiredField, requiredFieldMessage } from '../../../shared/people/customFieldRules';
+import type { CustomFieldType } from '../../../shared/people/customFields';
 
 export type FieldInput = {
   id: string;

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Permission } from '../../../shared/auth/permissions';
-import { type USER_SORTS, userListResponseSchema } from '../../../shared/people/schema';
-import { api, toQueryString } from '../../lib/api';
+import type { USER_SORTS, userListResponseSchema } from '../../../shared/people/schema';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
@@ -21,7 +20,7 @@ export function usersQuery(eventId: string, params: UserListParams) {
   return queryOptions({
     queryKey: [...sessionKeys.event(eventId), 'users', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof userListResponseSchema>>(
         `/api/events/${eventId}/users${toQueryString({
           page: params.page,
           sort: params.sort,
@@ -31,7 +30,6 @@ export function usersQuery(eventId: string, params: UserListParams) {
           // The server reads the string 'true'; leaving it out means no filter.
           notLoggedIn: params.notLoggedIn ? 'true' : undefined,
         })}`,
-        userListResponseSchema,
       ),
     // Keep the current page on screen while the next one loads, instead of a blank table.
     placeholderData: keepPreviousData,
@@ -51,20 +49,17 @@ function usePeopleMutation<V>(eventId: string, run: (vars: V) => Promise<unknown
   });
 }
 
-const nothing = z.unknown();
 const userPath = (eventId: string, userId: string) => `/api/events/${eventId}/users/${userId}`;
 
 export const useChangePermission = (eventId: string) =>
   usePeopleMutation(eventId, ({ userId, permissions }: { userId: string; permissions: Permission }) =>
-    api.put(`${userPath(eventId, userId)}/permissions`, { permissions }, nothing),
+    api.put(`${userPath(eventId, userId)}/permissions`, { permissions }),
   );
 
 export const useResendWelcome = (eventId: string) =>
-  usePeopleMutation(eventId, (userId: string) =>
-    api.post(`${userPath(eventId, userId)}/welcome-chaser`, {}, nothing),
-  );
+  usePeopleMutation(eventId, (userId: string) => api.post(`${userPath(eventId, userId)}/welcome-chaser`, {}));
 
 export const useDeleteUser = (eventId: string) =>
   usePeopleMutation(eventId, ({ userId, transferToId }: { userId: string; transferToId: string }) =>
-    api.delete(`${userPath(eventId, userId)}${toQueryString({ transferToId })}`, {}, nothing),
+    api.delete(`${userPath(eventId, userId)}${toQueryString({ transferToId })}`, {}),
   );

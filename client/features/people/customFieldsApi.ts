@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type CreateCustomFieldBody,
+import type {
+  CreateCustomFieldBody,
   customFieldListResponseSchema,
   customFieldSchema,
-  type UpdateCustomFieldBody,
+  UpdateCustomFieldBody,
 } from '../../../shared/people/customFields';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 const fieldsKey = (eventId: string) => [...sessionKeys.event(eventId), 'custom-fields'] as const;
@@ -17,14 +16,15 @@ export function useCustomFields(eventId: string, enabled = true) {
   return useQuery({
     enabled,
     queryKey: fieldsKey(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/custom-fields`, customFieldListResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof customFieldListResponseSchema>>(`/api/events/${eventId}/custom-fields`),
   });
 }
 
 export function useCustomField(eventId: string, id: string) {
   return useQuery({
     queryKey: [...fieldsKey(eventId), id],
-    queryFn: () => api.get(`/api/events/${eventId}/custom-fields/${id}`, customFieldSchema),
+    queryFn: () => api.get<Answer<typeof customFieldSchema>>(`/api/events/${eventId}/custom-fields/${id}`),
     enabled: Boolean(eventId && id),
   });
 }
@@ -46,18 +46,18 @@ const base = (eventId: string) => `/api/events/${eventId}/custom-fields`;
 
 export const useCreateCustomField = (eventId: string) =>
   useFieldMutation(eventId, (body: CreateCustomFieldBody) =>
-    api.post(base(eventId), body, customFieldSchema),
+    api.post<Answer<typeof customFieldSchema>>(base(eventId), body),
   );
 
 export const useUpdateCustomField = (eventId: string, id: string) =>
   useFieldMutation(eventId, (body: UpdateCustomFieldBody) =>
-    api.patch(`${base(eventId)}/${id}`, body, customFieldSchema),
+    api.patch<Answer<typeof customFieldSchema>>(`${base(eventId)}/${id}`, body),
   );
 
 export const useDeleteCustomField = (eventId: string) =>
-  useFieldMutation(eventId, (id: string) => api.delete(`${base(eventId)}/${id}`, {}, z.unknown()));
+  useFieldMutation(eventId, (id: string) => api.delete(`${base(eventId)}/${id}`, {}));
 
 export const useReorderCustomFields = (eventId: string) =>
   useFieldMutation(eventId, (ids: string[]) =>
-    api.put(`${base(eventId)}/order`, { ids }, customFieldListResponseSchema),
+    api.put<Answer<typeof customFieldListResponseSchema>>(`${base(eventId)}/order`, { ids }),
   );

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   emailResponseListResponseSchema,
-  type ResendBody,
+  ResendBody,
   resendResponseSchema,
 } from '../../../shared/emails/responsesApi';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 
 // A user's email delivery log and resending from it (organisers who manage users).
 
@@ -15,7 +15,8 @@ const key = (eventId: string, userId: string) => ['events', eventId, 'users', us
 export const useUserEmails = (eventId: string, userId: string, page: number) =>
   useQuery({
     queryKey: [...key(eventId, userId), page],
-    queryFn: () => api.get(`${base(eventId, userId)}?page=${page}`, emailResponseListResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof emailResponseListResponseSchema>>(`${base(eventId, userId)}?page=${page}`),
     placeholderData: keepPreviousData,
     enabled: eventId !== '' && userId !== '',
   });
@@ -23,7 +24,8 @@ export const useUserEmails = (eventId: string, userId: string, page: number) =>
 export function useResendEmails(eventId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResendBody) => api.post(`${base(eventId, userId)}/resend`, body, resendResponseSchema),
+    mutationFn: (body: ResendBody) =>
+      api.post<Answer<typeof resendResponseSchema>>(`${base(eventId, userId)}/resend`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(eventId, userId) }),
   });
 }

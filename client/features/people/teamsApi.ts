@@ -1,25 +1,24 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { UpdateMyTeamBody } from '../../../shared/people/customFields';
-import { type MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreas';
-import {
-  type AddTeamMemberBody,
-  type CreateTeamBody,
+import type { MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreasApi';
+import type {
+  AddTeamMemberBody,
+  CreateTeamBody,
   createdMemberSchema,
   createdTeamSchema,
   myTeamResponseSchema,
-  type TEAM_SORTS,
-  type TeamTypeBody,
+  TEAM_SORTS,
+  TeamTypeBody,
   teamDetailSchema,
   teamListResponseSchema,
   teamTypeListResponseSchema,
   teamTypeSchema,
-  type UpdateTeamBody,
-  type UpdateTeamMemberBody,
+  UpdateTeamBody,
+  UpdateTeamMemberBody,
 } from '../../../shared/people/schema';
 import type { StandShareRole } from '../../../shared/people/teams';
-import { type BulkDeleteTeamsBody, bulkDeleteTeamsResponseSchema } from '../../../shared/people/users';
-import { api, toQueryString } from '../../lib/api';
+import type { BulkDeleteTeamsBody, bulkDeleteTeamsResponseSchema } from '../../../shared/people/users';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
@@ -46,7 +45,7 @@ export function teamsQuery(eventId: string, params: TeamListParams) {
   return queryOptions({
     queryKey: [...keys.teams(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof teamListResponseSchema>>(
         `/api/events/${eventId}/teams${toQueryString({
           page: params.page,
           sort: params.sort,
@@ -56,7 +55,6 @@ export function teamsQuery(eventId: string, params: TeamListParams) {
           notLoggedIn: params.notLoggedIn ? 'true' : undefined,
           standShare: params.standShare,
         })}`,
-        teamListResponseSchema,
       ),
     placeholderData: keepPreviousData,
   });
@@ -67,7 +65,7 @@ export const useTeams = (eventId: string, params: TeamListParams) => useQuery(te
 export function useTeam(eventId: string, teamId: string) {
   return useQuery({
     queryKey: [...keys.teams(eventId), 'detail', teamId],
-    queryFn: () => api.get(`/api/events/${eventId}/teams/${teamId}`, teamDetailSchema),
+    queryFn: () => api.get<Answer<typeof teamDetailSchema>>(`/api/events/${eventId}/teams/${teamId}`),
     enabled: Boolean(eventId && teamId),
   });
 }
@@ -75,7 +73,7 @@ export function useTeam(eventId: string, teamId: string) {
 export function useMyTeam(eventId: string) {
   return useQuery({
     queryKey: keys.myTeam(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/my-team`, myTeamResponseSchema),
+    queryFn: () => api.get<Answer<typeof myTeamResponseSchema>>(`/api/events/${eventId}/my-team`),
     enabled: Boolean(eventId),
   });
 }
@@ -83,7 +81,7 @@ export function useMyTeam(eventId: string) {
 export function useTeamTypes(eventId: string) {
   return useQuery({
     queryKey: keys.teamTypes(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/team-types`, teamTypeListResponseSchema),
+    queryFn: () => api.get<Answer<typeof teamTypeListResponseSchema>>(`/api/events/${eventId}/team-types`),
     enabled: Boolean(eventId),
   });
 }
@@ -91,7 +89,7 @@ export function useTeamTypes(eventId: string) {
 export function useTeamType(eventId: string, teamTypeId: string) {
   return useQuery({
     queryKey: [...keys.teamTypes(eventId), teamTypeId],
-    queryFn: () => api.get(`/api/events/${eventId}/team-types/${teamTypeId}`, teamTypeSchema),
+    queryFn: () => api.get<Answer<typeof teamTypeSchema>>(`/api/events/${eventId}/team-types/${teamTypeId}`),
     enabled: Boolean(eventId && teamTypeId),
   });
 }
@@ -112,70 +110,72 @@ function useTeamMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>) {
 }
 
 const base = (eventId: string) => `/api/events/${eventId}`;
-const nothing = z.unknown();
 
 export const useCreateTeam = (eventId: string) =>
   useTeamMutation(eventId, (body: CreateTeamBody) =>
-    api.post(`${base(eventId)}/teams`, body, createdTeamSchema),
+    api.post<Answer<typeof createdTeamSchema>>(`${base(eventId)}/teams`, body),
   );
 
 export const useCreateStandShare = (eventId: string, parentId: string) =>
   useTeamMutation(eventId, (body: CreateTeamBody) =>
-    api.post(`${base(eventId)}/teams/${parentId}/stand-shares`, body, createdTeamSchema),
+    api.post<Answer<typeof createdTeamSchema>>(`${base(eventId)}/teams/${parentId}/stand-shares`, body),
   );
 
 export const useUpdateTeam = (eventId: string, teamId: string) =>
   useTeamMutation(eventId, (body: UpdateTeamBody) =>
-    api.patch(`${base(eventId)}/teams/${teamId}`, body, teamDetailSchema),
+    api.patch<Answer<typeof teamDetailSchema>>(`${base(eventId)}/teams/${teamId}`, body),
   );
 
 export const useDeleteTeam = (eventId: string) =>
-  useTeamMutation(eventId, (teamId: string) => api.delete(`${base(eventId)}/teams/${teamId}`, {}, nothing));
+  useTeamMutation(eventId, (teamId: string) => api.delete(`${base(eventId)}/teams/${teamId}`, {}));
 
 export const useAddTeamMember = (eventId: string, teamId: string) =>
   useTeamMutation(eventId, (body: AddTeamMemberBody) =>
-    api.post(`${base(eventId)}/teams/${teamId}/members`, body, createdMemberSchema),
+    api.post<Answer<typeof createdMemberSchema>>(`${base(eventId)}/teams/${teamId}/members`, body),
   );
 
 export const useUpdateTeamMember = (eventId: string, teamId: string, userId: string) =>
   useTeamMutation(eventId, (body: UpdateTeamMemberBody) =>
-    api.patch(`${base(eventId)}/teams/${teamId}/members/${userId}`, body, teamDetailSchema),
+    api.patch<Answer<typeof teamDetailSchema>>(`${base(eventId)}/teams/${teamId}/members/${userId}`, body),
   );
 
 export const useRemoveTeamMember = (eventId: string, teamId: string) =>
   useTeamMutation(eventId, (userId: string) =>
-    api.delete(`${base(eventId)}/teams/${teamId}/members/${userId}`, {}, nothing),
+    api.delete(`${base(eventId)}/teams/${teamId}/members/${userId}`, {}),
   );
 
 export const useCreateTeamType = (eventId: string) =>
   useTeamMutation(eventId, (body: TeamTypeBody) =>
-    api.post(`${base(eventId)}/team-types`, body, teamTypeSchema),
+    api.post<Answer<typeof teamTypeSchema>>(`${base(eventId)}/team-types`, body),
   );
 
 export const useRenameTeamType = (eventId: string, teamTypeId: string) =>
   useTeamMutation(eventId, (body: TeamTypeBody) =>
-    api.put(`${base(eventId)}/team-types/${teamTypeId}`, body, teamTypeSchema),
+    api.put<Answer<typeof teamTypeSchema>>(`${base(eventId)}/team-types/${teamTypeId}`, body),
   );
 
 export const useDeleteTeamType = (eventId: string) =>
   useTeamMutation(eventId, (teamTypeId: string) =>
-    api.delete(`${base(eventId)}/team-types/${teamTypeId}`, {}, nothing),
+    api.delete(`${base(eventId)}/team-types/${teamTypeId}`, {}),
   );
 
 /** Deletes the chosen teams; the answer lists the ones refused, each with the spec's reason. */
 export const useBulkDeleteTeams = (eventId: string) =>
   useTeamMutation(eventId, (body: BulkDeleteTeamsBody) =>
-    api.post(`${base(eventId)}/teams/bulk-delete`, body, bulkDeleteTeamsResponseSchema),
+    api.post<Answer<typeof bulkDeleteTeamsResponseSchema>>(`${base(eventId)}/teams/bulk-delete`, body),
   );
 
 /** /my-team team settings: the owner saves the custom field values the team sees. */
 export const useUpdateMyTeam = (eventId: string) =>
   useTeamMutation(eventId, (body: UpdateMyTeamBody) =>
-    api.patch(`${base(eventId)}/my-team`, body, myTeamResponseSchema),
+    api.patch<Answer<typeof myTeamResponseSchema>>(`${base(eventId)}/my-team`, body),
   );
 
 /** Chooses the areas a team member may open (decision 0034). */
 export const useSetMemberAreas = (eventId: string, teamId: string, userId: string) =>
   useTeamMutation(eventId, (body: MemberAreasBody) =>
-    api.put(`${base(eventId)}/teams/${teamId}/members/${userId}/areas`, body, memberAreasResponseSchema),
+    api.put<Answer<typeof memberAreasResponseSchema>>(
+      `${base(eventId)}/teams/${teamId}/members/${userId}/areas`,
+      body,
+    ),
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   corePageListResponseSchema,
   dashboardHeaderResponseSchema,
   dashboardResponseSchema,
@@ -7,10 +7,10 @@ import {
   navigationResponseSchema,
   sidebarEditorResponseSchema,
 } from '../../../shared/portal/api';
-import { type LayoutBody, layoutListResponseSchema, layoutSchema } from '../../../shared/portal/cardLayouts';
-import { type CorePageBody, type CorePageId, corePageSchema } from '../../../shared/portal/corePages';
+import type { LayoutBody, layoutListResponseSchema, layoutSchema } from '../../../shared/portal/cardLayouts';
+import type { CorePageBody, CorePageId, corePageSchema } from '../../../shared/portal/corePages';
 import type { Sidebar } from '../../../shared/portal/sidebar';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 /**
@@ -28,21 +28,21 @@ function useInvalidatePortal(eventId: string) {
 export const useNavigation = (eventId: string) =>
   useQuery({
     queryKey: [...portalKey(eventId), 'navigation'],
-    queryFn: () => api.get(`${base(eventId)}/navigation`, navigationResponseSchema),
+    queryFn: () => api.get<Answer<typeof navigationResponseSchema>>(`${base(eventId)}/navigation`),
     enabled: eventId !== '',
   });
 
 export const useDashboard = (eventId: string) =>
   useQuery({
     queryKey: [...portalKey(eventId), 'dashboard'],
-    queryFn: () => api.get(`${base(eventId)}/dashboard`, dashboardResponseSchema),
+    queryFn: () => api.get<Answer<typeof dashboardResponseSchema>>(`${base(eventId)}/dashboard`),
     enabled: eventId !== '',
   });
 
 export const useSidebarEditor = (eventId: string) =>
   useQuery({
     queryKey: [...portalKey(eventId), 'sidebar'],
-    queryFn: () => api.get(`${base(eventId)}/sidebar`, sidebarEditorResponseSchema),
+    queryFn: () => api.get<Answer<typeof sidebarEditorResponseSchema>>(`${base(eventId)}/sidebar`),
     enabled: eventId !== '',
   });
 
@@ -50,7 +50,7 @@ export function useSaveSidebar(eventId: string) {
   const invalidate = useInvalidatePortal(eventId);
   return useMutation({
     mutationFn: (sidebar: Sidebar) =>
-      api.put(`${base(eventId)}/sidebar`, sidebar, sidebarEditorResponseSchema),
+      api.put<Answer<typeof sidebarEditorResponseSchema>>(`${base(eventId)}/sidebar`, sidebar),
     onSuccess: invalidate,
   });
 }
@@ -58,7 +58,7 @@ export function useSaveSidebar(eventId: string) {
 export const useFeatured = (eventId: string) =>
   useQuery({
     queryKey: [...portalKey(eventId), 'featured'],
-    queryFn: () => api.get(`${base(eventId)}/featured-pages`, featuredResponseSchema),
+    queryFn: () => api.get<Answer<typeof featuredResponseSchema>>(`${base(eventId)}/featured-pages`),
     enabled: eventId !== '',
   });
 
@@ -66,7 +66,7 @@ export function useSaveFeatured(eventId: string) {
   const invalidate = useInvalidatePortal(eventId);
   return useMutation({
     mutationFn: (contentIds: string[]) =>
-      api.put(`${base(eventId)}/featured-pages`, { contentIds }, featuredResponseSchema),
+      api.put<Answer<typeof featuredResponseSchema>>(`${base(eventId)}/featured-pages`, { contentIds }),
     onSuccess: invalidate,
   });
 }
@@ -74,7 +74,7 @@ export function useSaveFeatured(eventId: string) {
 export const useCorePages = (eventId: string) =>
   useQuery({
     queryKey: [...portalKey(eventId), 'core-pages'],
-    queryFn: () => api.get(`${base(eventId)}/core-pages`, corePageListResponseSchema),
+    queryFn: () => api.get<Answer<typeof corePageListResponseSchema>>(`${base(eventId)}/core-pages`),
     enabled: eventId !== '',
   });
 
@@ -82,7 +82,7 @@ export function useSaveCorePage(eventId: string) {
   const invalidate = useInvalidatePortal(eventId);
   return useMutation({
     mutationFn: ({ id, body }: { id: CorePageId; body: CorePageBody }) =>
-      api.put(`${base(eventId)}/core-pages/${id}`, body, corePageSchema),
+      api.put<Answer<typeof corePageSchema>>(`${base(eventId)}/core-pages/${id}`, body),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +90,7 @@ export function useSaveCorePage(eventId: string) {
 export const useDashboardHeader = (eventId: string) =>
   useQuery({
     queryKey: [...portalKey(eventId), 'dashboard-header'],
-    queryFn: () => api.get(`${base(eventId)}/dashboard-header`, dashboardHeaderResponseSchema),
+    queryFn: () => api.get<Answer<typeof dashboardHeaderResponseSchema>>(`${base(eventId)}/dashboard-header`),
     enabled: eventId !== '',
   });
 
@@ -99,8 +99,10 @@ export function useSetDashboardHeader(eventId: string) {
   return useMutation({
     mutationFn: (fileId: string | null) =>
       fileId
-        ? api.put(`${base(eventId)}/dashboard-header`, { fileId }, dashboardHeaderResponseSchema)
-        : api.delete(`${base(eventId)}/dashboard-header`, {}, dashboardHeaderResponseSchema),
+        ? api.put<Answer<typeof dashboardHeaderResponseSchema>>(`${base(eventId)}/dashboard-header`, {
+            fileId,
+          })
+        : api.delete<Answer<typeof dashboardHeaderResponseSchema>>(`${base(eventId)}/dashboard-header`, {}),
     onSuccess: invalidate,
   });
 }
@@ -108,7 +110,7 @@ export function useSetDashboardHeader(eventId: string) {
 export const useLayouts = (eventId: string) =>
   useQuery({
     queryKey: [...portalKey(eventId), 'layouts'],
-    queryFn: () => api.get(`${base(eventId)}/card-layouts`, layoutListResponseSchema),
+    queryFn: () => api.get<Answer<typeof layoutListResponseSchema>>(`${base(eventId)}/card-layouts`),
     enabled: eventId !== '',
   });
 
@@ -117,8 +119,8 @@ export function useSaveLayout(eventId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: LayoutBody }) =>
       id
-        ? api.put(`${base(eventId)}/card-layouts/${id}`, body, layoutSchema)
-        : api.post(`${base(eventId)}/card-layouts`, body, layoutSchema),
+        ? api.put<Answer<typeof layoutSchema>>(`${base(eventId)}/card-layouts/${id}`, body)
+        : api.post<Answer<typeof layoutSchema>>(`${base(eventId)}/card-layouts`, body),
     onSuccess: invalidate,
   });
 }

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CORE_PAGES } from '../../../shared/events/schema';
+import { CORE_PAGES, isCorePageId } from '../../../shared/events/corePageList';
 import type { Settings } from '../../../shared/events/settings';
 import type { NavigationResponse } from '../../../shared/portal/api';
-import { isCorePageId } from '../../../shared/portal/corePages';
 import type { NavSection } from '../../ui/AppShell';
 import { MaterialIcon } from '../content/MaterialIcon';
 import { CORE_PAGE_SCREENS } from '../registry';

@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
+import type {
   reportFilterOptionsSchema,
   reportOverviewSchema,
   taskReportResponseSchema,
   teamReportDetailSchema,
   teamReportResponseSchema,
 } from '../../../shared/reports/api';
-import { formReportResponseSchema, oneFormReportSchema } from '../../../shared/reports/formsApi';
-import { teamStatusListResponseSchema } from '../../../shared/tasks/adminApi';
-import { api, type QueryValue, toQueryString } from '../../lib/api';
+import type { formReportResponseSchema, oneFormReportSchema } from '../../../shared/reports/formsApi';
+import type { teamStatusListResponseSchema } from '../../../shared/tasks/adminApi';
+import { type Answer, api, type QueryValue, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 /** Every report answer of an event shares this key; reports only read, so nothing invalidates them. */
@@ -20,21 +20,22 @@ export type ReportQuery = Record<string, QueryValue>;
 export const useReportFilters = (eventId: string) =>
   useQuery({
     queryKey: [...reportsKey(eventId), 'filters'],
-    queryFn: () => api.get(`${base(eventId)}/filters`, reportFilterOptionsSchema),
+    queryFn: () => api.get<Answer<typeof reportFilterOptionsSchema>>(`${base(eventId)}/filters`),
     enabled: eventId !== '',
   });
 
 export const useReportOverview = (eventId: string) =>
   useQuery({
     queryKey: [...reportsKey(eventId), 'overview'],
-    queryFn: () => api.get(`${base(eventId)}/overview`, reportOverviewSchema),
+    queryFn: () => api.get<Answer<typeof reportOverviewSchema>>(`${base(eventId)}/overview`),
     enabled: eventId !== '',
   });
 
 export const useTaskReport = (eventId: string, query: ReportQuery) =>
   useQuery({
     queryKey: [...reportsKey(eventId), 'tasks', query],
-    queryFn: () => api.get(`${base(eventId)}/tasks${toQueryString(query)}`, taskReportResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof taskReportResponseSchema>>(`${base(eventId)}/tasks${toQueryString(query)}`),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -43,7 +44,9 @@ export const useTaskTeamsReport = (eventId: string, taskId: string, query: Repor
   useQuery({
     queryKey: [...reportsKey(eventId), 'task', taskId, query],
     queryFn: () =>
-      api.get(`${base(eventId)}/tasks/${taskId}${toQueryString(query)}`, teamStatusListResponseSchema),
+      api.get<Answer<typeof teamStatusListResponseSchema>>(
+        `${base(eventId)}/tasks/${taskId}${toQueryString(query)}`,
+      ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '' && taskId !== '',
   });
@@ -51,7 +54,8 @@ export const useTaskTeamsReport = (eventId: string, taskId: string, query: Repor
 export const useTeamReport = (eventId: string, query: ReportQuery) =>
   useQuery({
     queryKey: [...reportsKey(eventId), 'teams', query],
-    queryFn: () => api.get(`${base(eventId)}/teams${toQueryString(query)}`, teamReportResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof teamReportResponseSchema>>(`${base(eventId)}/teams${toQueryString(query)}`),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -59,14 +63,15 @@ export const useTeamReport = (eventId: string, query: ReportQuery) =>
 export const useTeamReportDetail = (eventId: string, teamId: string) =>
   useQuery({
     queryKey: [...reportsKey(eventId), 'team', teamId],
-    queryFn: () => api.get(`${base(eventId)}/teams/${teamId}`, teamReportDetailSchema),
+    queryFn: () => api.get<Answer<typeof teamReportDetailSchema>>(`${base(eventId)}/teams/${teamId}`),
     enabled: eventId !== '' && teamId !== '',
   });
 
 export const useFormReport = (eventId: string, query: ReportQuery) =>
   useQuery({
     queryKey: [...reportsKey(eventId), 'forms', query],
-    queryFn: () => api.get(`${base(eventId)}/forms${toQueryString(query)}`, formReportResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof formReportResponseSchema>>(`${base(eventId)}/forms${toQueryString(query)}`),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -74,7 +79,8 @@ export const useFormReport = (eventId: string, query: ReportQuery) =>
 export const useOneFormReport = (eventId: string, formId: string, query: ReportQuery) =>
   useQuery({
     queryKey: [...reportsKey(eventId), 'form', formId, query],
-    queryFn: () => api.get(`${base(eventId)}/forms/${formId}${toQueryString(query)}`, oneFormReportSchema),
+    queryFn: () =>
+      api.get<Answer<typeof oneFormReportSchema>>(`${base(eventId)}/forms/${formId}${toQueryString(query)}`),
     placeholderData: keepPreviousData,
     enabled: eventId !== '' && formId !== '',
   });

@@ -2,8 +2,8 @@ import { Button, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type BrandingImageSlot, isBrandingFileUrl } from '../../../shared/branding/schema';
-import { brandingSchema } from '../../../shared/events/settings';
-import { api } from '../../lib/api';
+import type { brandingSchema } from '../../../shared/events/settings';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys, useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
@@ -19,7 +19,7 @@ function useSetBrandingImage(slot: BrandingImageSlot) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fileId: string | null) =>
-      api.put(`/api/events/${eventId}/branding/images/${slot}`, { fileId }, brandingSchema),
+      api.put<Answer<typeof brandingSchema>>(`/api/events/${eventId}/branding/images/${slot}`, { fileId }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKeys.doc(eventId, 'branding'), saved);
       await queryClient.invalidateQueries({ queryKey: sessionKeys.shell(eventId) });

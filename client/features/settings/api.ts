@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EditableSettingsName, SettingsResponse } from '../../../shared/events/settingsApi';
-import { onboardedResponseSchema, settingsResponseSchema } from '../../../shared/events/settingsApi';
-import { api } from '../../lib/api';
+import type {
+  EditableSettingsName,
+  onboardedResponseSchema,
+  SettingsResponse,
+  settingsResponseSchema,
+} from '../../../shared/events/settingsApi';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys, useSession } from '../../lib/session';
 
 type SettingsOf<N extends EditableSettingsName> = Extract<SettingsResponse, { name: N }>['settings'];
@@ -19,7 +23,10 @@ export function settingsQuery<N extends EditableSettingsName>(eventId: string, n
   return queryOptions({
     queryKey: settingsKeys.doc(eventId, name),
     queryFn: async () =>
-      unwrap(name, await api.get(`/api/events/${eventId}/settings/${name}`, settingsResponseSchema)),
+      unwrap(
+        name,
+        await api.get<Answer<typeof settingsResponseSchema>>(`/api/events/${eventId}/settings/${name}`),
+      ),
   });
 }
 
@@ -41,7 +48,13 @@ export function useSaveSettings<N extends EditableSettingsName>(name: N) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: Record<string, unknown>) =>
-      unwrap(name, await api.put(`/api/events/${eventId}/settings/${name}`, input, settingsResponseSchema)),
+      unwrap(
+        name,
+        await api.put<Answer<typeof settingsResponseSchema>>(
+          `/api/events/${eventId}/settings/${name}`,
+          input,
+        ),
+      ),
     onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKeys.doc(eventId, name), saved);
       await Promise.all([
@@ -57,7 +70,8 @@ export function useFinishOnboarding() {
   const eventId = useEventId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.put(`/api/events/${eventId}/me/onboarded`, {}, onboardedResponseSchema),
+    mutationFn: () =>
+      api.put<Answer<typeof onboardedResponseSchema>>(`/api/events/${eventId}/me/onboarded`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.shell(eventId) }),
   });
 }

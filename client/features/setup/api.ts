@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createdEventSchema, type SetupBody, setupStatusSchema } from '../../../shared/events/schema';
-import { api } from '../../lib/api';
+import type { createdEventSchema, SetupBody, setupStatusSchema } from '../../../shared/events/schema';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 /** Once the first account exists setup is gone: null here. */
 export const setupStatusQuery = queryOptions({
   queryKey: ['setup'],
   queryFn: async () => {
-    const status = await api.get('/api/setup', setupStatusSchema);
+    const status = await api.get<Answer<typeof setupStatusSchema>>('/api/setup');
     return status.required ? status : null;
   },
   staleTime: 0,
@@ -20,7 +20,7 @@ export function useSetupStatus() {
 export function useSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetupBody) => api.post('/api/setup', body, createdEventSchema),
+    mutationFn: (body: SetupBody) => api.post<Answer<typeof createdEventSchema>>('/api/setup', body),
     onSuccess: async () => {
       queryClient.setQueryData(setupStatusQuery.queryKey, null);
       // Setup signed the new account in: load who that is before the dashboard asks.

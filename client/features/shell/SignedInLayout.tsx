@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import { AREA_LEVELS, can } from '../../../shared/auth/permissions';
 import type { ShellResponse } from '../../../shared/events/schema';
-import { DEFAULT_NAV_COLOR, navThemeFor, terminologySchema } from '../../../shared/events/settings';
+import { DEFAULT_NAV_COLOR, DEFAULT_TERMINOLOGY, navThemeFor } from '../../../shared/events/terminology';
 import { MEMBER_AREAS, type MemberArea, pathIsOpen } from '../../../shared/people/memberAreas';
 import { isApiError } from '../../lib/api';
 import { rememberSupportEmail } from '../../lib/connectivity';
@@ -27,8 +27,6 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
 import { ForbiddenScreen } from './ForbiddenScreen';
-
-const DEFAULT_TERMINOLOGY = terminologySchema.parse({});
 
 /**
  * A session that ends while the portal is open (expiry, sign-out in another tab) sends the user to

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AREA_SHORTCUTS, type ShortcutArea, shortcutCountsSchema } from '../../../shared/shortcuts/api';
-import { api } from '../../lib/api';
+import { AREA_SHORTCUTS, type ShortcutArea, type shortcutCountsSchema } from '../../../shared/shortcuts/api';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys, useSession } from '../../lib/session';
 import { ShortcutBar } from '../../ui/Shortcuts';
 
@@ -34,7 +34,8 @@ export function AreaShortcuts({
   const eventId = event?.id ?? '';
   const counts = useQuery({
     queryKey: shortcutCountsKey(eventId, area),
-    queryFn: () => api.get(`/api/events/${eventId}/shortcut-counts/${area}`, shortcutCountsSchema),
+    queryFn: () =>
+      api.get<Answer<typeof shortcutCountsSchema>>(`/api/events/${eventId}/shortcut-counts/${area}`),
     enabled: eventId !== '',
   });
   const shortcuts = AREA_SHORTCUTS[area].map((s) => ({ ...s, label: labels[s.key] ?? s.label }));

@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   directoryResponseSchema,
   directorySupplierSchema,
-  type SUPPLIER_SORTS,
+  SUPPLIER_SORTS,
   supplierDetailSchema,
   supplierGroupDetailSchema,
   supplierGroupListResponseSchema,
   supplierListResponseSchema,
 } from '../../../shared/suppliers/api';
 import type { SupplierBody } from '../../../shared/suppliers/schema';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
@@ -28,13 +27,12 @@ export interface SupplierListParams {
 /** Every supplier answer of an event starts with this key, so any change drops them all together. */
 const suppliersKey = (eventId: string) => [...sessionKeys.event(eventId), 'suppliers'] as const;
 const base = (eventId: string) => `/api/events/${eventId}`;
-const nothing = z.unknown();
 
 export function useSuppliers(eventId: string, params: SupplierListParams) {
   return useQuery({
     queryKey: [...suppliersKey(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof supplierListResponseSchema>>(
         `${base(eventId)}/suppliers${toQueryString({
           page: params.page,
           sort: params.sort,
@@ -43,7 +41,6 @@ export function useSuppliers(eventId: string, params: SupplierListParams) {
           groupId: params.groupId,
           archived: params.archived ? 'true' : undefined,
         })}`,
-        supplierListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -53,7 +50,7 @@ export function useSuppliers(eventId: string, params: SupplierListParams) {
 export const useSupplier = (eventId: string, supplierId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'detail', supplierId],
-    queryFn: () => api.get(`${base(eventId)}/suppliers/${supplierId}`, supplierDetailSchema),
+    queryFn: () => api.get<Answer<typeof supplierDetailSchema>>(`${base(eventId)}/suppliers/${supplierId}`),
     enabled: eventId !== '' && supplierId !== '',
   });
 
@@ -61,9 +58,8 @@ export const useSupplierGroups = (eventId: string, archived = false) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'groups', archived],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof supplierGroupListResponseSchema>>(
         `${base(eventId)}/supplier-groups${archived ? '?archived=true' : ''}`,
-        supplierGroupListResponseSchema,
       ),
     enabled: eventId !== '',
   });
@@ -71,21 +67,23 @@ export const useSupplierGroups = (eventId: string, archived = false) =>
 export const useSupplierGroup = (eventId: string, groupId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'group', groupId],
-    queryFn: () => api.get(`${base(eventId)}/supplier-groups/${groupId}`, supplierGroupDetailSchema),
+    queryFn: () =>
+      api.get<Answer<typeof supplierGroupDetailSchema>>(`${base(eventId)}/supplier-groups/${groupId}`),
     enabled: eventId !== '' && groupId !== '',
   });
 
 export const useDirectory = (eventId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'directory'],
-    queryFn: () => api.get(`${base(eventId)}/supplier-directory`, directoryResponseSchema),
+    queryFn: () => api.get<Answer<typeof directoryResponseSchema>>(`${base(eventId)}/supplier-directory`),
     enabled: eventId !== '',
   });
 
 export const useDirectorySupplier = (eventId: string, supplierId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'directory', supplierId],
-    queryFn: () => api.get(`${base(eventId)}/supplier-directory/${supplierId}`, directorySupplierSchema),
+    queryFn: () =>
+      api.get<Answer<typeof directorySupplierSchema>>(`${base(eventId)}/supplier-directory/${supplierId}`),
     enabled: eventId !== '' && supplierId !== '',
   });
 
@@ -100,41 +98,39 @@ function useSupplierMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>
 export const useSaveSupplier = (eventId: string, supplierId: string | null) =>
   useSupplierMutation(eventId, (body: SupplierBody) =>
     supplierId
-      ? api.put(`${base(eventId)}/suppliers/${supplierId}`, body, supplierDetailSchema)
-      : api.post(`${base(eventId)}/suppliers`, body, supplierDetailSchema),
+      ? api.put<Answer<typeof supplierDetailSchema>>(`${base(eventId)}/suppliers/${supplierId}`, body)
+      : api.post<Answer<typeof supplierDetailSchema>>(`${base(eventId)}/suppliers`, body),
   );
 
 export const useArchiveSupplier = (eventId: string) =>
   useSupplierMutation(eventId, ({ supplierId, archive }: { supplierId: string; archive: boolean }) =>
-    api.post(
+    api.post<Answer<typeof supplierDetailSchema>>(
       `${base(eventId)}/suppliers/${supplierId}/${archive ? 'archive' : 'unarchive'}`,
       {},
-      supplierDetailSchema,
     ),
   );
 
 export const useDeleteSupplier = (eventId: string) =>
   useSupplierMutation(eventId, (supplierId: string) =>
-    api.delete(`${base(eventId)}/suppliers/${supplierId}`, {}, nothing),
+    api.delete(`${base(eventId)}/suppliers/${supplierId}`, {}),
   );
 
 export const useSaveSupplierGroup = (eventId: string, groupId: string | null) =>
   useSupplierMutation(eventId, (body: { title: string }) =>
     groupId
-      ? api.put(`${base(eventId)}/supplier-groups/${groupId}`, body, supplierGroupDetailSchema)
-      : api.post(`${base(eventId)}/supplier-groups`, body, supplierGroupDetailSchema),
+      ? api.put<Answer<typeof supplierGroupDetailSchema>>(`${base(eventId)}/supplier-groups/${groupId}`, body)
+      : api.post<Answer<typeof supplierGroupDetailSchema>>(`${base(eventId)}/supplier-groups`, body),
   );
 
 export const useArchiveSupplierGroup = (eventId: string) =>
   useSupplierMutation(eventId, ({ groupId, archive }: { groupId: string; archive: boolean }) =>
-    api.post(
+    api.post<Answer<typeof supplierGroupDetailSchema>>(
       `${base(eventId)}/supplier-groups/${groupId}/${archive ? 'archive' : 'unarchive'}`,
       {},
-      supplierGroupDetailSchema,
     ),
   );
 
 export const useDeleteSupplierGroup = (eventId: string) =>
   useSupplierMutation(eventId, (groupId: string) =>
-    api.delete(`${base(eventId)}/supplier-groups/${groupId}`, {}, nothing),
+    api.delete(`${base(eventId)}/supplier-groups/${groupId}`, {}),
   );

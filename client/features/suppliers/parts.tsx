@@ -1,14 +1,12 @@
 import { Avatar } from '@mantine/core';
-import { terminologySchema } from '../../../shared/events/settings';
+import { DEFAULT_TERMINOLOGY } from '../../../shared/events/terminology';
 import { supplierTypesLabel } from '../../../shared/suppliers/groups';
 import { useOptionalSession } from '../../lib/session';
-
-const DEFAULT_TERMS = terminologySchema.parse({});
 
 /** The event's words for suppliers and supplier types (spec: terminology renames the area). */
 export function useSupplierTerms() {
   const session = useOptionalSession();
-  const suppliers = session?.shell?.terminology.suppliers || DEFAULT_TERMS.suppliers;
+  const suppliers = session?.shell?.terminology.suppliers || DEFAULT_TERMINOLOGY.suppliers;
   const types = supplierTypesLabel(suppliers);
   return { suppliers, types, typesLower: types.toLowerCase() };
 }

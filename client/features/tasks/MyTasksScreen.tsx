@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { type MyTask, TASK_TYPE_LABELS } from '../../../shared/tasks/api';
-import { mentionName } from '../../../shared/tasks/comments';
+import type { MyTask } from '../../../shared/tasks/api';
+import { mentionName } from '../../../shared/tasks/commentRules';
+import { TASK_TYPE_LABELS } from '../../../shared/tasks/constants';
 import {
   matchesStatusFilter,
   TASK_STATUS_FILTERS,
@@ -17,14 +18,17 @@ import { EventDate } from '../../ui/EventDate';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
-import { StatusChip, TYPE_OPTIONS, toTaskType, UrgencySelect } from './taskParts';
+import { StatusChip, TYPE_OPTIONS, toTaskType, URGENCY_OPTIONS } from './taskParts';
 import { useMyTasks } from './tasksApi';
 import { ApprovalBadge, ProgressActions } from './team/TaskActions';
 import { useTeamWorkSummary } from './teamTasksApi';
 
-// The drawer (comments, uploads, assignees) is not part of the list's first render; it is fetched
-// right after it, so opening a task does not wait for the network.
+// The drawer (comments, uploads, assignees: about 40 KB gzipped with the assignee picker) is not
+// part of the list's first load: it is fetched when a task is about to open (a pointer over or a
+// finger on a task, keyboard focus on it) or opened from its address. Fetching it right after the
+// list took /tasks over its 300 KB budget on a cold phone (decision 0041).
 const loadDrawer = () => import('./team/MyTaskDrawer').then((m) => ({ default: m.MyTaskDrawer }));
+const prefetchDrawer = () => void loadDrawer();
 const MyTaskDrawer = lazy(loadDrawer);
 
 type Work = TeamWorkSummary['tasks'][number];
@@ -39,7 +43,14 @@ function TaskLine(props: { task: MyTask; work?: Work; names: Map<string, string>
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2}>
-          <Anchor component={Link} to={`/tasks/${task.id}${props.search}`} fw={600}>
+          <Anchor
+            component={Link}
+            to={`/tasks/${task.id}${props.search}`}
+            fw={600}
+            onPointerEnter={prefetchDrawer}
+            onTouchStart={prefetchDrawer}
+            onFocus={prefetchDrawer}
+          >
             {task.title}
           </Anchor>
           <Text size="sm" c="dimmed">
@@ -114,9 +125,6 @@ export function MyTasksScreen() {
   const open = taskId ? tasks.find((task) => task.id === taskId) : undefined;
   const [drawerWanted, setDrawerWanted] = useState(taskId !== undefined);
   if (taskId !== undefined && !drawerWanted) setDrawerWanted(true);
-  useEffect(() => {
-    void loadDrawer();
-  }, []);
   const workByTask = new Map((summary.data?.tasks ?? []).map((w) => [w.taskId, w]));
   const names = new Map((summary.data?.members ?? []).map((m) => [m.id, mentionName(m)]));
   const sections = (mine.data?.sections ?? [])
@@ -140,25 +148,28 @@ export function MyTasksScreen() {
       ) : (
         <Stack gap="lg">
           <Group gap="sm" align="flex-end">
-            <Select
+            {/* The phone's own picker: Mantine's Select would add its combobox (~35 KB gzipped). */}
+            <NativeSelect
               label="Status"
-              placeholder="Any status"
-              data={STATUS_OPTIONS}
-              value={filters.status}
-              onChange={(value) => filters.set('status', value)}
-              clearable
+              data={[{ value: '', label: 'Any status' }, ...STATUS_OPTIONS]}
+              value={filters.status ?? ''}
+              onChange={(event) => filters.set('status', event.currentTarget.value || null)}
               w={180}
             />
-            <Select
+            <NativeSelect
               label="Type"
-              placeholder="Any type"
-              data={TYPE_OPTIONS}
-              value={filters.type}
-              onChange={(value) => filters.set('type', value)}
-              clearable
+              data={[{ value: '', label: 'Any type' }, ...TYPE_OPTIONS]}
+              value={filters.type ?? ''}
+              onChange={(event) => filters.set('type', event.currentTarget.value || null)}
               w={180}
             />
-            <UrgencySelect value={filters.urgency} onChange={(value) => filters.set('urgency', value)} />
+            <NativeSelect
+              label="Urgency"
+              data={[{ value: '', label: 'Any urgency' }, ...URGENCY_OPTIONS]}
+              value={filters.urgency ?? ''}
+              onChange={(event) => filters.set('urgency', event.currentTarget.value || null)}
+              w={180}
+            />
           </Group>
           {sections.length === 0 ? (
             <ListEmptyState filtered noun="tasks" onClearFilters={filters.clear} />

@@ -34,8 +34,9 @@ import { LoadFailed, Loading } from '../../ui/QueryState';
 import { RecordHistory } from '../audit/RecordHistory';
 import { useTeamTypes } from '../people/teamsApi';
 import { FormSelect, type LinkedForm } from './FormSelect';
+import { TaskGroupSelect } from './TaskGroupSelect';
 import { TeamStatusTable } from './TeamStatusTable';
-import { LinkedFormAnchor, TaskGroupSelect } from './taskParts';
+import { LinkedFormAnchor } from './taskParts';
 import { useArchiveTask, useSaveTask, useTask } from './tasksApi';
 
 const RichTextField = lazy(() => import('../../ui/RichTextField'));

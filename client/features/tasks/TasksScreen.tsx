@@ -13,8 +13,10 @@ import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
 import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
-import { LinkedFormAnchor, TaskGroupSelect, TYPE_OPTIONS, toTaskType, UrgencySelect } from './taskParts';
+import { TaskGroupSelect } from './TaskGroupSelect';
+import { LinkedFormAnchor, TYPE_OPTIONS, toTaskType } from './taskParts';
 import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
+import { UrgencySelect } from './UrgencySelect';
 
 const columns: DataTableColumn<TaskRow, TaskSort>[] = [
   {

@@ -1,11 +1,9 @@
-import { Anchor, Badge, Select } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import { Link } from 'react-router';
-import { TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
+import type { TaskRow } from '../../../shared/tasks/api';
+import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from '../../../shared/tasks/constants';
 import { TASK_STATUS_LABELS, type TeamTaskStatus } from '../../../shared/tasks/dueStatus';
-import { TASK_TYPES, type TaskType } from '../../../shared/tasks/schema';
-import { URGENCY_FILTERS, URGENCY_LABELS, type UrgencyFilter } from '../../../shared/tasks/urgency';
-import { useSession } from '../../lib/session';
-import { useTaskGroups } from './tasksApi';
+import { URGENCY_FILTERS, URGENCY_LABELS } from '../../../shared/tasks/urgency';
 
 const STATUS_COLOURS: Record<TeamTaskStatus, string> = {
   complete: 'green',
@@ -30,33 +28,6 @@ export const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: TASK_TYPE
 export const toTaskType = (value: string | null | undefined): TaskType | null =>
   TASK_TYPES.find((type) => type === value) ?? null;
 
-/** The event's task groups (not archived) as a select; 'unassigned' is offered by filters only. */
-export function TaskGroupSelect(props: {
-  label: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-  withUnassigned?: boolean;
-  placeholder?: string;
-  w?: number;
-}) {
-  const { event } = useSession();
-  const groups = useTaskGroups(event?.id ?? '');
-  const data = (groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.title }));
-  return (
-    <Select
-      label={props.label}
-      placeholder={props.placeholder ?? (groups.isPending ? 'Loading…' : 'No group')}
-      data={props.withUnassigned ? [{ value: 'unassigned', label: 'Unassigned' }, ...data] : data}
-      value={props.value}
-      onChange={props.onChange}
-      clearable
-      searchable
-      w={props.w}
-      error={groups.isError ? 'The task groups could not be loaded' : undefined}
-    />
-  );
-}
-
 /** A form task's form, linked to its builder (organisers' screens); nothing for other tasks. */
 export function LinkedFormAnchor({ task, size }: { task: TaskRow; size?: 'xs' | 'sm' }) {
   if (task.type !== 'form' || !task.formId) return null;
@@ -67,25 +38,5 @@ export function LinkedFormAnchor({ task, size }: { task: TaskRow; size?: 'xs' | 
   );
 }
 
-const URGENCY_OPTIONS = URGENCY_FILTERS.map((value) => ({ value, label: URGENCY_LABELS[value] }));
-
 /** Spec filter "urgency": time-sensitive tasks or the others; cleared, every task. */
-export function UrgencySelect({
-  value,
-  onChange,
-}: {
-  value: UrgencyFilter | null;
-  onChange: (value: string | null) => void;
-}) {
-  return (
-    <Select
-      label="Urgency"
-      placeholder="Any urgency"
-      data={URGENCY_OPTIONS}
-      value={value}
-      onChange={onChange}
-      clearable
-      w={190}
-    />
-  );
-}
+export const URGENCY_OPTIONS = URGENCY_FILTERS.map((value) => ({ value, label: URGENCY_LABELS[value] }));

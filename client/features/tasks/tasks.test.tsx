@@ -279,8 +279,7 @@ describe('the team task list', () => {
     const section = await screen.findByRole('region', { name: 'Before the show' });
     expect(within(section).getByText('Send your logo')).toBeInTheDocument();
     expect(within(section).queryByText('Menu')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Urgency' }));
-    await user.click(await screen.findByRole('option', { name: 'Not time sensitive' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Urgency' }), 'Not time sensitive');
     await waitFor(() => expect(within(section).getByText('Menu')).toBeInTheDocument());
     expect(within(section).queryByText('Send your logo')).not.toBeInTheDocument();
   });

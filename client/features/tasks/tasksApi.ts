@@ -1,19 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type AdminTaskBody,
+import type {
+  AdminTaskBody,
   adminTaskDetailSchema,
-  type BulkStatusBody,
+  BulkStatusBody,
   bulkStatusResponseSchema,
   dueSummarySchema,
   groupTasksResponseSchema,
-  type TaskDueFilter,
-  type TEAM_STATUS_SORTS,
+  TaskDueFilter,
+  TEAM_STATUS_SORTS,
   teamStatusListResponseSchema,
 } from '../../../shared/tasks/adminApi';
-import {
+import type {
   myTasksResponseSchema,
-  type TASK_SORTS,
+  TASK_SORTS,
   taskGroupListResponseSchema,
   taskGroupRowSchema,
   taskListResponseSchema,
@@ -22,7 +21,7 @@ import {
 import type { TaskStatusFilter } from '../../../shared/tasks/dueStatus';
 import type { ProgressStatus, ReviewInput, TaskType } from '../../../shared/tasks/schema';
 import type { UrgencyFilter } from '../../../shared/tasks/urgency';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
@@ -44,13 +43,12 @@ export interface TaskListParams {
 /** Every tasks answer of an event; a form submission refreshes them too (form tasks complete). */
 export const tasksKey = (eventId: string) => [...sessionKeys.event(eventId), 'tasks'] as const;
 const base = (eventId: string) => `/api/events/${eventId}`;
-const nothing = z.unknown();
 
 export function useTasks(eventId: string, params: TaskListParams) {
   return useQuery({
     queryKey: [...tasksKey(eventId), 'list', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof taskListResponseSchema>>(
         `${base(eventId)}/tasks${toQueryString({
           page: params.page,
           sort: params.sort,
@@ -62,7 +60,6 @@ export function useTasks(eventId: string, params: TaskListParams) {
           status: params.status ?? undefined,
           urgency: params.urgency ?? undefined,
         })}`,
-        taskListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -72,7 +69,7 @@ export function useTasks(eventId: string, params: TaskListParams) {
 export const useTask = (eventId: string, taskId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'detail', taskId],
-    queryFn: () => api.get(`${base(eventId)}/tasks/${taskId}`, adminTaskDetailSchema),
+    queryFn: () => api.get<Answer<typeof adminTaskDetailSchema>>(`${base(eventId)}/tasks/${taskId}`),
     enabled: eventId !== '' && taskId !== '',
   });
 
@@ -80,21 +77,23 @@ export const useTaskGroups = (eventId: string, archived = false) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'groups', archived],
     queryFn: () =>
-      api.get(`${base(eventId)}/task-groups${archived ? '?archived=true' : ''}`, taskGroupListResponseSchema),
+      api.get<Answer<typeof taskGroupListResponseSchema>>(
+        `${base(eventId)}/task-groups${archived ? '?archived=true' : ''}`,
+      ),
     enabled: eventId !== '',
   });
 
 export const useTaskGroup = (eventId: string, groupId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'group', groupId],
-    queryFn: () => api.get(`${base(eventId)}/task-groups/${groupId}`, taskGroupRowSchema),
+    queryFn: () => api.get<Answer<typeof taskGroupRowSchema>>(`${base(eventId)}/task-groups/${groupId}`),
     enabled: eventId !== '' && groupId !== '',
   });
 
 export const useMyTasks = (eventId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'mine'],
-    queryFn: () => api.get(`${base(eventId)}/my-tasks`, myTasksResponseSchema),
+    queryFn: () => api.get<Answer<typeof myTasksResponseSchema>>(`${base(eventId)}/my-tasks`),
     enabled: eventId !== '',
   });
 
@@ -109,47 +108,45 @@ function useTaskMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>) {
 export const useSaveTask = (eventId: string, taskId: string | null) =>
   useTaskMutation(eventId, (body: AdminTaskBody) =>
     taskId
-      ? api.put(`${base(eventId)}/tasks/${taskId}`, body, adminTaskDetailSchema)
-      : api.post(`${base(eventId)}/tasks`, body, adminTaskDetailSchema),
+      ? api.put<Answer<typeof adminTaskDetailSchema>>(`${base(eventId)}/tasks/${taskId}`, body)
+      : api.post<Answer<typeof adminTaskDetailSchema>>(`${base(eventId)}/tasks`, body),
   );
 
 export const useArchiveTask = (eventId: string) =>
   useTaskMutation(eventId, ({ taskId, archive }: { taskId: string; archive: boolean }) =>
-    api.post(
+    api.post<Answer<typeof adminTaskDetailSchema>>(
       `${base(eventId)}/tasks/${taskId}/${archive ? 'archive' : 'unarchive'}`,
       {},
-      adminTaskDetailSchema,
     ),
   );
 
 export const useSaveTaskGroup = (eventId: string, groupId: string | null) =>
   useTaskMutation(eventId, (body: { title: string }) =>
     groupId
-      ? api.put(`${base(eventId)}/task-groups/${groupId}`, body, taskGroupRowSchema)
-      : api.post(`${base(eventId)}/task-groups`, body, taskGroupRowSchema),
+      ? api.put<Answer<typeof taskGroupRowSchema>>(`${base(eventId)}/task-groups/${groupId}`, body)
+      : api.post<Answer<typeof taskGroupRowSchema>>(`${base(eventId)}/task-groups`, body),
   );
 
 export const useArchiveTaskGroup = (eventId: string) =>
   useTaskMutation(eventId, ({ groupId, archive }: { groupId: string; archive: boolean }) =>
-    api.post(
+    api.post<Answer<typeof taskGroupRowSchema>>(
       `${base(eventId)}/task-groups/${groupId}/${archive ? 'archive' : 'unarchive'}`,
       {},
-      taskGroupRowSchema,
     ),
   );
 
 export const useDeleteTaskGroup = (eventId: string) =>
-  useTaskMutation(eventId, (groupId: string) =>
-    api.delete(`${base(eventId)}/task-groups/${groupId}`, {}, nothing),
-  );
+  useTaskMutation(eventId, (groupId: string) => api.delete(`${base(eventId)}/task-groups/${groupId}`, {}));
 
 export const useSetMyProgress = (eventId: string) =>
   useTaskMutation(eventId, ({ taskId, progressStatus }: { taskId: string; progressStatus: ProgressStatus }) =>
-    api.put(`${base(eventId)}/tasks/${taskId}/status`, { progressStatus }, taskStatusResponseSchema),
+    api.put<Answer<typeof taskStatusResponseSchema>>(`${base(eventId)}/tasks/${taskId}/status`, {
+      progressStatus,
+    }),
   );
 
 export const useDeleteTask = (eventId: string) =>
-  useTaskMutation(eventId, (taskId: string) => api.delete(`${base(eventId)}/tasks/${taskId}`, {}, nothing));
+  useTaskMutation(eventId, (taskId: string) => api.delete(`${base(eventId)}/tasks/${taskId}`, {}));
 
 // ---- Every team's status of one task ----
 
@@ -166,7 +163,7 @@ export const useTeamStatuses = (eventId: string, taskId: string, params: TeamSta
   useQuery({
     queryKey: [...tasksKey(eventId), 'teams', taskId, params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof teamStatusListResponseSchema>>(
         `${base(eventId)}/tasks/${taskId}/teams${toQueryString({
           page: params.page,
           sort: params.sort,
@@ -174,7 +171,6 @@ export const useTeamStatuses = (eventId: string, taskId: string, params: TeamSta
           search: params.search.trim(),
           status: params.status,
         })}`,
-        teamStatusListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '' && taskId !== '',
@@ -183,18 +179,21 @@ export const useTeamStatuses = (eventId: string, taskId: string, params: TeamSta
 /** A moderator approves or rejects one team's completed task (rejecting needs a review). */
 export const useReviewTask = (eventId: string, taskId: string) =>
   useTaskMutation(eventId, ({ teamId, ...body }: ReviewInput & { teamId: string }) =>
-    api.post(`${base(eventId)}/tasks/${taskId}/teams/${teamId}/review`, body, taskStatusResponseSchema),
+    api.post<Answer<typeof taskStatusResponseSchema>>(
+      `${base(eventId)}/tasks/${taskId}/teams/${teamId}/review`,
+      body,
+    ),
   );
 
 export const useBulkSetStatus = (eventId: string, taskId: string) =>
   useTaskMutation(eventId, (body: BulkStatusBody) =>
-    api.post(`${base(eventId)}/tasks/${taskId}/teams/status`, body, bulkStatusResponseSchema),
+    api.post<Answer<typeof bulkStatusResponseSchema>>(`${base(eventId)}/tasks/${taskId}/teams/status`, body),
   );
 
 export const useDueSummary = (eventId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'due-summary'],
-    queryFn: () => api.get(`${base(eventId)}/tasks/due-summary`, dueSummarySchema),
+    queryFn: () => api.get<Answer<typeof dueSummarySchema>>(`${base(eventId)}/tasks/due-summary`),
     enabled: eventId !== '',
   });
 
@@ -203,11 +202,14 @@ export const useDueSummary = (eventId: string) =>
 export const useGroupTasks = (eventId: string, groupId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'group-tasks', groupId],
-    queryFn: () => api.get(`${base(eventId)}/task-groups/${groupId}/tasks`, groupTasksResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof groupTasksResponseSchema>>(`${base(eventId)}/task-groups/${groupId}/tasks`),
     enabled: eventId !== '' && groupId !== '',
   });
 
 export const useReorderGroupTasks = (eventId: string, groupId: string) =>
   useTaskMutation(eventId, (taskIds: string[]) =>
-    api.put(`${base(eventId)}/task-groups/${groupId}/order`, { taskIds }, groupTasksResponseSchema),
+    api.put<Answer<typeof groupTasksResponseSchema>>(`${base(eventId)}/task-groups/${groupId}/order`, {
+      taskIds,
+    }),
   );

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   commentViewSchema,
   likeResponseSchema,
   replyViewSchema,
   threadResponseSchema,
 } from '../../../shared/tasks/comments';
-import {
+import type {
   acceptanceSchema,
   assignmentResponseSchema,
   taskUploadSchema,
@@ -14,7 +13,7 @@ import {
   teamWorkSummarySchema,
   uploadListSchema,
 } from '../../../shared/tasks/teamWork';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 
 /**
@@ -26,35 +25,35 @@ const threadKey = (eventId: string, taskId: string, teamId: string) =>
   [...tasksKey(eventId), 'team', taskId, teamId] as const;
 const threadPath = (eventId: string, taskId: string, teamId: string) =>
   `/api/events/${eventId}/tasks/${taskId}/teams/${teamId}`;
-const nothing = z.unknown();
 
 export type Thread = { eventId: string; taskId: string; teamId: string };
 
 export const useTeamWorkSummary = (eventId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'work-summary'],
-    queryFn: () => api.get(`/api/events/${eventId}/my-tasks/work`, teamWorkSummarySchema),
+    queryFn: () => api.get<Answer<typeof teamWorkSummarySchema>>(`/api/events/${eventId}/my-tasks/work`),
     enabled: eventId !== '',
   });
 
 export const useTeamWork = ({ eventId, taskId, teamId }: Thread) =>
   useQuery({
     queryKey: [...threadKey(eventId, taskId, teamId), 'work'],
-    queryFn: () => api.get(`${threadPath(eventId, taskId, teamId)}/work`, teamWorkSchema),
+    queryFn: () => api.get<Answer<typeof teamWorkSchema>>(`${threadPath(eventId, taskId, teamId)}/work`),
     enabled: eventId !== '' && taskId !== '' && teamId !== '',
   });
 
 export const useThread = ({ eventId, taskId, teamId }: Thread) =>
   useQuery({
     queryKey: [...threadKey(eventId, taskId, teamId), 'comments'],
-    queryFn: () => api.get(`${threadPath(eventId, taskId, teamId)}/comments`, threadResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof threadResponseSchema>>(`${threadPath(eventId, taskId, teamId)}/comments`),
     enabled: eventId !== '' && taskId !== '' && teamId !== '',
   });
 
 export const useTaskUploads = ({ eventId, taskId, teamId }: Thread, enabled = true) =>
   useQuery({
     queryKey: [...threadKey(eventId, taskId, teamId), 'uploads'],
-    queryFn: () => api.get(`${threadPath(eventId, taskId, teamId)}/uploads`, uploadListSchema),
+    queryFn: () => api.get<Answer<typeof uploadListSchema>>(`${threadPath(eventId, taskId, teamId)}/uploads`),
     enabled: enabled && eventId !== '' && taskId !== '' && teamId !== '',
   });
 
@@ -76,51 +75,46 @@ function useThreadMutation<V, R>(thread: Thread, run: (path: string, vars: V) =>
 
 export const useAddComment = (thread: Thread) =>
   useThreadMutation(thread, (path, text: string) =>
-    api.post(`${path}/comments`, { text }, commentViewSchema),
+    api.post<Answer<typeof commentViewSchema>>(`${path}/comments`, { text }),
   );
 
 export const useAddReply = (thread: Thread) =>
   useThreadMutation(thread, (path, { commentId, text }: { commentId: string; text: string }) =>
-    api.post(`${path}/comments/${commentId}/replies`, { text }, replyViewSchema),
+    api.post<Answer<typeof replyViewSchema>>(`${path}/comments/${commentId}/replies`, { text }),
   );
 
 export const useToggleLike = (thread: Thread) =>
   useThreadMutation(thread, (path, commentId: string) =>
-    api.post(`${path}/comments/${commentId}/like`, {}, likeResponseSchema),
+    api.post<Answer<typeof likeResponseSchema>>(`${path}/comments/${commentId}/like`, {}),
   );
 
 export const usePinComment = (thread: Thread) =>
   useThreadMutation(thread, (path, { commentId, isPinned }: { commentId: string; isPinned: boolean }) =>
-    api.put(`${path}/comments/${commentId}/pin`, { isPinned }, nothing),
+    api.put(`${path}/comments/${commentId}/pin`, { isPinned }),
   );
 
 export const useDeleteComment = (thread: Thread) =>
-  useThreadMutation(thread, (path, commentId: string) =>
-    api.delete(`${path}/comments/${commentId}`, {}, nothing),
-  );
+  useThreadMutation(thread, (path, commentId: string) => api.delete(`${path}/comments/${commentId}`, {}));
 
 export const useChangeAssignees = (thread: Thread) =>
   useThreadMutation(thread, (path, change: { add: string[]; remove: string[] }) =>
-    api.put(`${path}/assignees`, change, assignmentResponseSchema),
+    api.put<Answer<typeof assignmentResponseSchema>>(`${path}/assignees`, change),
   );
 
 export const useAcceptDisclaimer = (thread: Thread) =>
   useThreadMutation(
     thread,
-    (path, _: undefined) => api.post(`${path}/disclaimer`, { accepted: true }, acceptanceSchema),
+    (path, _: undefined) =>
+      api.post<Answer<typeof acceptanceSchema>>(`${path}/disclaimer`, { accepted: true }),
     true,
   );
 
 export const useAddUpload = (thread: Thread) =>
   useThreadMutation(
     thread,
-    (path, fileId: string) => api.post(`${path}/uploads`, { fileId }, taskUploadSchema),
+    (path, fileId: string) => api.post<Answer<typeof taskUploadSchema>>(`${path}/uploads`, { fileId }),
     true,
   );
 
 export const useRemoveUpload = (thread: Thread) =>
-  useThreadMutation(
-    thread,
-    (path, uploadId: string) => api.delete(`${path}/uploads/${uploadId}`, {}, nothing),
-    true,
-  );
+  useThreadMutation(thread, (path, uploadId: string) => api.delete(`${path}/uploads/${uploadId}`, {}), true);

@@ -1,19 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   feedCreatedSchema,
   feedStatusSchema,
   linkOptionsResponseSchema,
   myTimeTableResponseSchema,
-  type SESSION_SORTS,
+  SESSION_SORTS,
   sessionListResponseSchema,
   sessionSchema,
-  TIMETABLE_PATHS,
-  timetablePath,
   trackListResponseSchema,
   trackRowSchema,
 } from '../../../shared/timetable/api';
+import { TIMETABLE_PATHS, timetablePath } from '../../../shared/timetable/paths';
 import type { SessionBody, TrackBody } from '../../../shared/timetable/schema';
-import { api, toQueryString } from '../../lib/api';
+import { type Answer, api, toQueryString } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 
@@ -38,9 +37,8 @@ export function useSessions(eventId: string, params: SessionListParams) {
   return useQuery({
     queryKey: [...timetableKey(eventId), 'sessions', params],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof sessionListResponseSchema>>(
         `${path(TIMETABLE_PATHS.sessions, eventId)}${toQueryString({ ...params, search: params.search.trim() })}`,
-        sessionListResponseSchema,
       ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
@@ -50,35 +48,38 @@ export function useSessions(eventId: string, params: SessionListParams) {
 export const useSessionDetail = (eventId: string, sessionId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'session', sessionId],
-    queryFn: () => api.get(path(TIMETABLE_PATHS.session, eventId, { sessionId }), sessionSchema),
+    queryFn: () =>
+      api.get<Answer<typeof sessionSchema>>(path(TIMETABLE_PATHS.session, eventId, { sessionId })),
     enabled: eventId !== '' && sessionId !== '',
   });
 
 export const useTracks = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'tracks'],
-    queryFn: () => api.get(path(TIMETABLE_PATHS.tracks, eventId), trackListResponseSchema),
+    queryFn: () => api.get<Answer<typeof trackListResponseSchema>>(path(TIMETABLE_PATHS.tracks, eventId)),
     enabled: eventId !== '',
   });
 
 export const useLinkOptions = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'link-options'],
-    queryFn: () => api.get(path(TIMETABLE_PATHS.linkOptions, eventId), linkOptionsResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof linkOptionsResponseSchema>>(path(TIMETABLE_PATHS.linkOptions, eventId)),
     enabled: eventId !== '',
   });
 
 export const useMyTimeTable = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'mine'],
-    queryFn: () => api.get(path(TIMETABLE_PATHS.myTimeTable, eventId), myTimeTableResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof myTimeTableResponseSchema>>(path(TIMETABLE_PATHS.myTimeTable, eventId)),
     enabled: eventId !== '',
   });
 
 export const useFeedStatus = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'feed'],
-    queryFn: () => api.get(path(TIMETABLE_PATHS.feed, eventId), feedStatusSchema),
+    queryFn: () => api.get<Answer<typeof feedStatusSchema>>(path(TIMETABLE_PATHS.feed, eventId)),
     enabled: eventId !== '',
   });
 
@@ -97,13 +98,16 @@ function useTimetableMutation<V, R>(eventId: string, run: (vars: V) => Promise<R
 export const useSaveSession = (eventId: string) =>
   useTimetableMutation(eventId, ({ id, body }: { id: string | null; body: SessionBody }) =>
     id
-      ? api.put(path(TIMETABLE_PATHS.session, eventId, { sessionId: id }), body, sessionSchema)
-      : api.post(path(TIMETABLE_PATHS.sessions, eventId), body, sessionSchema),
+      ? api.put<Answer<typeof sessionSchema>>(path(TIMETABLE_PATHS.session, eventId, { sessionId: id }), body)
+      : api.post<Answer<typeof sessionSchema>>(path(TIMETABLE_PATHS.sessions, eventId), body),
   );
 
 export const useDuplicateSession = (eventId: string) =>
   useTimetableMutation(eventId, (sessionId: string) =>
-    api.post(path(TIMETABLE_PATHS.duplicateSession, eventId, { sessionId }), {}, sessionSchema),
+    api.post<Answer<typeof sessionSchema>>(
+      path(TIMETABLE_PATHS.duplicateSession, eventId, { sessionId }),
+      {},
+    ),
   );
 
 export const useDeleteSession = (eventId: string) =>
@@ -114,8 +118,8 @@ export const useDeleteSession = (eventId: string) =>
 export const useSaveTrack = (eventId: string) =>
   useTimetableMutation(eventId, ({ id, body }: { id: string | null; body: TrackBody }) =>
     id
-      ? api.put(path(TIMETABLE_PATHS.track, eventId, { trackId: id }), body, trackRowSchema)
-      : api.post(path(TIMETABLE_PATHS.tracks, eventId), body, trackRowSchema),
+      ? api.put<Answer<typeof trackRowSchema>>(path(TIMETABLE_PATHS.track, eventId, { trackId: id }), body)
+      : api.post<Answer<typeof trackRowSchema>>(path(TIMETABLE_PATHS.tracks, eventId), body),
   );
 
 export const useDeleteTrack = (eventId: string) =>
@@ -124,7 +128,9 @@ export const useDeleteTrack = (eventId: string) =>
   );
 
 export const useCreateFeed = (eventId: string) =>
-  useTimetableMutation(eventId, () => api.post(path(TIMETABLE_PATHS.feed, eventId), {}, feedCreatedSchema));
+  useTimetableMutation(eventId, () =>
+    api.post<Answer<typeof feedCreatedSchema>>(path(TIMETABLE_PATHS.feed, eventId), {}),
+  );
 
 export const useDeleteFeed = (eventId: string) =>
   useTimetableMutation(eventId, () => api.delete(path(TIMETABLE_PATHS.feed, eventId)));

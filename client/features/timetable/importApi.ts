@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { timetablePath } from '../../../shared/timetable/api';
 import {
   SESSION_IMPORT_PATHS,
   type SessionImportResult,
   sessionImportResultSchema,
 } from '../../../shared/timetable/importApi';
+import { timetablePath } from '../../../shared/timetable/paths';
 import { ApiError } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
 import { uploadTo } from '../../ui/uploadFile';

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Webhook } from '../../../shared/forms/schema/webhook';
-import {
-  type Delivery,
+import type {
+  Delivery,
   deliveryListResponseSchema,
   deliverySchema,
-  type WebhookBody,
-  type WebhookCreated,
-  type WebhookListResponse,
-  type WebhookTestBody,
+  WebhookBody,
+  WebhookCreated,
+  WebhookListResponse,
+  WebhookTestBody,
   webhookCreatedSchema,
   webhookListResponseSchema,
   webhookSecretSchema,
   webhookViewSchema,
 } from '../../../shared/webhooks/api';
-import { api } from '../../lib/api';
+import { type Answer, api } from '../../lib/api';
 import { formsKey } from '../forms/formsApi';
 
 // A form's webhooks (admin only). Webhooks are engine records the server parsed with the engine's
@@ -26,7 +26,7 @@ export const useWebhooks = (eventId: string, formId: string) =>
   useQuery({
     queryKey: [...webhooksKey(eventId, formId), 'list'],
     queryFn: async () =>
-      (await api.get(base(eventId, formId), webhookListResponseSchema)) as WebhookListResponse,
+      (await api.get<Answer<typeof webhookListResponseSchema>>(base(eventId, formId))) as WebhookListResponse,
     enabled: eventId !== '' && formId !== '',
   });
 
@@ -34,7 +34,7 @@ export const useWebhook = (eventId: string, formId: string, webhookId: string) =
   useQuery({
     queryKey: [...webhooksKey(eventId, formId), webhookId],
     queryFn: async () =>
-      (await api.get(`${base(eventId, formId)}/${webhookId}`, webhookViewSchema)) as Webhook,
+      (await api.get<Answer<typeof webhookViewSchema>>(`${base(eventId, formId)}/${webhookId}`)) as Webhook,
     enabled: eventId !== '' && formId !== '' && webhookId !== '',
   });
 
@@ -42,7 +42,8 @@ export const useWebhook = (eventId: string, formId: string, webhookId: string) =
 export const useDeliveries = (eventId: string, formId: string, webhookId: string) =>
   useQuery({
     queryKey: [...webhooksKey(eventId, formId), webhookId, 'deliveries'],
-    queryFn: () => api.get(`${base(eventId, formId)}/${webhookId}/deliveries`, deliveryListResponseSchema),
+    queryFn: () =>
+      api.get<Answer<typeof deliveryListResponseSchema>>(`${base(eventId, formId)}/${webhookId}/deliveries`),
     enabled: eventId !== '' && formId !== '' && webhookId !== '',
     refetchInterval: (query) =>
       query.state.data?.items.some((d) => d.state === 'pending' && d.attempt === 0) ? 2000 : false,
@@ -54,14 +55,16 @@ export function useSaveWebhook(eventId: string, formId: string, webhookId: strin
   return useMutation({
     mutationFn: async (body: WebhookBody): Promise<{ webhook: Webhook; secret: string | null }> => {
       if (webhookId) {
-        const webhook = (await api.put(
+        const webhook = (await api.put<Answer<typeof webhookViewSchema>>(
           `${base(eventId, formId)}/${webhookId}`,
           body,
-          webhookViewSchema,
         )) as Webhook;
         return { webhook, secret: null };
       }
-      return (await api.post(base(eventId, formId), body, webhookCreatedSchema)) as WebhookCreated;
+      return (await api.post<Answer<typeof webhookCreatedSchema>>(
+        base(eventId, formId),
+        body,
+      )) as WebhookCreated;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey(eventId, formId) }),
   });
@@ -78,7 +81,8 @@ export function useDeleteWebhook(eventId: string, formId: string) {
 export function useRotateSecret(eventId: string, formId: string, webhookId: string) {
   return useMutation({
     mutationFn: async () =>
-      (await api.post(`${base(eventId, formId)}/${webhookId}/secret`, {}, webhookSecretSchema)).secret,
+      (await api.post<Answer<typeof webhookSecretSchema>>(`${base(eventId, formId)}/${webhookId}/secret`, {}))
+        .secret,
   });
 }
 
@@ -89,8 +93,8 @@ export function useSendDelivery(eventId: string, formId: string, webhookId: stri
   return useMutation({
     mutationFn: async (what: { test: WebhookTestBody } | { redeliver: string }): Promise<Delivery> =>
       'test' in what
-        ? api.post(`${at}/test`, what.test, deliverySchema)
-        : api.post(`${at}/deliveries/${what.redeliver}/redeliver`, {}, deliverySchema),
+        ? api.post<Answer<typeof deliverySchema>>(`${at}/test`, what.test)
+        : api.post<Answer<typeof deliverySchema>>(`${at}/deliveries/${what.redeliver}/redeliver`, {}),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: [...webhooksKey(eventId, formId), webhookId, 'deliveries'] }),
   });

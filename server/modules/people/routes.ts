@@ -1,5 +1,5 @@
 import { eventIdParamsSchema } from '../../../shared/events/schema';
-import { memberAreasBodySchema, memberAreasResponseSchema } from '../../../shared/people/memberAreas';
+import { memberAreasBodySchema, memberAreasResponseSchema } from '../../../shared/people/memberAreasApi';
 import {
   addTeamMemberBodySchema,
   createdMemberSchema,

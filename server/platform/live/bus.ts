@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { liveMessageSchema } from '../../../shared/live/messages';
+import { liveMessageSchema } from '../../../shared/live/schema';
 import type { Database, DbOrTx } from '../db/client';
 import { liveAudienceSchema } from './audience';
 import { createLockPlaces, createMemoryPlaces, type StreamPlaces } from './places';

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { FillDefinition } from '../../../../shared/forms/submissionsApi';
-import { guestUploadSchema, SUBMISSION_ERRORS } from '../../../../shared/forms/submissionsApi';
+import { SUBMISSION_ERRORS } from '../../../../shared/forms/submissionsApi';
 import type { SubmissionProblem } from '../../../../shared/forms/validate';
 import { isApiError } from '../../../lib/api';
 import { LoadFailed, Loading } from '../../../ui/QueryState';
@@ -32,7 +32,7 @@ function GuestFilling({ fill }: { fill: FillDefinition }) {
   // The id the guest's first upload was given: their files wait under it for the submission.
   const submissionId = useRef<string | null>(null);
   const uploader = useMemo(
-    () => makeSubmissionUploader(guestUploadUrl(fill.form.id), submissionId, guestUploadSchema),
+    () => makeSubmissionUploader(guestUploadUrl(fill.form.id), submissionId),
     [fill.form.id],
   );
   return (

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { SUBMISSION_STATE_LABELS, type SubmissionState } from '../../../../shared/forms/submissionsApi';
+import { SUBMISSION_STATE_LABELS, type SubmissionState } from '../../../../shared/forms/submissionStates';
 import { formatDateTime } from '../../../lib/format';
 import { useEventDates, useSession } from '../../../lib/session';
 import { EventDate } from '../../../ui/EventDate';

@@ -2,8 +2,8 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { teamDetailSchema } from '../../../../shared/people/schema';
-import { api } from '../../../lib/api';
+import type { teamDetailSchema } from '../../../../shared/people/schema';
+import { type Answer, api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 import { useTeams } from '../../people/teamsApi';
 
@@ -23,7 +23,8 @@ export function TeamFilter(props: {
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const detail = useQuery({
     queryKey: [...sessionKeys.event(props.eventId), 'teams', 'detail', props.value],
-    queryFn: () => api.get(`/api/events/${props.eventId}/teams/${props.value}`, teamDetailSchema),
+    queryFn: () =>
+      api.get<Answer<typeof teamDetailSchema>>(`/api/events/${props.eventId}/teams/${props.value}`),
     enabled: props.value !== null && picked?.id !== props.value,
   });
   const label = picked?.id === props.value ? picked.name : detail.data?.name;

@@ -1,23 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bulkResultSchema } from '../../../../shared/forms/api';
-import {
-  type FillDefinition,
-  type FillFormResponse,
+import type { bulkResultSchema } from '../../../../shared/forms/api';
+import type {
+  FillDefinition,
+  FillFormResponse,
   fillDefinitionSchema,
   fillFormResponseSchema,
-  type GuestSubmitBody,
-  type guestUploadSchema,
+  GuestSubmitBody,
+  GuestUpload,
   myFormsResponseSchema,
-  type SaveAnswersBody,
-  type SUBMISSION_SORTS,
-  type SubmissionView,
+  SaveAnswersBody,
+  SUBMISSION_SORTS,
+  SubmissionUpload,
+  SubmissionView,
   savedDraftSchema,
   submissionListResponseSchema,
-  submissionUploadSchema,
   submissionViewSchema,
   submitResultSchema,
 } from '../../../../shared/forms/submissionsApi';
-import { api, toQueryString } from '../../../lib/api';
+import { type Answer, api, toQueryString } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 import { uploadTo } from '../../../ui/uploadFile';
 import { tasksKey } from '../../tasks/tasksApi';
@@ -38,7 +38,9 @@ export function useMyForms(eventId: string, search: string) {
   return useQuery({
     queryKey: [...submissionsKey(eventId), 'my-forms', search],
     queryFn: () =>
-      api.get(`${mine(eventId)}${toQueryString({ search: search.trim() })}`, myFormsResponseSchema),
+      api.get<Answer<typeof myFormsResponseSchema>>(
+        `${mine(eventId)}${toQueryString({ search: search.trim() })}`,
+      ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -47,7 +49,8 @@ export function useMyForms(eventId: string, search: string) {
 export const useFillForm = (eventId: string, formId: string) =>
   useQuery({
     queryKey: [...submissionsKey(eventId), 'fill', formId],
-    queryFn: async () => asFill(await api.get(`${mine(eventId)}/${formId}`, fillFormResponseSchema)),
+    queryFn: async () =>
+      asFill(await api.get<Answer<typeof fillFormResponseSchema>>(`${mine(eventId)}/${formId}`)),
     enabled: eventId !== '' && formId !== '',
     // Answers being typed must not be replaced by a refetch when the window regains focus.
     refetchOnWindowFocus: false,
@@ -57,7 +60,11 @@ export const useMySubmission = (eventId: string, formId: string, submissionId: s
   useQuery({
     queryKey: [...submissionsKey(eventId), 'mine', submissionId],
     queryFn: async () =>
-      asView(await api.get(`${mine(eventId)}/${formId}/submissions/${submissionId}`, submissionViewSchema)),
+      asView(
+        await api.get<Answer<typeof submissionViewSchema>>(
+          `${mine(eventId)}/${formId}/submissions/${submissionId}`,
+        ),
+      ),
     enabled: eventId !== '' && formId !== '' && submissionId !== '',
     refetchOnWindowFocus: false,
   });
@@ -67,7 +74,7 @@ export function useSaveDraft(eventId: string, formId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveAnswersBody) =>
-      api.put(`${mine(eventId)}/${formId}/draft`, body, savedDraftSchema),
+      api.put<Answer<typeof savedDraftSchema>>(`${mine(eventId)}/${formId}/draft`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...submissionsKey(eventId), 'my-forms'] }),
   });
 }
@@ -76,7 +83,7 @@ export function useSubmitForm(eventId: string, formId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveAnswersBody) =>
-      api.post(`${mine(eventId)}/${formId}/submit`, body, submitResultSchema),
+      api.post<Answer<typeof submitResultSchema>>(`${mine(eventId)}/${formId}/submit`, body),
     // Submitting completes the team's form tasks of this form.
     onSuccess: () =>
       Promise.all([
@@ -90,7 +97,10 @@ export function useEditMySubmission(eventId: string, formId: string, submissionI
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveAnswersBody) =>
-      api.put(`${mine(eventId)}/${formId}/submissions/${submissionId}`, body, submitResultSchema),
+      api.put<Answer<typeof submitResultSchema>>(
+        `${mine(eventId)}/${formId}/submissions/${submissionId}`,
+        body,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
   });
 }
@@ -111,7 +121,9 @@ export function useSubmissions(eventId: string, formId: string, query: Submissio
   return useQuery({
     queryKey: [...submissionsKey(eventId), 'list', formId, query],
     queryFn: () =>
-      api.get(`${organiser(eventId, formId)}${toQueryString(query)}`, submissionListResponseSchema),
+      api.get<Answer<typeof submissionListResponseSchema>>(
+        `${organiser(eventId, formId)}${toQueryString(query)}`,
+      ),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -121,7 +133,9 @@ export const useSubmission = (eventId: string, formId: string, submissionId: str
   useQuery({
     queryKey: [...submissionsKey(eventId), 'organiser', submissionId],
     queryFn: async () =>
-      asView(await api.get(`${organiser(eventId, formId)}/${submissionId}`, submissionViewSchema)),
+      asView(
+        await api.get<Answer<typeof submissionViewSchema>>(`${organiser(eventId, formId)}/${submissionId}`),
+      ),
     // No submission chosen (the webhook preview's sample answers): nothing to ask for.
     enabled: eventId !== '' && submissionId !== '',
     refetchOnWindowFocus: false,
@@ -131,7 +145,7 @@ export function useEditSubmission(eventId: string, formId: string, submissionId:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveAnswersBody) =>
-      api.put(`${organiser(eventId, formId)}/${submissionId}`, body, submitResultSchema),
+      api.put<Answer<typeof submitResultSchema>>(`${organiser(eventId, formId)}/${submissionId}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey(eventId) }),
   });
 }
@@ -140,7 +154,7 @@ export function useDeleteSubmissions(eventId: string, formId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      api.post(`${organiser(eventId, formId)}/delete`, { ids }, bulkResultSchema),
+      api.post<Answer<typeof bulkResultSchema>>(`${organiser(eventId, formId)}/delete`, { ids }),
     // A team left with no submission has its form tasks open again.
     onSuccess: () =>
       Promise.all([
@@ -158,7 +172,8 @@ export const exportUrl = (eventId: string, formId: string, format: 'csv' | 'xlsx
 export const useGuestForm = (formId: string) =>
   useQuery({
     queryKey: ['guests', 'forms', formId],
-    queryFn: async () => asDefinition(await api.get(`/api/guests/forms/${formId}`, fillDefinitionSchema)),
+    queryFn: async () =>
+      asDefinition(await api.get<Answer<typeof fillDefinitionSchema>>(`/api/guests/forms/${formId}`)),
     enabled: Boolean(formId),
     retry: false,
     refetchOnWindowFocus: false,
@@ -167,7 +182,7 @@ export const useGuestForm = (formId: string) =>
 export const useGuestSubmit = (formId: string) =>
   useMutation({
     mutationFn: (body: GuestSubmitBody) =>
-      api.post(`/api/guests/forms/${formId}/submissions`, body, submitResultSchema),
+      api.post<Answer<typeof submitResultSchema>>(`/api/guests/forms/${formId}/submissions`, body),
   });
 
 /** Where a team's (or an organiser's) upload for an answer goes, and a guest's. */
@@ -187,8 +202,6 @@ export const submissionPdfUrl = (eventId: string, formId: string, submissionId: 
 export function makeSubmissionUploader(
   url: string,
   submission: { current: string | null },
-  // A guest's uploads answer with the guest's token rather than a submission id (guestTokenSchema).
-  answerSchema: typeof submissionUploadSchema | typeof guestUploadSchema = submissionUploadSchema,
 ): SubmissionUploader {
   let queue: Promise<unknown> = Promise.resolve();
   return (file, place, onProgress) => {
@@ -199,10 +212,11 @@ export function makeSubmissionUploader(
         loopIndex: place.loopIndex,
         submissionId: submission.current,
       });
-      const parsed = answerSchema.safeParse(await uploadTo(`${url}${query}`, file, onProgress));
-      if (!parsed.success) throw new Error('Error uploading file to storage');
-      submission.current = parsed.data.submissionId;
-      return parsed.data.file;
+      // Typed by the route's response schema, not parsed (decision 0041). A guest's uploads answer
+      // with the guest's token where a team's answer the submission's id: both are the id to send next.
+      const answer = (await uploadTo(`${url}${query}`, file, onProgress)) as SubmissionUpload | GuestUpload;
+      submission.current = answer.submissionId;
+      return answer.file;
     };
     const next = queue.then(run, run);
     queue = next.catch(() => undefined);

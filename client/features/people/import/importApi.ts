@@ -1,15 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
-import { errorBodySchema } from '../../../../shared/http/errors';
 import type { ImportRowStatus } from '../../../../shared/people/importRules';
-import {
-  type IMPORT_ROW_SORTS,
+import type {
+  IMPORT_ROW_SORTS,
   importRowListResponseSchema,
   latestImportResponseSchema,
-  type TeamImport,
+  TeamImport,
   teamImportSchema,
 } from '../../../../shared/people/importSchema';
-import { ApiError, api, toQueryString } from '../../../lib/api';
+import { type Answer, ApiError, api, readErrorBody, toQueryString } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 import type { SortOrder } from '../../../ui/useListParams';
 
@@ -29,7 +28,7 @@ export const isWorking = (record: TeamImport | null | undefined) =>
 export function useLatestImport(eventId: string) {
   return useQuery({
     queryKey: keys.latest(eventId),
-    queryFn: () => api.get(`${base(eventId)}/latest`, latestImportResponseSchema),
+    queryFn: () => api.get<Answer<typeof latestImportResponseSchema>>(`${base(eventId)}/latest`),
     refetchInterval: (query) => (isWorking(query.state.data?.import) ? POLL_MS : false),
   });
 }
@@ -39,13 +38,12 @@ export function useImportRows(eventId: string, record: TeamImport, params: Impor
     // The record's progress is in the key, so the check records refresh as rows are done.
     queryKey: [...keys.all(eventId), record.id, 'rows', params, record.state, record.doneRows],
     queryFn: () =>
-      api.get(
+      api.get<Answer<typeof importRowListResponseSchema>>(
         `${base(eventId)}/${record.id}/rows${toQueryString({
           page: params.page,
           order: params.order,
           status: params.status,
         })}`,
-        importRowListResponseSchema,
       ),
     placeholderData: keepPreviousData,
   });
@@ -68,12 +66,12 @@ async function uploadFile(eventId: string, file: File): Promise<TeamImport> {
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    if (!parsed.success) throw new ApiError(response.status, 'unknown', `Error: ${response.status}`);
-    const { code, message, issues } = parsed.data.error;
+    const parsed = readErrorBody(json);
+    if (!parsed) throw new ApiError(response.status, 'unknown', `Error: ${response.status}`);
+    const { code, message, issues } = parsed.error;
     throw new ApiError(response.status, code, message, issues);
   }
-  return teamImportSchema.parse(json);
+  return json as TeamImport;
 }
 
 export function useUploadImport(eventId: string) {
@@ -87,7 +85,8 @@ export function useUploadImport(eventId: string) {
 export function useStartImport(eventId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (importId: string) => api.post(`${base(eventId)}/${importId}/start`, {}, teamImportSchema),
+    mutationFn: (importId: string) =>
+      api.post<Answer<typeof teamImportSchema>>(`${base(eventId)}/${importId}/start`, {}),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: keys.all(eventId) });
       // New teams and users appear in their lists.

@@ -1,13 +1,13 @@
 import { Paper, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import {
-  COMMENT_MAX_LENGTH,
   insertMention,
   type Mentionable,
   mentionName,
   mentionQuery,
   mentionSuggestions,
-} from '../../../../shared/tasks/comments';
+} from '../../../../shared/tasks/commentRules';
+import { COMMENT_MAX_LENGTH } from '../../../../shared/tasks/constants';
 
 type Props = {
   label: string;

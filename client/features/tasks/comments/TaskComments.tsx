@@ -1,12 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconPin } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import {
-  COMMENT_ERRORS,
-  type CommentView,
-  type Mentionable,
-  type ReplyView,
-} from '../../../../shared/tasks/comments';
+import { COMMENT_ERRORS, type Mentionable } from '../../../../shared/tasks/commentRules';
+import type { CommentView, ReplyView } from '../../../../shared/tasks/comments';
 import { errorMessage } from '../../../lib/errors';
 import { type DateContext, formatDateTime } from '../../../lib/format';
 import { useEventDates } from '../../../lib/session';

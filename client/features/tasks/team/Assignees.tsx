@@ -1,5 +1,5 @@
 import { MultiSelect, Text } from '@mantine/core';
-import { mentionName } from '../../../../shared/tasks/comments';
+import { mentionName } from '../../../../shared/tasks/commentRules';
 import type { TeamWork } from '../../../../shared/tasks/teamWork';
 import { useFeedback } from '../../../ui/FeedbackBanner';
 import { type Thread, useChangeAssignees } from '../teamTasksApi';

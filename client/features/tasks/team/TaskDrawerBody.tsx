@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type MyTask, TASK_TYPE_LABELS } from '../../../../shared/tasks/api';
+import type { MyTask } from '../../../../shared/tasks/api';
+import { TASK_TYPE_LABELS } from '../../../../shared/tasks/constants';
 import { useEventDates, useSession } from '../../../lib/session';
 import { EventDate } from '../../../ui/EventDate';
 import { LoadFailed, Loading } from '../../../ui/QueryState';

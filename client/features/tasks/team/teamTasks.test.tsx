@@ -146,8 +146,7 @@ describe('the team side of a task', () => {
     expect(within(section).getByRole('img', { name: '1 comments' })).toBeInTheDocument();
     // A disclaimer is completed by accepting it, so the list offers no "Mark complete" for it.
     expect(within(section).queryByRole('button', { name: 'Mark Hygiene complete' })).toBeNull();
-    await user.click(screen.getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Upload' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Upload');
     await waitFor(() => expect(router.state.location.search).toBe('?type=upload'));
     expect(
       await screen.findByText('No tasks match these filters.', {}, { timeout: 8000 }),
