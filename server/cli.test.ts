@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { build } from 'esbuild';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app';
@@ -12,31 +11,15 @@ import { openRuntime } from './platform/bootstrap';
 import { readCache } from './platform/cache';
 import { loadConfig } from './platform/config';
 import type { App } from './platform/http/types';
-import { ROOT_DIR } from './platform/paths';
+import { bundleCli, type CliBundle, type CliRun } from './test/cliProcess';
 import { createTestDatabaseUrl } from './test/harness';
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-let cliBundle = '';
+let cliBundle: CliBundle | undefined;
 
 /** Runs the CLI, bundled from source, in a child process with only the environment given (no inherited DATABASE_URL). */
-function cli(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliBundle, ...args], {
-      cwd: ROOT_DIR,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
+  if (!cliBundle) throw new Error('the CLI is bundled in beforeAll');
+  return cliBundle.run(env, args);
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -56,20 +39,7 @@ describe('operator CLI', { timeout: 90_000 }, () => {
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'portal-cli-'));
-    // Bundled as scripts/build-server.mjs does, but inside .tmp (dist/ belongs to the build), so that
-    // each run starts in a third of the time tsx needs. It finds the project root from its own path.
-    const outdir = join(ROOT_DIR, '.tmp', `cli-test-${process.pid}`);
-    await build({
-      entryPoints: { cli: join(ROOT_DIR, 'server/cli.ts') },
-      outdir,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    cliBundle = join(outdir, 'cli.js');
+    cliBundle = await bundleCli('cli-test');
     if (inject('databaseUrl')) {
       const db = await createTestDatabaseUrl();
       env = { DATABASE_URL: db.url };
@@ -81,7 +51,7 @@ describe('operator CLI', { timeout: 90_000 }, () => {
   afterAll(async () => {
     await dropDatabase();
     rmSync(tmp, { recursive: true, force: true });
-    if (cliBundle) rmSync(dirname(cliBundle), { recursive: true, force: true });
+    cliBundle?.remove();
   });
 
   /** Opens what the CLI wrote, as the server would, and hands over an app to call. */
