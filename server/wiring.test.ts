@@ -1,10 +1,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { registerEmailJobs, sendEmailJob, stuckEmailsJob } from './modules/emails/service';
 import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notificationSend';
 import { notificationEmailBatchJob } from './modules/notifications/email';
 import { notificationEmailJob, publishDueJob } from './modules/notifications/publish';
 import { reportCountsJob } from './modules/reports/countsJob';
-import { submissionListeners } from './modules/submissions/saved';
+import { stuckSubmissionEventsJob, submissionListeners } from './modules/submissions/saved';
 import { deliverJob, retryDueJob } from './modules/webhooks/jobs';
 import type { AppContext } from './platform/context';
 import { createInlineJobs, type Jobs } from './platform/jobs';
@@ -47,6 +48,7 @@ describe('wiring: the background work is wired where the app is built, not where
         deliverJob.name,
         retryDueJob.name,
         reportCountsJob.name,
+        stuckSubmissionEventsJob.name,
       ]),
     );
     expect(scheduled).toEqual(
@@ -54,8 +56,16 @@ describe('wiring: the background work is wired where the app is built, not where
         `${publishDueJob.name} * * * * *`,
         `${retryDueJob.name} * * * * *`,
         `${reportCountsJob.name} */5 * * * *`,
+        `${stuckSubmissionEventsJob.name} * * * * *`,
       ]),
     );
+  });
+
+  it('the email jobs include the minute sweep for emails whose dispatch a crash lost (issue 15)', () => {
+    const { ctx, registered, scheduled } = bareContext();
+    registerEmailJobs(ctx);
+    expect(registered).toEqual(expect.arrayContaining([sendEmailJob.name, stuckEmailsJob.name]));
+    expect(scheduled).toContain(`${stuckEmailsJob.name} * * * * *`);
   });
 
   it('wiring twice keeps one of each listener', () => {

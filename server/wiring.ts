@@ -6,6 +6,7 @@ import { registerFormNotificationSending } from './modules/forms/notificationSen
 import { registerNotificationJobs } from './modules/notifications/publish';
 import { wireNotifications } from './modules/notifications/wiring';
 import { registerReportCountsJob } from './modules/reports/countsJob';
+import { registerStuckSubmissionEvents } from './modules/submissions/saved';
 import { wireSubmissions } from './modules/submissions/wiring';
 import { wireSuppliers } from './modules/suppliers/wiring';
 import { wireTasks } from './modules/tasks/wiring';
@@ -44,4 +45,5 @@ export function wireJobs(ctx: AppContext): void {
   registerWebhookJobs(ctx);
   registerNotificationJobs(ctx);
   registerReportCountsJob(ctx);
+  registerStuckSubmissionEvents(ctx);
 }

@@ -133,15 +133,26 @@ async function handOver(ctx: AppContext, ids: string[]): Promise<void> {
     .where(inArray(submissionEvents.id, ids));
 }
 
-/** At start-up: events left undispatched by a crash between commit and hand-over. */
-export async function dispatchStuckSubmissionEvents(ctx: AppContext): Promise<void> {
+/**
+ * Every minute, and at start-up: events left undispatched by a crash between commit and hand-over
+ * (a later save of the same submission also picks them up). Two minutes is well past any normal
+ * commit-to-hand-over gap; a second hand-over repeats nothing, as listeners skip what they did.
+ */
+export const stuckSubmissionEventsJob = defineJob('submissions.dispatchStuck', z.object({}));
+
+export function registerStuckSubmissionEvents(ctx: AppContext): void {
+  stuckSubmissionEventsJob.work(ctx, () => dispatchStuckSubmissionEvents(ctx));
+  stuckSubmissionEventsJob.schedule(ctx, '* * * * *', {});
+}
+
+export async function dispatchStuckSubmissionEvents(ctx: AppContext, now = new Date()): Promise<void> {
   const stuck = await ctx.db
     .select({ id: submissionEvents.id })
     .from(submissionEvents)
     .where(
       and(
         isNull(submissionEvents.dispatchedAt),
-        lt(submissionEvents.createdAt, new Date(Date.now() - 60_000)),
+        lt(submissionEvents.createdAt, new Date(now.getTime() - 2 * 60_000)),
       ),
     );
   await handOver(
