@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
-import { dispatchStuckEmails } from './modules/emails/service';
+import { dispatchStuckEmails } from './modules/emails/jobs';
 import { dispatchStuckSubmissionEvents } from './modules/submissions/saved';
 import { openRuntime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';

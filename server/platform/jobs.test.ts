@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchEmails, queueEmail, registerEmailJobs } from '../modules/emails/service';
+import { registerEmailJobs } from '../modules/emails/jobs';
+import { dispatchEmails, queueEmail } from '../modules/emails/service';
 import { outboxEmails } from '../modules/emails/tables';
 import { renderEmail } from '../modules/emails/templates';
 import { openTestDatabase } from '../test/harness';

@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
-import { dispatchStuckEmails, queueEmails } from './service';
+import { dispatchStuckEmails } from './jobs';
+import { queueEmails } from './service';
 import { outboxEmails } from './tables';
 
 /**
