@@ -52,11 +52,13 @@ test('every team screen fits a 390-pixel-wide phone: the page never scrolls side
   ] as const) {
     await page.goto(list);
     await expectLoaded(page);
-    const hrefs = await page
-      .locator('main a[href]')
-      .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-    const href = hrefs.find((h) => link.test(h.split('?')[0]));
-    expect(href, `a link from ${list}`).toBeTruthy();
+    // The list's links arrive with its answer: wait for one rather than read the page once.
+    const firstLink = async () =>
+      (
+        await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
+      ).find((h) => link.test(h.split('?')[0]));
+    await expect.poll(firstLink, { message: `a link from ${list}` }).toBeTruthy();
+    const href = await firstLink();
     await page.goto(href ?? list);
     await expectFitsThePhone(page, href ?? list);
   }

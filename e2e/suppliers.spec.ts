@@ -125,9 +125,9 @@ test('an admin adds a supplier type and a supplier with contacts for one team ty
   // The area's shortcuts count suppliers and types; the archived ones are disabled at zero (spec).
   const shortcuts = page.getByRole('navigation', { name: 'Suppliers shortcuts' });
   await expect(shortcuts.getByRole('link', { name: /^Suppliers/ })).toContainText('1');
-  await expect(shortcuts.getByRole('link', { name: /^Supplier Types/ })).toContainText('1');
+  await expect(shortcuts.getByRole('link', { name: /^Supplier types/ })).toContainText('1');
   await expect(shortcuts.getByRole('button', { name: /^Archived Suppliers/ })).toBeDisabled();
-  await expect(shortcuts.getByRole('button', { name: /^Archived Supplier Types/ })).toBeDisabled();
+  await expect(shortcuts.getByRole('button', { name: /^Archived Supplier types/ })).toBeDisabled();
   await expectAccessible(page, 'suppliers');
   await shot(page, 'suppliers-admin');
   await list.getByRole('link', { name: 'Stagecraft Exhibition Build' }).click();
