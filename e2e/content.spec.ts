@@ -148,6 +148,18 @@ test('a moderator builds a page of every section type; an allowed team reads it 
   await expect(page.getByText('The sections have been saved')).toBeVisible();
   await shot(page, 'content-editor');
 
+  // The page image: an image asset of the event, chosen on the page's settings.
+  await page.goto(`/admin/content/${contentId}/settings`);
+  await page.getByRole('button', { name: 'Choose page image' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose the page image' })
+    .getByRole('button', { name: 'Choose Hall A' })
+    .click();
+  await expect(page.getByRole('img', { name: 'Hall A', exact: true })).toBeVisible();
+  await expectAccessible(page, 'page settings with a page image');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+
   // A member of the allowed team type reads it: every section, embedded where it is an embed.
   const exhibitorContext = await browser.newContext();
   const reader = await exhibitorContext.newPage();
@@ -162,6 +174,7 @@ test('a moderator builds a page of every section type; an allowed team reads it 
     'https://hotels.example.com',
   );
   await expect(reader.getByRole('img', { name: 'Hall A from the entrance' })).toBeVisible();
+  await expect(reader.getByRole('img', { name: 'Hall A', exact: true })).toBeVisible();
   await expect(reader.locator('iframe[title^="Map"]')).toHaveAttribute(
     'src',
     /google\.com\/maps\?q=Riverside/,

@@ -58,8 +58,11 @@ export function ContentSettingsForm({ eventId, page }: { eventId: string; page: 
     save.mutate(body, {
       onSuccess: (saved) => {
         feedback.success(page ? undefined : 'The page has been added: now add its sections');
-        // A new page goes straight to its editor; settings of an existing page stay put.
-        if (!page) navigate(`/admin/content/${saved.id}`);
+        // A new page goes straight to its editor; settings of an existing page stay put, showing
+        // what was stored (the server trims and may reorder the team types).
+        if (!page) return navigate(`/admin/content/${saved.id}`);
+        form.setValues(valuesOf(saved));
+        setImage(saved.image ?? null);
       },
       onError: (error) => {
         form.setServerErrors(error);
@@ -186,7 +189,9 @@ export function ContentSettingsScreen() {
       ) : page.isError ? (
         <LoadFailed title="The page could not be loaded" error={page.error} retry={page.refetch} />
       ) : (
-        <ContentSettingsForm key={page.data.updatedAt} eventId={eventId} page={page.data} />
+        // Keyed by the page, not its version: a save refetches the page, and a form remounted
+        // mid-save drops the save's callbacks (no banner, no error shown).
+        <ContentSettingsForm key={page.data.id} eventId={eventId} page={page.data} />
       )}
     </PageHeader>
   );

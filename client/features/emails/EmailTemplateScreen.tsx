@@ -64,7 +64,7 @@ function WithTemplate({ render }: { render: (template: EmailTemplate) => React.R
 /** /admin/email-templates/edit/{emailId} */
 export function EditEmailTemplateScreen() {
   return (
-    <WithTemplate render={(template) => <TemplateEditor key={template.updatedAt} template={template} />} />
+    <WithTemplate render={(template) => <TemplateEditor key={template.kind} template={template} />} />
   );
 }
 
@@ -158,7 +158,13 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
       confirmLabel: 'Reset',
       onConfirm: () =>
         reset.mutate(undefined, {
-          onSuccess: () => feedback.success('The email template has been reset to the default'),
+          onSuccess: (stored) => {
+            setSubject(stored.subject);
+            setBody(stored.body);
+            setErrors({});
+            setPreview(null);
+            feedback.success('The email template has been reset to the default');
+          },
           onError: (error) => feedback.error(error),
         }),
     });

@@ -289,7 +289,7 @@ export function EditSupplierScreen() {
           retry={supplier.refetch}
         />
       ) : (
-        <SupplierForm key={supplier.data.updatedAt} eventId={eventId} supplier={supplier.data} />
+        <SupplierForm key={supplier.data.id} eventId={eventId} supplier={supplier.data} />
       )}
     </PageHeader>
   );

@@ -329,7 +329,7 @@ export function EditTaskScreen() {
               <TeamStatusTable taskId={task.data.id} />
             </Tabs.Panel>
             <Tabs.Panel value="details">
-              <TaskForm key={task.data.updatedAt} eventId={eventId} task={task.data} />
+              <TaskForm key={task.data.id} eventId={eventId} task={task.data} />
             </Tabs.Panel>
             {can(level, AUDIT_LEVEL) && (
               <Tabs.Panel value="history">
