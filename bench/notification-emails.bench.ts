@@ -13,8 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../server/modules/reports/reportSql';
 import { openDataDir } from '../server/platform/db/client';
+import { rowsOf } from '../server/platform/db/rows';
 import { startServer, stopServer } from './lib';
 
 const DATA_DIR = '.tmp/bench-notification-emails';

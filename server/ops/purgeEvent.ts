@@ -2,21 +2,23 @@ import { eq, sql } from 'drizzle-orm';
 import { events } from '../modules/events/tables';
 import { files } from '../modules/files/tables';
 import type { Db } from '../platform/db/client';
+import { rowsOf } from '../platform/db/rows';
 import type { Storage } from '../platform/storage';
-
 import { removeEventJobs } from './purgeJobs';
 
 export type PurgeSummary = { eventId: string; name: string; rows: number; files: number; jobs: number };
 
 /** Every table of ours that has an event_id column: the rows that belong to an event. */
 export async function tablesWithEventId(db: Db): Promise<string[]> {
-  const result = await db.execute(sql`
+  const tables = await rowsOf<{ table_name: string }>(
+    db,
+    sql`
     select c.table_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and c.column_name = 'event_id' and t.table_type = 'BASE TABLE'
-    order by c.table_name`);
-  // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-  return (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    order by c.table_name`,
+  );
+  return tables.map((r) => r.table_name);
 }
 
 /**
@@ -42,10 +44,11 @@ export async function purgeEvent(db: Db, storage: Storage, eventId: string): Pro
   const { rows, jobs } = await db.transaction(async (tx) => {
     let count = 0;
     for (const table of tables) {
-      const counted = (await tx.execute(
+      const [counted] = await rowsOf<{ n: number }>(
+        tx,
         sql`select count(*)::int as n from ${sql.identifier(table)} where event_id = ${eventId}`,
-      )) as unknown as { rows: { n: number }[] };
-      count += Number(counted.rows[0]?.n ?? 0);
+      );
+      count += Number(counted?.n ?? 0);
     }
     // While the rows the jobs name are still there to be found.
     const jobs = await removeEventJobs(tx, eventId, tables);

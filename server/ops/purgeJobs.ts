@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
+import { queueTableExists, rowsOf } from '../platform/db/rows';
 
 /**
  * The queued jobs of a purged event (decision 0039). Job data names ids, never rows: the event's
@@ -20,16 +21,16 @@ export async function removeEventJobs(
   eventId: string,
   tablesWithEventId: string[],
 ): Promise<number> {
-  const queue = rowsOf<{ present: boolean }>(
-    await tx.execute(sql`select to_regclass('pgboss.job') is not null as present`),
-  );
   // No queue table: an install whose server has never started its queue (or a test database).
-  if (!queue[0]?.present) return 0;
+  if (!(await queueTableExists(tx))) return 0;
   const withId = new Set(
-    rowsOf<{ table_name: string }>(
-      await tx.execute(sql`
+    (
+      await rowsOf<{ table_name: string }>(
+        tx,
+        sql`
         select table_name from information_schema.columns
-        where table_schema = 'public' and column_name = 'id'`),
+        where table_schema = 'public' and column_name = 'id'`,
+      )
     ).map((r) => r.table_name),
   );
   const idQueries = tablesWithEventId
@@ -49,9 +50,4 @@ export async function removeEventJobs(
   // node-postgres counts in rowCount, PGlite in affectedRows.
   const outcome = removed as unknown as { rowCount?: number | null; affectedRows?: number };
   return outcome.rowCount ?? outcome.affectedRows ?? 0;
-}
-
-/** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

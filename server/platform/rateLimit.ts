@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
+import { rowsOf } from './db/rows';
 
 /**
  * Fixed-window counters kept in the database, so that every server process shares them.
@@ -8,16 +9,17 @@ import type { Db } from './db/client';
  * one venue's address are never locked out by their own successful sign-ins.
  */
 export async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ hits: number }>(
+    db,
+    sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
       hits = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                   then 1 else rate_limits.hits + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                   then now() else rate_limits.window_start end
-    returning hits`);
-  // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-  const { rows } = result as unknown as { rows: { hits: number }[] };
+    returning hits`,
+  );
   return Number(rows[0]?.hits ?? 0);
 }
 
@@ -40,12 +42,14 @@ export async function secondsOverLimit(
   limit: number,
   windowSeconds: number,
 ): Promise<number | null> {
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ hits: number; left_s: number | string }>(
+    db,
+    sql`
     select hits,
            extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as left_s
     from rate_limits
-    where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
-  const { rows } = result as unknown as { rows: { hits: number; left_s: number | string }[] };
+    where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`,
+  );
   const row = rows[0];
   return row && Number(row.hits) >= limit ? Math.max(1, Math.ceil(Number(row.left_s))) : null;
 }

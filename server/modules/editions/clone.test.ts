@@ -6,13 +6,13 @@ import { CLONE_ERRORS, type CloneStatus, shiftDate } from '../../../shared/editi
 import type { FormDetail, FormListResponse } from '../../../shared/forms/api';
 import { makeDefinition } from '../../../shared/forms/definition';
 import { evaluateVisibility } from '../../../shared/forms/logic';
+import { rowsOf as rowsOfSql } from '../../platform/db/rows';
 import * as schema from '../../schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
 import { settings } from '../events/tables';
 import { formFields, forms } from '../forms/tables';
 import { memberships } from '../people/tables';
-import { rowsOf as rowsOfSql } from '../reports/reportSql';
 import { formSubmissions } from '../submissions/tables';
 import { tasks } from '../tasks/tables';
 import { timetableSessions } from '../timetable/tables';

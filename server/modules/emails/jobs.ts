@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { queueTableExists, rowsOf } from '../../platform/db/rows';
 import { defineJob } from '../../platform/jobs';
 import { SMTP_POOL } from '../../platform/mail/mailer';
 import { deliver, dispatchEmails, sendEmailJob } from './service';
@@ -58,22 +59,17 @@ export async function dispatchStuckEmails(ctx: AppContext, now = new Date()): Pr
   );
 }
 
-/** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 async function emailsInLiveJobs(db: DbOrTx): Promise<Set<string>> {
-  const [queue] = rowsOf<{ present: boolean }>(
-    await db.execute(sql`select to_regclass('pgboss.job') is not null as present`),
-  );
   // No queue table: inline jobs (tests, the CLI) run at once and leave nothing waiting.
-  if (!queue?.present) return new Set();
-  const jobs = rowsOf<{ data: { outboxId?: unknown; outboxIds?: unknown } | null }>(
-    await db.execute(sql`
+  if (!(await queueTableExists(db))) return new Set();
+  const jobs = await rowsOf<{ data: { outboxId?: unknown; outboxIds?: unknown } | null }>(
+    db,
+    sql`
       select data from pgboss.job
       where name in (${sql.join(
         EMAIL_QUEUES.map((name) => sql`${name}`),
         sql`, `,
-      )}) and state in ('created', 'retry', 'active')`),
+      )}) and state in ('created', 'retry', 'active')`,
   );
   const ids = new Set<string>();
   for (const { data } of jobs) {

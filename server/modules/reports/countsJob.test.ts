@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays } from '../../../shared/tasks/dueStatus';
+import { rowsOf } from '../../platform/db/rows';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
 import { teams } from '../people/tables';
 import { tasks } from '../tasks/tables';
 import { rebuildDueReportCounts } from './countsJob';
 import { ensureReportCounts, recountQuery } from './reportCounts';
 import { reportDay } from './reportDay';
-import { rowsOf } from './reportSql';
 import { reportsWorld } from './reportsTestKit';
 
 const DAY_MS = 86_400_000;

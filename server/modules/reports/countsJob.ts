@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { rowsOf } from '../../platform/db/rows';
 import { defineJob } from '../../platform/jobs';
 import { ensureReportCounts } from './reportCounts';
 import { reportDay } from './reportDay';
-import { rowsOf } from './reportSql';
 
 /**
  * Keeps the report counts current in the background (decision 0015, "Counts kept"), so a report

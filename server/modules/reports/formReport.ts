@@ -8,9 +8,9 @@ import type {
 } from '../../../shared/reports/formsApi';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { containing } from '../../platform/db/search';
 import type { ReportDay } from './reportDay';
-import { rowsOf } from './teamFacts';
 
 export type FormReportQuery = Omit<z.output<typeof formReportQuerySchema>, 'page'> & { page?: number };
 

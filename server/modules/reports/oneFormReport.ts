@@ -12,13 +12,13 @@ import {
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { containing } from '../../platform/db/search';
 import { notFound } from '../../platform/http/errors';
 import { loadFill } from '../submissions/definition';
 import { formReportRows } from './formReport';
 import { formTally } from './formTally';
 import type { ReportDay } from './reportDay';
-import { rowsOf } from './teamFacts';
 
 export type OneFormQuery = Omit<z.output<typeof oneFormReportQuerySchema>, 'page'> & { page?: number };
 

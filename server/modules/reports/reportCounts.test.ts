@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, calendarDateIn } from '../../../shared/tasks/dueStatus';
+import { rowsOf } from '../../platform/db/rows';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
 import { teams } from '../people/tables';
 import { taskStatuses, tasks } from '../tasks/tables';
 import { ensureReportCounts, recountQuery } from './reportCounts';
 import { reportDay } from './reportDay';
-import { rowsOf } from './reportSql';
 import { reportsWorld } from './reportsTestKit';
 
 /**

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import type { ReportDay } from './reportDay';
-import { applies, bucketOf, rowsOf } from './reportSql';
+import { applies, bucketOf } from './reportSql';
 
 /**
  * The counts the team and task reports read (migration 0015_report_counts): per team its finished

@@ -1,11 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import type { ReportDay } from './reportDay';
-
-/** Both drivers answer { rows }; the HKT-generic type of execute() cannot say so. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * A report statement run with PostgreSQL's JIT compilation off. The reports read every finished

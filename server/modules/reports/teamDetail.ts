@@ -3,9 +3,10 @@ import { REPORT_ERRORS, type TeamReportDetail } from '../../../shared/reports/ap
 import { type ProgressStatus, teamTaskStatus } from '../../../shared/tasks/index';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { rowsOf } from '../../platform/db/rows';
 import { notFound } from '../../platform/http/errors';
 import type { ReportDay } from './reportDay';
-import { applies, bucketOf, loadTeamFacts, rowsOf } from './teamFacts';
+import { applies, bucketOf, loadTeamFacts } from './teamFacts';
 import { scoreTeam } from './teamReport';
 
 type MemberRow = {

@@ -4,7 +4,7 @@ import { countedReportRows } from './reportCounts';
 import type { ReportDay } from './reportDay';
 import { applies, bucketOf, KIND_KEY } from './reportSql';
 
-export { applies, bucketOf, KIND_KEY, reportRows, rowsOf } from './reportSql';
+export { applies, bucketOf, KIND_KEY, reportRows } from './reportSql';
 
 /** What reports know of one team: its logins, its task statuses by due status and its forms. */
 export interface TeamFacts {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SubmissionEventKind } from '../../../shared/forms/submissionsApi';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import type { Effects } from '../../platform/db/transaction';
 import { defineJob, type JobDefinition } from '../../platform/jobs';
 import { submissionEvents } from './tables';
@@ -103,7 +104,10 @@ export async function recordSubmissionEvent(
   // getSQL(): embedded as a query builder, drizzle would wrap the insert in parentheses.
   // The second select cannot see the row the first part inserts (one snapshot): the union is the
   // new event and the earlier ones still waiting.
-  const result = await tx.execute(sql`
+  const pending = (
+    await rowsOf<{ id: string }>(
+      tx,
+      sql`
     with added as (${added.getSQL()})
     select id from added
     union all
@@ -113,9 +117,9 @@ export async function recordSubmissionEvent(
       eq(submissionEvents.submissionId, input.submissionId),
       isNull(submissionEvents.dispatchedAt),
     )}
-  `);
-  // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-  const pending = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  `,
+    )
+  ).map((row) => row.id);
   effects.afterCommit(() => handOver(ctx, pending));
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DueSummary } from '../../../shared/tasks/adminApi';
 import { dueDateBounds } from '../../../shared/tasks/dueStatus';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { dueSettings } from './dueSettings';
 
 /**
@@ -18,7 +19,9 @@ import { dueSettings } from './dueSettings';
  */
 export async function countDueStatuses(db: DbOrTx, eventId: string, now = new Date()): Promise<DueSummary> {
   const { today, dueSoonUntil } = dueDateBounds(now, await dueSettings(db, eventId));
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ overdue: string | number; due_soon: string | number }>(
+    db,
+    sql`
     with due as (
       select id, due_date < ${today} as overdue, team_type_ids, show_to_child_teams
       from tasks
@@ -49,9 +52,7 @@ export async function countDueStatuses(db: DbOrTx, eventId: string, now = new Da
     select
       coalesce((select n from pairs where overdue), 0) - coalesce((select n from finished where overdue), 0) as overdue,
       coalesce((select n from pairs where not overdue), 0) - coalesce((select n from finished where not overdue), 0) as due_soon
-  `);
-  // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-  const [row] = (result as unknown as { rows: { overdue: string | number; due_soon: string | number }[] })
-    .rows;
+  `,
+  );
   return { today, dueSoonUntil, overdue: Number(row?.overdue ?? 0), dueSoon: Number(row?.due_soon ?? 0) };
 }

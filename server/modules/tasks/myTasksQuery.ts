@@ -8,6 +8,7 @@ import type {
   TaskViewer,
 } from '../../../shared/tasks/index';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import type { Actor } from '../../platform/http/guards';
 
 /**
@@ -95,7 +96,9 @@ type ListRow = {
 export async function loadMyTaskList(db: DbOrTx, actor: Actor): Promise<MyTaskList | null> {
   const { eventId, accountId } = actor;
   // The arrays are cast to text and parsed here, so both drivers answer alike (no JSON type parsers).
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<ListRow>(
+    db,
+    sql`
     with viewer as (
       select t.id, t.is_organiser, t.team_type_id, t.stand_share_role
       from memberships m
@@ -124,9 +127,8 @@ export async function loadMyTaskList(db: DbOrTx, actor: Actor): Promise<MyTaskLi
         where t.event_id = ${eventId} and not t.is_archived
       )::text as tasks
     from viewer v
-  `);
-  // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-  const [row] = (result as unknown as { rows: ListRow[] }).rows;
+  `,
+  );
   if (!row) return null;
   return {
     viewer: {

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Track } from '../../../shared/timetable/api';
 import type { LinkKind } from '../../../shared/timetable/schema';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { notFound } from '../../platform/http/errors';
 import { readSettingsMany } from '../events/settingsStore';
 import { events } from '../events/tables';
@@ -59,22 +60,24 @@ type SessionTuple = [
  * 2,000 rows cell by cell took 80-200 ms, one text cell parsed natively a few.
  */
 export async function programmeOf(db: DbOrTx, eventId: string) {
-  const result = await db.execute(sql`
+  const sessionRows = rowsOf<{ sessions: string | null }>(
+    db,
+    sql`
     select json_agg(json_build_array(
       s.id, s.title, s.description, s.starts_at, s.ends_at, s.location, s.track_id, s.team_type_ids,
       s.show_to_child_teams, s.link_kind, s.link_id, s.updated_at
     ) order by s.starts_at, s.ends_at, s.title, s.id)::text as sessions
     from timetable_sessions s
     where s.event_id = ${eventId}
-  `);
+  `,
+  );
   const [tracks, rows] = await Promise.all([
     db
       .select({ id: timetableTracks.id, name: timetableTracks.name, color: timetableTracks.color })
       .from(timetableTracks)
       .where(eq(timetableTracks.eventId, eventId))
       .orderBy(asc(timetableTracks.name)),
-    // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-    (result as unknown as { rows: { sessions: string | null }[] }).rows,
+    sessionRows,
   ]);
   const text = rows[0]?.sessions;
   const sessions: ProgrammeSession[] = text

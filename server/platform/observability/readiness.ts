@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { rowsOf } from '../db/rows';
 import { MIGRATIONS_DIR } from '../paths';
 
 export const readinessSchema = z.object({
@@ -33,9 +34,8 @@ export async function checkReadiness(ctx: AppContext): Promise<Readiness> {
   if (draining) return { status: 'not-ready', reason: 'shutting down' };
   let applied: Set<string>;
   try {
-    const result = await ctx.db.execute(sql`select hash from drizzle.__drizzle_migrations`);
-    // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-    applied = new Set((result as unknown as { rows: { hash: string }[] }).rows.map((r) => r.hash));
+    const rows = await rowsOf<{ hash: string }>(ctx.db, sql`select hash from drizzle.__drizzle_migrations`);
+    applied = new Set(rows.map((r) => r.hash));
   } catch {
     return { status: 'not-ready', reason: 'database unreachable or not migrated' };
   }

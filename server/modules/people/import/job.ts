@@ -13,6 +13,7 @@ import { TEAM_ERRORS } from '../../../../shared/people/teams';
 import type { AppContext } from '../../../platform/context';
 import { newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
+import { rowsOf } from '../../../platform/db/rows';
 import { AppError, authError, conflict, notFound } from '../../../platform/http/errors';
 import { defineJob } from '../../../platform/jobs';
 import { LINK_PATHS } from '../../auth/recovery';
@@ -426,9 +427,9 @@ async function upsertOwner(tx: DbOrTx, event: Event, found: Found, values: Impor
       createdBy: event.actorId,
       updatedBy: event.actorId,
     });
-    const result = await tx.execute(sql`with new_account as (${account.getSQL()}) ${membership.getSQL()}`);
-    // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
-    joined = (result as unknown as { rows: unknown[] }).rows.length;
+    joined = (
+      await rowsOf<unknown>(tx, sql`with new_account as (${account.getSQL()}) ${membership.getSQL()}`)
+    ).length;
   }
   if (joined === 0) {
     throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
