@@ -63,9 +63,7 @@ function WithTemplate({ render }: { render: (template: EmailTemplate) => React.R
 
 /** /admin/email-templates/edit/{emailId} */
 export function EditEmailTemplateScreen() {
-  return (
-    <WithTemplate render={(template) => <TemplateEditor key={template.kind} template={template} />} />
-  );
+  return <WithTemplate render={(template) => <TemplateEditor key={template.kind} template={template} />} />;
 }
 
 /** /admin/email-templates/view/{emailId}: the stored template as a recipient sees it. */
