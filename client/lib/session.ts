@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
@@ -8,6 +8,7 @@ import type { ShellResponse, shellResponseSchema } from '../../shared/events/sch
 import { MEMBER_AREAS, type MemberArea } from '../../shared/people/memberAreas';
 import { type Answer, ApiError, api, isApiError } from './api';
 import type { DateContext } from './format';
+import { useMutation } from './mutation';
 
 /**
  * Query keys: everything that belongs to an event starts with ['events', eventId], so switching

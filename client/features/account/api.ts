@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type {
   EmailChangeBody,
   meResponseSchema,
@@ -6,6 +6,7 @@ import type {
   UpdateProfileBody,
 } from '../../../shared/auth/schema';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 
 export function useUpdateProfile() {

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssetType, assetListResponseSchema, assetSchema } from '../../../shared/assets/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 
 /** Every assets answer of an event starts with this key, so a change drops them all together. */

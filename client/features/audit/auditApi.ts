@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditQuery, auditPageSchema, auditSettingsSchema } from '../../../shared/audit/api';
 import type {
   ApiTokenBody,
@@ -7,6 +7,7 @@ import type {
   apiTokenSchema,
 } from '../../../shared/tokens/api';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 
 // API tokens and the audit trail (admins; decision 0030).
 

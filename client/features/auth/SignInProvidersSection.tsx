@@ -1,5 +1,5 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EventSignInProvider,
   EventSignInProviderBody,
@@ -7,6 +7,7 @@ import type {
   eventSignInProvidersResponseSchema,
 } from '../../../shared/auth/providers';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { QueryState } from '../../ui/QueryState';

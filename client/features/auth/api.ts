@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   emailResponseSchema,
   LoginBody,
@@ -8,6 +8,7 @@ import type {
   verifyTokenResponseSchema,
 } from '../../../shared/auth/schema';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { forgetSession, sessionKeys } from '../../lib/session';
 
 export function useLogin() {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileFilter } from '../../../shared/downloads/fileFilter';
 import type {
   DOWNLOAD_SORTS,
@@ -8,6 +8,7 @@ import type {
   myDownloadsResponseSchema,
 } from '../../../shared/downloads/schema';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   previewResponseSchema,
   TemplateBody,
@@ -8,6 +8,7 @@ import type {
   testSendResponseSchema,
 } from '../../../shared/emails/templatesApi';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 
 /** Every template answer of an event starts with this key, so a change drops them all together. */

@@ -1,11 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { FormDetail } from '../../../shared/forms/api';
 import type { Operator } from '../../../shared/forms/schema/common';
 import type { Rule } from '../../../shared/forms/schema/logic';
+import type { Mutation } from '../../lib/mutation';
 import { useSession } from '../../lib/session';
 import type { SchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
@@ -153,7 +154,7 @@ export function refusedBeyondOwnChecks(errors: FormErrors, own: Record<string, s
  */
 export function usePartSubmit<Values extends Record<string, unknown>, Body, Answer>(
   form: SchemaForm<Values, Body>,
-  save: UseMutationResult<Answer, Error, Body>,
+  save: Mutation<Answer, Error, Body, unknown>,
   options: {
     onSaved: (answer: Answer) => void;
     ownChecks: (values: Values) => Record<string, string | undefined>;

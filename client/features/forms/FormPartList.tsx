@@ -1,6 +1,7 @@
 import { Anchor, Button, Group } from '@mantine/core';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import type { Mutation } from '../../lib/mutation';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -27,7 +28,7 @@ export function FormPartList<T extends Named>(props: {
   /** The list's path segment under the form: 'notifications'. */
   segment: string;
   useList: (eventId: string, formId: string) => UseQueryResult<{ items: T[] }>;
-  useDelete: (eventId: string, formId: string) => UseMutationResult<unknown, Error, string>;
+  useDelete: (eventId: string, formId: string) => Mutation<unknown, Error, string, unknown>;
   nameOf: (record: T) => string;
   /** Where a row's name leads and where its Edit leads (relative to the list). */
   viewPath: (record: T) => string;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ConfirmationBody,
   ConfirmationListResponse,
@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/forms/api';
 import type { Confirmation } from '../../../shared/forms/schema/confirmation';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { formsKey } from './formsApi';
 
 // A form's confirmations (moderator and above). Answers are engine records the server parsed with

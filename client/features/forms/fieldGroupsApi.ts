@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   bulkResultSchema,
   FIELD_GROUP_SORTS,
@@ -9,6 +9,7 @@ import type {
   fieldGroupListResponseSchema,
 } from '../../../shared/forms/api';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import type { SortOrder } from '../../ui/useListParams';
 import { formsKey } from './formsApi';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   NotificationBody,
   NotificationListResponse,
@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/forms/notificationsApi';
 import type { FormNotification } from '../../../shared/forms/schema/notification';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { formsKey } from './formsApi';
 
 // A form's notifications (moderator and above). As confirmations: answers are engine records the

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   myNotificationsResponseSchema,
   NOTIFICATION_SORTS,
@@ -9,6 +9,7 @@ import type {
 import type { NotificationStatus } from '../../../shared/notifications/status';
 import { type Answer, api, toQueryString } from '../../lib/api';
 import { useLiveConnected } from '../../lib/liveEvents';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateCustomFieldBody,
   customFieldListResponseSchema,
@@ -6,6 +6,7 @@ import type {
   UpdateCustomFieldBody,
 } from '../../../shared/people/customFields';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 
 const fieldsKey = (eventId: string) => [...sessionKeys.event(eventId), 'custom-fields'] as const;

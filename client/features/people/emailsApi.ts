@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   emailResponseListResponseSchema,
   ResendBody,
   resendResponseSchema,
 } from '../../../shared/emails/responsesApi';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 
 // A user's email delivery log and resending from it (organisers who manage users).
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateMyTeamBody } from '../../../shared/people/customFields';
 import type { MemberAreasBody, memberAreasResponseSchema } from '../../../shared/people/memberAreasApi';
 import type {
@@ -19,6 +19,7 @@ import type {
 import type { StandShareRole } from '../../../shared/people/teams';
 import type { BulkDeleteTeamsBody, bulkDeleteTeamsResponseSchema } from '../../../shared/people/users';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 

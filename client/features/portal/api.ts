@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   corePageListResponseSchema,
   dashboardHeaderResponseSchema,
@@ -11,6 +11,7 @@ import type { LayoutBody, layoutListResponseSchema, layoutSchema } from '../../.
 import type { CorePageBody, CorePageId, corePageSchema } from '../../../shared/portal/corePages';
 import type { Sidebar } from '../../../shared/portal/sidebar';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 
 /**

@@ -1,9 +1,10 @@
 import { Button, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type BrandingImageSlot, isBrandingFileUrl } from '../../../shared/branding/schema';
 import type { brandingSchema } from '../../../shared/events/settings';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys, useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';

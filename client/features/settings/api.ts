@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EditableSettingsName,
   onboardedResponseSchema,
@@ -6,6 +6,7 @@ import type {
   settingsResponseSchema,
 } from '../../../shared/events/settingsApi';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys, useSession } from '../../lib/session';
 
 type SettingsOf<N extends EditableSettingsName> = Extract<SettingsResponse, { name: N }>['settings'];

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   directoryResponseSchema,
   directorySupplierSchema,
@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/suppliers/api';
 import type { SupplierBody } from '../../../shared/suppliers/schema';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 

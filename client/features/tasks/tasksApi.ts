@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminTaskBody,
   adminTaskDetailSchema,
@@ -22,6 +22,7 @@ import type { TaskStatusFilter } from '../../../shared/tasks/dueStatus';
 import type { ProgressStatus, ReviewInput, TaskType } from '../../../shared/tasks/schema';
 import type { UrgencyFilter } from '../../../shared/tasks/urgency';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 

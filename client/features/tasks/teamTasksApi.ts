@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   commentViewSchema,
   likeResponseSchema,
@@ -14,6 +14,7 @@ import type {
   uploadListSchema,
 } from '../../../shared/tasks/teamWork';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 
 /**

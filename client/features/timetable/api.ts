@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   feedCreatedSchema,
   feedStatusSchema,
@@ -13,6 +13,7 @@ import type {
 import { TIMETABLE_PATHS, timetablePath } from '../../../shared/timetable/paths';
 import type { SessionBody, TrackBody } from '../../../shared/timetable/schema';
 import { type Answer, api, toQueryString } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   SESSION_IMPORT_PATHS,
   type SessionImportResult,
@@ -6,6 +6,7 @@ import {
 } from '../../../shared/timetable/importApi';
 import { timetablePath } from '../../../shared/timetable/paths';
 import { ApiError } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import { uploadTo } from '../../ui/uploadFile';
 

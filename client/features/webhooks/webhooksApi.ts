@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Webhook } from '../../../shared/forms/schema/webhook';
 import type {
   Delivery,
@@ -14,6 +14,7 @@ import type {
   webhookViewSchema,
 } from '../../../shared/webhooks/api';
 import { type Answer, api } from '../../lib/api';
+import { useMutation } from '../../lib/mutation';
 import { formsKey } from '../forms/formsApi';
 
 // A form's webhooks (admin only). Webhooks are engine records the server parsed with the engine's

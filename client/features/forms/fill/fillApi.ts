@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { bulkResultSchema } from '../../../../shared/forms/api';
 import type {
   FillDefinition,
@@ -18,6 +18,7 @@ import type {
   submitResultSchema,
 } from '../../../../shared/forms/submissionsApi';
 import { type Answer, api, toQueryString } from '../../../lib/api';
+import { useMutation } from '../../../lib/mutation';
 import { sessionKeys } from '../../../lib/session';
 import { uploadTo } from '../../../ui/uploadFile';
 import { tasksKey } from '../../tasks/tasksApi';

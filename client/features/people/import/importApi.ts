@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
 import type { ImportRowStatus } from '../../../../shared/people/importRules';
 import type {
@@ -9,6 +9,7 @@ import type {
   teamImportSchema,
 } from '../../../../shared/people/importSchema';
 import { type Answer, ApiError, api, readErrorBody, toQueryString } from '../../../lib/api';
+import { useMutation } from '../../../lib/mutation';
 import { sessionKeys } from '../../../lib/session';
 import type { SortOrder } from '../../../ui/useListParams';
 
