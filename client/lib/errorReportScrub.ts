@@ -1,4 +1,4 @@
-import { scrubText } from '../../shared/observability/scrub';
+import { maskEmails, scrubText } from '../../shared/observability/scrub';
 
 /**
  * What the browser's error reports may carry (decision 0043), applied to every event, breadcrumb and
@@ -14,8 +14,13 @@ const ID_KEY = /(^|_)ids?$|Ids?$|^(release|dist|environment|platform|type|level|
 const QUERY = /(?<=(?:https?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/g;
 const MAX_DEPTH = 12;
 
+/**
+ * The shared rule, after the query strings are cut: e-mail addresses over the whole text, then
+ * tokens between slashes: its token pattern also matches `/` (standard base64),
+ * so a whole address would otherwise become one '[token]'; a token stays masked within its segment.
+ */
 export function scrubString(text: string): string {
-  return scrubText(text.replace(QUERY, ''));
+  return maskEmails(text.replace(QUERY, '')).split('/').map(scrubText).join('/').slice(0, 2000);
 }
 
 /** Every string inside `value`, scrubbed; ids kept; objects and arrays copied. */

@@ -4,21 +4,16 @@
  * e-mail addresses and long token-like runs (link tokens, API tokens, session ids) are masked, and
  * a text is cut at 2,000 characters. Kept free of imports so the browser's first frame can hold it.
  */
-const EMAIL = /[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+/g;
+/** An apostrophe may sit in an address's local part (o'brien@...), not in its domain. */
+const EMAIL = /[^\s@<>"]+@[^\s@<>"']+\.[^\s@<>"']+/g;
 /** Long runs of token-like characters: link tokens, API tokens, session ids. */
 const TOKEN = /[A-Za-z0-9_\-.~+/=]{24,}/g;
 
 /** Masks what could name or let someone in as a person in a message. */
 export function scrubText(text: string): string {
-  return text.replace(EMAIL, '[email]').replace(TOKEN, '[token]').slice(0, 2000);
+  return maskEmails(text).replace(TOKEN, '[token]').slice(0, 2000);
 }
 
-/**
- * An address as a report may carry it: no query string or fragment (they hold link tokens and
- * search terms), and the path's token-like or e-mail segments masked. Relative addresses stay
- * relative.
- */
-export function scrubUrl(url: string): string {
-  const cut = url.search(/[?#]/);
-  return scrubText(cut === -1 ? url : url.slice(0, cut));
+export function maskEmails(text: string): string {
+  return text.replace(EMAIL, '[email]');
 }
