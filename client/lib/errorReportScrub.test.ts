@@ -48,20 +48,33 @@ describe('what a browser error report may carry (decision 0043)', () => {
         request_headers: { cookie: 'portal_session=secret' },
       },
     });
-    expect(crumb).toEqual({ category: 'fetch', data: { method: 'POST', url: '/api/auth/reset', status_code: 500 } });
+    expect(crumb).toEqual({
+      category: 'fetch',
+      data: { method: 'POST', url: '/api/auth/reset', status_code: 500 },
+    });
   });
 
   it('leaves ordinary text alone: a question mark outside an address is not a query', () => {
     expect(scrubString('Are you sure? Yes')).toBe('Are you sure? Yes');
-    expect(scrubString('Failed to fetch https://x.example/a/b#section')).toBe('Failed to fetch https://x.example/a/b');
+    expect(scrubString('Failed to fetch https://x.example/a/b#section')).toBe(
+      'Failed to fetch https://x.example/a/b',
+    );
   });
 
   it('never lets an e-mail address through, wherever it sits in a report', () => {
     fc.assert(
-      fc.property(fc.emailAddress(), fc.string(), fc.constantFrom('value', 'message', 'url', 'description'), (email, text, key) => {
-        const report = scrubDeep({ nested: [{ [key]: `${text} ${email} ${text}` }], breadcrumbs: [{ message: email }] });
-        expect(JSON.stringify(report)).not.toContain(email);
-      }),
+      fc.property(
+        fc.emailAddress(),
+        fc.string(),
+        fc.constantFrom('value', 'message', 'url', 'description'),
+        (email, text, key) => {
+          const report = scrubDeep({
+            nested: [{ [key]: `${text} ${email} ${text}` }],
+            breadcrumbs: [{ message: email }],
+          });
+          expect(JSON.stringify(report)).not.toContain(email);
+        },
+      ),
     );
   });
 });

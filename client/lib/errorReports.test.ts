@@ -6,7 +6,9 @@ import { browserDsn, reportError, resetErrorReportsForTests, startErrorReports }
 const sdk = vi.hoisted(() => ({ imported: false, captured: [] as [unknown, unknown][] }));
 vi.mock('./errorReportsSdk', () => {
   sdk.imported = true;
-  return { startSdk: () => ({ capture: (error: unknown, context: unknown) => sdk.captured.push([error, context]) }) };
+  return {
+    startSdk: () => ({ capture: (error: unknown, context: unknown) => sdk.captured.push([error, context]) }),
+  };
 });
 
 const DSN = 'https://publickey@reports.example/42';
@@ -44,12 +46,23 @@ describe('browser error reports: off unless the page names a DSN (decision 0043)
   it('reports a 5xx answer with the server’s request id, and not a 4xx', async () => {
     await startErrorReports(DSN);
     const answer = (status: number) =>
-      new Response(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong', requestId: 'req-77' } }), {
-        status,
-      });
-    vi.stubGlobal('fetch', vi.fn(async () => answer(500)));
-    await expect(api.post('/api/events/e1/tasks?search=ada', { title: 'x' })).rejects.toBeInstanceOf(ApiError);
-    vi.stubGlobal('fetch', vi.fn(async () => answer(400)));
+      new Response(
+        JSON.stringify({ error: { code: 'internal', message: 'Something went wrong', requestId: 'req-77' } }),
+        {
+          status,
+        },
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(500)),
+    );
+    await expect(api.post('/api/events/e1/tasks?search=ada', { title: 'x' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(400)),
+    );
     await expect(api.get('/api/events/e1/tasks')).rejects.toBeInstanceOf(ApiError);
     expect(sdk.captured).toHaveLength(1);
     const [error, context] = sdk.captured[0];
