@@ -25,6 +25,7 @@ describe('what a browser error report may carry (decision 0043)', () => {
 
   it('masks e-mail addresses and tokens in messages, frames and tags, but not the ids', () => {
     const event = scrubEvent({
+      user: undefined,
       event_id: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
       contexts: { trace: { trace_id: '0123456789abcdef0123456789abcdef', span_id: '0123456789abcdef' } },
       tags: { requestId: 'req-0123456789abcdef0123456789', source: 'server-error' },
