@@ -132,16 +132,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { port: c.METRICS_PORT, token: c.METRICS_TOKEN || undefined },
     storage: storageConfigOf(c),
     sentryDsn: checkedDsn(c.SENTRY_DSN),
-    browserSentryDsn: checkedDsn(c.SENTRY_BROWSER_DSN ?? c.SENTRY_DSN),
+    browserSentryDsn: c.SENTRY_BROWSER_DSN
+      ? checkedDsn(c.SENTRY_BROWSER_DSN, 'SENTRY_BROWSER_DSN')
+      : checkedDsn(c.SENTRY_DSN),
   };
 }
 
-function checkedDsn(raw: string | undefined): string | undefined {
+function checkedDsn(raw: string | undefined, name = 'SENTRY_DSN'): string | undefined {
   if (!raw) return undefined;
   try {
     parseDsn(raw);
   } catch (error) {
-    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message.replace('SENTRY_DSN', name)}`);
   }
   return raw;
 }
