@@ -36,7 +36,7 @@ describe('browser error reports as the server sets them up (decision 0043)', () 
     expect(both.browserSentryDsn).toBe('https://b@browser.example/7');
     expect(both.sentryDsn).toBe(DSN);
     expect(() => loadConfig({ NODE_ENV: 'test', SENTRY_BROWSER_DSN: 'https://no-key.example/1' })).toThrow(
-      /SENTRY_DSN/,
+      /SENTRY_BROWSER_DSN/,
     );
   });
 });
