@@ -30,10 +30,16 @@ describe('what a browser error report may carry (decision 0043)', () => {
       contexts: { trace: { trace_id: '0123456789abcdef0123456789abcdef', span_id: '0123456789abcdef' } },
       tags: { requestId: 'req-0123456789abcdef0123456789', source: 'server-error' },
       exception: { values: [{ type: 'Error', value: `No account for ada@example.com (${TOKEN})` }] },
-      spans: [{ description: `GET /api/events/1/people?search=Lovelace&email=ada@example.com` }],
+      spans: [
+        {
+          description: `GET /api/events/1/people?search=Lovelace&email=ada@example.com`,
+          data: { 'http.query': '?search=Lovelace', 'http.fragment': '#x', 'http.method': 'GET' },
+        },
+      ],
     });
     expect(event.exception.values[0].value).toBe('No account for [email] ([token])');
     expect(event.spans[0].description).toBe('GET /api/events/1/people');
+    expect(event.spans[0].data).toEqual({ 'http.method': 'GET' });
     expect(event.contexts.trace.trace_id).toBe('0123456789abcdef0123456789abcdef');
     expect(event.tags.requestId).toBe('req-0123456789abcdef0123456789');
   });

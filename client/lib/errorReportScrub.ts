@@ -12,6 +12,8 @@ import { maskEmails, scrubText } from '../../shared/observability/scrub';
 const ID_KEY = /(^|_)ids?$|Ids?$|^(release|dist|environment|platform|type|level|sdk)$/;
 /** The query string or fragment of an address inside any text. */
 const QUERY = /(?<=(?:https?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/g;
+/** Keys never sent whatever their value: a query string, a fragment, a cookie, credentials. */
+const DROPPED_KEY = /query|fragment|cookie|authorization|password/i;
 const MAX_DEPTH = 12;
 
 /**
@@ -29,7 +31,8 @@ export function scrubDeep<T>(value: T, key = '', depth = 0): T {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => scrubDeep(item, key, depth + 1)) as T;
   const copy: Record<string, unknown> = {};
-  for (const [name, inner] of Object.entries(value)) copy[name] = scrubDeep(inner, name, depth + 1);
+  for (const [name, inner] of Object.entries(value))
+    if (!DROPPED_KEY.test(name)) copy[name] = scrubDeep(inner, name, depth + 1);
   return copy as T;
 }
 
