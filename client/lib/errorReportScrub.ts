@@ -14,12 +14,13 @@ const ID_KEY = /(^|_)ids?$|Ids?$|^(release|dist|environment|platform|type|level|
 const QUERY = /(?<=(?:https?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/g;
 /** Keys never sent whatever their value: a query string, a fragment, a cookie, credentials. */
 const DROPPED_KEY = /query|fragment|cookie|authorization|password/i;
-const MAX_DEPTH = 12;
+/** A replay's page snapshot nests as deep as the page; reports are JSON, so there are no cycles. */
+const MAX_DEPTH = 64;
 
 /**
  * The shared rule, after the query strings are cut: e-mail addresses over the whole text, then
- * tokens between slashes: its token pattern also matches `/` (standard base64),
- * so a whole address would otherwise become one '[token]'; a token stays masked within its segment.
+ * tokens between slashes (the token pattern also matches `/`, standard base64, so a whole address
+ * would otherwise become one '[token]'; a token stays masked within its segment).
  */
 export function scrubString(text: string): string {
   return maskEmails(text.replace(QUERY, '')).split('/').map(scrubText).join('/').slice(0, 2000);
