@@ -7,10 +7,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { startErrorReports } from './lib/errorReports';
 import { queryClient } from './lib/queryClient';
 import { createRoutes } from './router';
 import { ErrorBoundary } from './ui/ErrorScreen';
 import { cssVariablesResolver, theme } from './ui/theme';
+
+// Only when the page names a DSN does this fetch the SDK's chunk (decision 0043).
+void startErrorReports();
 
 const router = createBrowserRouter(createRoutes(queryClient));
 

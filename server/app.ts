@@ -57,6 +57,7 @@ import { registerSecurity } from './platform/http/security';
 import { serveClient } from './platform/http/staticClient';
 import type { App, RouteModule } from './platform/http/types';
 import { validateRequestPart } from './platform/http/validation';
+import { withBrowserDsn } from './platform/observability/browserReports';
 import { createErrorReporter, type ErrorReporter } from './platform/observability/errorReports';
 import { setRuntimeSources } from './platform/observability/metrics';
 import { countRequests, serveMetricsWithToken } from './platform/observability/metricsRoutes';
@@ -162,7 +163,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const indexHtml = options.serveClient
     ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8')
     : undefined;
-  registerErrorHandling(app, indexHtml, errorReporterOf(ctx));
+  // The page tells the browser where to report its errors (decision 0043); the build id stays the build's.
+  const page = indexHtml === undefined ? undefined : withBrowserDsn(indexHtml, ctx.config.browserSentryDsn);
+  registerErrorHandling(app, page, errorReporterOf(ctx));
   announceBuild(app, indexHtml);
   await registerSecurity(app, ctx.config);
   await registerCompression(app);

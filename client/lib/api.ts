@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
 import type { ErrorBody, ErrorIssue } from '../../shared/http/errors';
 import { noteBuildOf } from './buildVersion';
+import { reportServerFailure } from './errorReports';
 
 /**
  * What a shared response schema describes: `api.get<Answer<typeof schema>>(path)`. Answers are
@@ -115,7 +116,13 @@ async function request(method: Method, path: string, body: unknown): Promise<unk
   }
   noteBuildOf(response);
   const json = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, json);
+  if (!response.ok) {
+    const error = toApiError(response.status, json);
+    // A 5xx is the server's fault: reported (when reports are on) with its request id, which
+    // links it to the server's own report of the same failure.
+    if (response.status >= 500) reportServerFailure(error, method, path);
+    throw error;
+  }
   return json;
 }
 

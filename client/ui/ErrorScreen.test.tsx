@@ -4,14 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_SCREEN } from '../../shared/ui/constants';
+import { ApiError } from '../lib/api';
+import { reportError } from '../lib/errorReports';
 import { isChunkLoadError, lazyModule } from './chunkReload';
 import { ErrorBoundary, RouteErrorScreen } from './ErrorScreen';
+
+vi.mock('../lib/errorReports', () => ({ reportError: vi.fn() }));
 
 const reload = vi.fn();
 const originalLocation = window.location;
 
 beforeEach(() => {
   reload.mockReset();
+  vi.mocked(reportError).mockReset();
   window.sessionStorage.clear();
   Object.defineProperty(window, 'location', { configurable: true, value: { ...originalLocation, reload } });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -127,5 +132,24 @@ describe('ErrorBoundary', () => {
       </MantineProvider>,
     );
     expect(screen.getByText('Rendered')).toBeInTheDocument();
+  });
+
+  it('sends what brought the error screen up to the error reports, but not an API failure', async () => {
+    renderRoutes(() => new Error('Broken screen'));
+    await screen.findByText(ERROR_SCREEN.sectionMessage);
+    expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Broken screen' }), {
+      source: 'error-screen',
+    });
+    cleanup();
+    vi.mocked(reportError).mockReset();
+    // A 5xx was reported where lib/api received it; a 4xx is about the request.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
+    renderRoutes(() => new ApiError(500, 'internal', 'Something went wrong', [], 'req-1'));
+    await screen.findByRole('heading', { level: 1, name: ERROR_SCREEN.title });
+    vi.unstubAllGlobals();
+    expect(reportError).not.toHaveBeenCalled();
   });
 });

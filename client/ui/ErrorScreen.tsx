@@ -4,7 +4,9 @@ import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from '
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { HTTP_ERROR_TITLES } from '../../shared/http/errorTitles';
 import { ERROR_SCREEN } from '../../shared/ui/constants';
+import { ApiError } from '../lib/api';
 import { connectivityExplanation } from '../lib/connectivity';
+import { reportError } from '../lib/errorReports';
 import { reloadForChunkError, shouldReloadForChunkError } from './chunkReload';
 import { Loading } from './QueryState';
 
@@ -76,6 +78,14 @@ export function ErrorScreen({
   );
 }
 
+/**
+ * What brought up the error screen goes to the error reports (when on). An API failure is left
+ * out: a 5xx was reported where it was answered (lib/api), and a 4xx is about the request.
+ */
+function reportScreenError(error: unknown) {
+  if (!(error instanceof ApiError)) reportError(error, { source: 'error-screen' });
+}
+
 function ReloadingScreen() {
   return <Loading label="Reloading" />;
 }
@@ -93,7 +103,10 @@ export function RouteErrorScreen({ level }: { level: ErrorLevel }) {
 
   useEffect(() => {
     if (reload) reloadForChunkError();
-    else if (!isRouteErrorResponse(error)) console.error(error);
+    else if (!isRouteErrorResponse(error)) {
+      console.error(error);
+      reportScreenError(error);
+    }
   }, [reload, error]);
 
   if (reload) return <ReloadingScreen />;
@@ -126,7 +139,10 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; re
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     if (shouldReloadForChunkError(error)) reloadForChunkError();
-    else console.error(error, info.componentStack);
+    else {
+      console.error(error, info.componentStack);
+      reportScreenError(error);
+    }
   }
 
   render() {

@@ -40,6 +40,8 @@ const configSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** Report internal errors to a Sentry-compatible service (Sentry, GlitchTip); unset: off. */
   SENTRY_DSN: z.preprocess(unsetWhenEmpty, z.string().optional()),
+  /** The browser's own project (decision 0043); unset: the browser reports to SENTRY_DSN too. */
+  SENTRY_BROWSER_DSN: z.preprocess(unsetWhenEmpty, z.string().optional()),
 });
 
 /** One identity provider of this installation; each event switches it on or off for itself. */
@@ -97,6 +99,8 @@ export type Config = {
   storage: StorageConfig;
   /** A Sentry-compatible DSN, checked at start-up; undefined: no error reports leave. */
   sentryDsn?: string;
+  /** Given to the browser in index.html (a DSN is a public key by design); unset: no browser reports. */
+  browserSentryDsn?: string;
 };
 
 export type S3Config = { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
@@ -128,15 +132,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { port: c.METRICS_PORT, token: c.METRICS_TOKEN || undefined },
     storage: storageConfigOf(c),
     sentryDsn: checkedDsn(c.SENTRY_DSN),
+    browserSentryDsn: c.SENTRY_BROWSER_DSN
+      ? checkedDsn(c.SENTRY_BROWSER_DSN, 'SENTRY_BROWSER_DSN')
+      : checkedDsn(c.SENTRY_DSN),
   };
 }
 
-function checkedDsn(raw: string | undefined): string | undefined {
+function checkedDsn(raw: string | undefined, name = 'SENTRY_DSN'): string | undefined {
   if (!raw) return undefined;
   try {
     parseDsn(raw);
   } catch (error) {
-    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message.replace('SENTRY_DSN', name)}`);
   }
   return raw;
 }

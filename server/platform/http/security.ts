@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { browserReportOrigin } from '../observability/browserReports';
 import { AppError } from './errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -10,7 +11,12 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * origin; Mantine needs inline style attributes). Built once: helmet builds them on every request,
  * which halved the throughput of a small JSON route here (docs/decisions/0003-hot-path.md).
  */
-export function securityHeaders(config: Pick<Config, 'cookieSecure'>): Record<string, string> {
+export function securityHeaders(
+  config: Pick<Config, 'cookieSecure'> & Partial<Pick<Config, 'browserSentryDsn'>>,
+): Record<string, string> {
+  // Browser error reports (decision 0043) go straight to the DSN's host; Session Replay compresses
+  // its recording in a worker it starts from a blob. Neither is allowed while reports are off.
+  const reportOrigin = browserReportOrigin(config.browserSentryDsn);
   const csp = [
     "default-src 'self'",
     "base-uri 'self'",
@@ -25,7 +31,8 @@ export function securityHeaders(config: Pick<Config, 'cookieSecure'>): Record<st
     "script-src 'self'",
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "connect-src 'self'",
+    reportOrigin ? `connect-src 'self' ${reportOrigin}` : "connect-src 'self'",
+    ...(reportOrigin ? ["worker-src 'self' blob:"] : []),
     ...(config.cookieSecure ? ['upgrade-insecure-requests'] : []),
   ].join(';');
   return {

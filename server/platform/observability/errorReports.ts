@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { scrubText } from '../../../shared/observability/scrub';
 import type { BadRecord } from '../badRecords';
+
+export { scrubText };
 
 /**
  * Optional error reporting to a Sentry-compatible service (Sentry, self-hosted Sentry, GlitchTip),
@@ -41,15 +44,6 @@ export function parseDsn(raw: string): Dsn {
     publicKey: decodeURIComponent(url.username),
     raw: `${url.protocol}//${url.username}@${url.host}${base}/${projectId}`,
   };
-}
-
-const EMAIL = /[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+/g;
-/** Long runs of token-like characters: link tokens, API tokens, session ids. */
-const TOKEN = /[A-Za-z0-9_\-.~+/=]{24,}/g;
-
-/** Masks what could name or let someone in as a person in a message. */
-export function scrubText(text: string): string {
-  return text.replace(EMAIL, '[email]').replace(TOKEN, '[token]').slice(0, 2000);
 }
 
 interface Frame {
