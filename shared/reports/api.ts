@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { SUBMISSION_STATES } from '../forms/submissionsApi';
 import { listQuerySchema, pagedSchema } from '../people/schema';
-import { teamStatusListQuerySchema } from '../tasks/adminApi';
+import { taskIdFilterSchema, teamStatusListQuerySchema } from '../tasks/adminApi';
 import { TASK_STATUS_FILTERS, TEAM_TASK_STATUSES } from '../tasks/dueStatus';
 import { TASK_TYPES } from '../tasks/schema';
 import { formReportRowSchema } from './formsApi';
@@ -16,8 +16,8 @@ import { RISK_LEVELS } from './risk';
  * Routes (prefix /api/events/:eventId/reports):
  *   GET /filters                                   ReportFilterOptions (team types and task groups to filter by)
  *   GET /overview                                  ReportOverview (teams by login activity and risk level, task completion)
- *   GET /tasks?page&sort&order&search&status&type&groupId&teamTypeId&urgency   TaskReportResponse
- *   GET /tasks/:taskId?page&sort&order&search&status   TeamStatusListResponse (shared/tasks/adminApi)
+ *   GET /tasks?page&sort&order&search&status&type&groupId&teamTypeId&urgency&taskId   TaskReportResponse
+ *   GET /tasks/:taskId?page&sort&order&search&status&actionStatus   TeamStatusListResponse (shared/tasks/adminApi)
  *   GET /teams?page&sort&order&search&teamTypeId&level&activity                 TeamReportResponse
  *   GET /teams/:teamId                             TeamReportDetail (members' logins, tasks, the score explained)
  *   GET /tasks/export | /teams/export | /risk/export | /logins/export ?format=csv|xlsx&<the screen's filters>
@@ -98,6 +98,8 @@ export const taskReportQuerySchema = listQuerySchema(TASK_REPORT_SORTS, 'dueDate
   /** Count only teams of this type. */
   teamTypeId: z.uuid().optional(),
   urgency: z.enum(TASK_URGENCIES).optional(),
+  /** Spec filter "task id": the one task's line. */
+  taskId: taskIdFilterSchema,
 });
 export type TaskReportQuery = z.input<typeof taskReportQuerySchema>;
 

@@ -82,6 +82,9 @@ describe('reports API', () => {
       '/teams?teamTypeId=not-a-uuid',
       '/tasks?urgency=soonish',
       '/tasks?status=done',
+      '/tasks?taskId=42',
+      `/tasks/export?format=csv&taskId=42`,
+      `/tasks/${world.tasks.overdue}?actionStatus=done`,
       '/teams/not-a-uuid',
       '/tasks/export',
       '/risk/export?format=pdf',
@@ -194,6 +197,17 @@ describe('reports API', () => {
     ]);
     expect((await report('sort=overdue&order=desc')).items[0].title).toBe('Send your logo');
     expect((await report('search=FURN')).items.map((r) => r.title)).toEqual(['Order furniture']);
+    // Spec filter "task id": that task's line; another event's task or an archived one, none.
+    expect((await report(`taskId=${world.tasks.dueSoon}`)).items.map((r) => r.title)).toEqual([
+      'Book stand power',
+    ]);
+    expect((await report(`taskId=${world.tasks.dueSoon}&urgency=overdue`)).total).toBe(0);
+    expect((await report(`taskId=${otherTaskId}`)).total).toBe(0);
+    expect((await report(`taskId=${world.tasks.archived}`)).total).toBe(0);
+    const badId = await get(world.cookies.reportViewer, '/tasks?taskId=book-stand-power');
+    expect([badId.statusCode, badId.json().error.message]).toEqual([400, 'Invalid task values']);
+    expect((await get(world.cookies.user, `/tasks?taskId=${world.tasks.dueSoon}`)).statusCode).toBe(403);
+    expect((await get(stranger, `/tasks?taskId=${otherTaskId}`)).statusCode).toBe(404);
   });
 
   it('one task: every team that sees it, with its status', async () => {

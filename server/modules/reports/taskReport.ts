@@ -75,6 +75,7 @@ export async function taskReportRows(
 ): Promise<TaskReportRow[]> {
   const taskWhere: SQL[] = [sql`t.event_id = ${eventId}`, sql`not t.is_archived`];
   if (query.type) taskWhere.push(sql`t.type = ${query.type}`);
+  if (query.taskId) taskWhere.push(sql`t.id = ${query.taskId}`);
   if (query.groupId === 'unassigned') taskWhere.push(sql`t.group_id is null`);
   else if (query.groupId) taskWhere.push(sql`t.group_id = ${query.groupId}`);
   const teamType = query.teamTypeId ? sql`and tm.team_type_id = ${query.teamTypeId}` : sql``;
