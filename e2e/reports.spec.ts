@@ -110,7 +110,7 @@ test('a report viewer reads the overview, the risk, team, login and task reports
 
   // The task report: overdue tasks across teams, then one task's teams.
   await page.goto('/admin/reports/tasks');
-  await chooseFilter(page, 'Urgency', 'Overdue');
+  await chooseFilter(page, 'Due status', 'Overdue');
   const tasks = page.getByRole('table', { name: 'Task report' });
   await expect(tasks.getByText('Overdue').first()).toBeVisible();
   await expectAccessible(page, 'task report');

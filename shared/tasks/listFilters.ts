@@ -9,6 +9,9 @@
 const UUID =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
 
+/** What the "Task id" box says to text that is not a whole id (it is not sent). */
+export const TASK_ID_ERROR = "Enter a whole task id, as in the task's address";
+
 /** Spec filter "task id": whether text typed into the "Task id" box is a whole id to filter by. */
 export function isTaskId(value: string): boolean {
   return UUID.test(value.trim());
