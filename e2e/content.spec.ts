@@ -227,11 +227,26 @@ test('a public page opens for anyone with the link, signed out; archiving takes 
   await page.getByRole('button', { name: 'Save sections' }).click();
   await expect(page.getByText('The sections have been saved')).toBeVisible();
 
+  // Its page image, uploaded in the picker on its settings, shows to guests too.
+  await page.goto(`/admin/content/${contentId}/settings`);
+  await page.getByRole('button', { name: 'Choose page image' }).click();
+  const imagePicker = page.getByRole('dialog', { name: 'Choose the page image' });
+  await imagePicker
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'Visitor entrance.png', mimeType: 'image/png', buffer: png });
+  await expect(imagePicker).toBeHidden();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(`/guests/content/${contentId}`);
   await expect(guest.getByRole('heading', { name: 'Visitor information', level: 1 })).toBeVisible();
   await expect(guest.getByText('Doors open at 10:00 on both public days.')).toBeVisible();
+  const pageImage = guest.getByRole('img', { name: 'Visitor entrance' });
+  await expect(pageImage).toBeVisible();
+  // Loaded through the guest file route, not a broken image.
+  await expect.poll(() => pageImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(guest, 'guest content page');
   await shot(guest, 'content-guest');
 

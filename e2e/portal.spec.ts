@@ -13,6 +13,10 @@ const shot = async (page: Page, name: string) => {
   mkdirSync('/tmp/shots', { recursive: true });
   await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
 };
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SwQ0AQRCCrIiH/V3vVwaZrAkFgDF8PU10AxZQfUV2od4lugELqL4iu1DvEt2ABVRfkV2od4luwAKqr8gu1LtEN2AB1VdkF+pdohuwgOorsgv1LtENWED1FdmFepfoBiyg+orsQr1LdAMWUH1FdqHeJboBjwf8kGVclxuRLosAAAAASUVORK5CYII=',
+  'base64',
+);
 const sidebarLinks = (page: Page) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
 
@@ -137,5 +141,51 @@ test('an admin picks four featured pages and a member sees them on the dashboard
   await member.reload();
   await expect(featured.getByRole('link')).toHaveCount(4);
   await expect(featured).not.toContainText('Lost property');
+  await context.close();
+});
+
+test('an admin gives a core page its image and a member sees it at the top of that page', async ({
+  page,
+  browser,
+}) => {
+  const { admin, members } = lakeside();
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin/core-pages');
+  const downloads = page.getByRole('form', { name: 'Downloads' });
+  await expect(downloads.getByText('No page image.')).toBeVisible();
+  await downloads.getByRole('button', { name: 'Choose page image' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose the page image' });
+  await picker
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'Downloads banner.png', mimeType: 'image/png', buffer: png });
+  await expect(picker).toBeHidden();
+  await expect(downloads.getByRole('img', { name: 'Downloads banner' })).toBeVisible();
+  await expectAccessible(page, 'core pages with a page image');
+  await downloads.getByRole('button', { name: 'Save Downloads' }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  await shot(page, 'portal-core-pages');
+
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await signIn(member, members.trader.email, members.trader.password);
+  await member.goto('/downloads');
+  const banner = member.getByRole('img', { name: 'Downloads banner' });
+  await expect(banner).toBeVisible();
+  // Loaded, not a broken image: the member may read the asset's file.
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectAccessible(member, 'downloads with its page image');
+  await shot(member, 'portal-core-page-image');
+  // Only that page: the dashboard shows no such image.
+  await member.goto('/');
+  await expect(member.getByRole('region', { name: 'Get started' })).toBeVisible();
+  await expect(member.getByRole('img', { name: 'Downloads banner' })).toHaveCount(0);
+
+  // Removed and saved, it is gone for the member too.
+  await downloads.getByRole('button', { name: 'Remove page image' }).click();
+  await downloads.getByRole('button', { name: 'Save Downloads' }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  await member.goto('/downloads');
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(member.getByRole('img', { name: 'Downloads banner' })).toHaveCount(0);
   await context.close();
 });

@@ -9,7 +9,7 @@ const demo = (): { eventId: string; signIns: SignIn[] } =>
   JSON.parse(readFileSync('.tmp/e2e-reports.json', 'utf8'));
 
 async function chooseFilter(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('button', { name: 'Generate Report' }).click();
 }
@@ -110,17 +110,41 @@ test('a report viewer reads the overview, the risk, team, login and task reports
 
   // The task report: overdue tasks across teams, then one task's teams.
   await page.goto('/admin/reports/tasks');
-  await chooseFilter(page, 'Urgency', 'Overdue');
+  await chooseFilter(page, 'Due status', 'Overdue');
   const tasks = page.getByRole('table', { name: 'Task report' });
   await expect(tasks.getByText('Overdue').first()).toBeVisible();
   await expectAccessible(page, 'task report');
   const taskLink = tasks.getByRole('row').nth(1).getByRole('link');
   const taskTitle = (await taskLink.textContent()) ?? '';
+  // Task id (spec filter): only a whole id is sent; that id leaves the one task's line.
+  const taskId = (await taskLink.getAttribute('href'))?.split('/').pop() ?? '';
+  const taskIdBox = page.getByRole('textbox', { name: 'Task id' });
+  await taskIdBox.fill('not-an-id');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByText("Enter a whole task id, as in the task's address")).toBeVisible();
+  await expect(page).not.toHaveURL(/taskId=/);
+  await taskIdBox.fill(taskId);
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page).toHaveURL(new RegExp(`taskId=${taskId}`));
+  await expect(tasks.getByRole('row')).toHaveCount(2);
+  await expect(tasks.getByRole('row').nth(1)).toContainText(taskTitle);
+  await expectAccessible(page, 'task report by task id');
   await taskLink.click();
   await expect(page.getByRole('heading', { level: 1, name: taskTitle })).toBeVisible();
   const taskTeams = page.getByRole('table', { name: 'Teams of this task' });
   await expect(taskTeams.getByRole('row')).not.toHaveCount(1);
   await expectAccessible(page, 'one task report');
+  // User action status (spec filter): in the URL, and the table follows it.
+  await chooseFilter(page, 'User action status', 'Approved');
+  await expect(page).toHaveURL(/actionStatus=approved/);
+  await expect(
+    page.getByText('No teams match these filters.').or(taskTeams.getByText('Approved').first()),
+  ).toBeVisible();
+  await expectAccessible(page, 'one task report by user action status');
+  await page.getByRole('combobox', { name: 'User action status', exact: true }).click();
+  await page.getByRole('option', { name: 'Approved', exact: true }).click();
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page).not.toHaveURL(/actionStatus=/);
   // Its file, filtered like the screen: the overdue teams, under the task screen's labels.
   await chooseFilter(page, 'Status', 'Overdue');
   await expect(page).toHaveURL(/status=overdue/);

@@ -176,6 +176,24 @@ test("an admin orders a group's tasks, sets teams' statuses in bulk, and archive
   await expect(page.getByText('No tasks match these filters.')).toBeVisible();
   await expectAccessible(page, 'tasks filtered by urgency');
   await page.getByRole('button', { name: 'Clear filters' }).click();
+  // Task id (spec filter): a half-pasted id is refused on the screen; the whole id finds its task.
+  const forkliftHref = await list.getByRole('link', { name: 'Book a forklift' }).getAttribute('href');
+  const forkliftId = forkliftHref?.split('/').pop() ?? '';
+  const taskIdBox = page.getByRole('textbox', { name: 'Task id' });
+  await taskIdBox.fill(forkliftId.slice(0, 20));
+  await taskIdBox.press('Enter');
+  await expect(page.getByText("Enter a whole task id, as in the task's address")).toBeVisible();
+  await expect(page).not.toHaveURL(/taskId=/);
+  await taskIdBox.fill(forkliftId);
+  await taskIdBox.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`taskId=${forkliftId}`));
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await expect(list).toContainText('Book a forklift');
+  await expectAccessible(page, 'tasks filtered by task id');
+  await taskIdBox.fill('');
+  await taskIdBox.press('Enter');
+  await expect(page).not.toHaveURL(/taskId=/);
+  await expect(list.getByRole('row')).not.toHaveCount(2);
 
   // The group's order: the upload came first; move it down one place.
   await page.goto('/admin/task-groups');
@@ -206,8 +224,17 @@ test("an admin orders a group's tasks, sets teams' statuses in bulk, and archive
   await expect(page.getByText('1 team(s) set to Complete')).toBeVisible();
   await expect(row).toContainText('Complete');
   await expect(row).toContainText('by Olivia Bennett');
-  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('combobox', { name: 'Status', exact: true }).click();
   await page.getByRole('option', { name: 'Complete', exact: true }).click();
+  await expect(statuses.getByRole('row')).toHaveCount(2);
+  // User action status (spec filter): the task needs no approval, so no team awaits one.
+  await page.getByRole('combobox', { name: 'User action status' }).click();
+  await page.getByRole('option', { name: 'Awaiting approval', exact: true }).click();
+  await expect(page).toHaveURL(/actionStatus=pending/);
+  await expect(page.getByText('No teams match these filters.')).toBeVisible();
+  await expectAccessible(page, 'team statuses filtered by user action status');
+  await page.getByRole('combobox', { name: 'User action status' }).click();
+  await page.getByRole('option', { name: 'Awaiting approval', exact: true }).click();
   await expect(statuses.getByRole('row')).toHaveCount(2);
   await page.screenshot({ path: '/tmp/shots/task-team-statuses.png', fullPage: true });
 

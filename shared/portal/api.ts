@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageImageSchema } from '../content/api';
 import { CARD_TYPES } from './cardLayouts';
 import { CORE_PAGE_IDS, corePageSchema, PORTAL_ICONS } from './corePages';
 import { sidebarSchema } from './sidebar';
@@ -53,6 +54,8 @@ export const navigationResponseSchema = z.object({
     }),
   ),
   publishedCorePages: z.array(z.enum(CORE_PAGE_IDS)),
+  /** The page images of published core pages that have one, by core page id (shown at their top). */
+  corePageImages: z.partialRecord(z.enum(CORE_PAGE_IDS), pageImageSchema).default({}),
 });
 export type NavigationResponse = z.infer<typeof navigationResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageImageSchema } from '../content/api';
 import { CORE_PAGE_IDS, CORE_PAGES, type CorePageId } from '../events/corePageList';
 import type { Settings } from '../events/settings';
 
@@ -44,6 +45,8 @@ const pageSettings = (id: CorePageId) =>
       title: z.string().default(''),
       icon: z.enum(PORTAL_ICONS).catch(DEFAULT_ICONS[id]).default(DEFAULT_ICONS[id]),
       isPublished: z.boolean().default(CORE_PAGES.find((p) => p.id === id)?.isPublished ?? true),
+      /** Spec: a core page's assetId, its page image (an image asset of the event), or none. */
+      assetId: z.uuid().nullable().catch(null).default(null),
     })
     .prefault({});
 
@@ -54,12 +57,16 @@ export const corePagesDocSchema = z.object(
 );
 export type CorePagesDoc = z.infer<typeof corePagesDocSchema>;
 
+export const CORE_PAGE_ERRORS = { invalid: 'Invalid core page' } as const;
+
 export const corePageBodySchema = z.strictObject({
   title: z.string().trim().max(60, 'At most 60 characters'),
   icon: z.enum(PORTAL_ICONS, { message: 'Choose an icon from the list' }),
   isPublished: z.boolean(),
+  /** The page image: an image asset of this event, or null for none (left out: none). */
+  assetId: z.uuid().nullable().default(null),
 });
-export type CorePageBody = z.infer<typeof corePageBodySchema>;
+export type CorePageBody = z.input<typeof corePageBodySchema>;
 
 export const corePageSchema = z.object({
   id: z.enum(CORE_PAGE_IDS),
@@ -69,6 +76,9 @@ export const corePageSchema = z.object({
   customTitle: z.string(),
   icon: z.enum(PORTAL_ICONS),
   isPublished: z.boolean(),
+  assetId: z.uuid().nullable(),
+  /** The page image's address, built by the server from the asset (null when none or deleted). */
+  image: pageImageSchema.nullable(),
 });
 export type CorePage = z.infer<typeof corePageSchema>;
 
@@ -82,6 +92,9 @@ export function resolveCorePages(doc: CorePagesDoc, terminology: Settings<'termi
       customTitle: stored.title,
       icon: stored.icon,
       isPublished: stored.isPublished,
+      assetId: stored.assetId,
+      // Filled by the server from the asset; a resolved page alone has no address for it.
+      image: null,
     };
   });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { SUBMISSION_STATES } from '../forms/submissionsApi';
 import { listQuerySchema, pagedSchema } from '../people/schema';
-import { teamStatusListQuerySchema } from '../tasks/adminApi';
+import { taskIdFilterSchema, teamStatusListQuerySchema } from '../tasks/adminApi';
 import { TASK_STATUS_FILTERS, TEAM_TASK_STATUSES } from '../tasks/dueStatus';
 import { TASK_TYPES } from '../tasks/schema';
 import { formReportRowSchema } from './formsApi';
@@ -16,8 +16,8 @@ import { RISK_LEVELS } from './risk';
  * Routes (prefix /api/events/:eventId/reports):
  *   GET /filters                                   ReportFilterOptions (team types and task groups to filter by)
  *   GET /overview                                  ReportOverview (teams by login activity and risk level, task completion)
- *   GET /tasks?page&sort&order&search&status&type&groupId&teamTypeId&urgency   TaskReportResponse
- *   GET /tasks/:taskId?page&sort&order&search&status   TeamStatusListResponse (shared/tasks/adminApi)
+ *   GET /tasks?page&sort&order&search&status&type&groupId&teamTypeId&dueStatus&taskId   TaskReportResponse
+ *   GET /tasks/:taskId?page&sort&order&search&status&actionStatus   TeamStatusListResponse (shared/tasks/adminApi)
  *   GET /teams?page&sort&order&search&teamTypeId&level&activity                 TeamReportResponse
  *   GET /teams/:teamId                             TeamReportDetail (members' logins, tasks, the score explained)
  *   GET /tasks/export | /teams/export | /risk/export | /logins/export ?format=csv|xlsx&<the screen's filters>
@@ -79,10 +79,13 @@ export type ReportOverview = z.output<typeof reportOverviewSchema>;
 
 // ---- Task report ----
 
-/** Urgency: the task's own due status (a team's chip adds complete and n/a to it). */
-export const TASK_URGENCIES = ['overdue', 'dueSoon', 'notDue'] as const;
-export type TaskUrgency = (typeof TASK_URGENCIES)[number];
-export const TASK_URGENCY_LABELS: Record<TaskUrgency, string> = {
+/**
+ * The task's own due status (spec: task due status; a team's chip adds complete and n/a to it). Not
+ * "urgency": on the task lists that word is the Time sensitive flag (decision 0044).
+ */
+export const TASK_DUE_STATUSES = ['overdue', 'dueSoon', 'notDue'] as const;
+export type TaskDueStatus = (typeof TASK_DUE_STATUSES)[number];
+export const TASK_DUE_STATUS_LABELS: Record<TaskDueStatus, string> = {
   overdue: 'Overdue',
   dueSoon: 'Due Soon',
   notDue: 'Not due yet',
@@ -97,7 +100,9 @@ export const taskReportQuerySchema = listQuerySchema(TASK_REPORT_SORTS, 'dueDate
   groupId: z.union([z.uuid(), z.literal('unassigned')]).optional(),
   /** Count only teams of this type. */
   teamTypeId: z.uuid().optional(),
-  urgency: z.enum(TASK_URGENCIES).optional(),
+  dueStatus: z.enum(TASK_DUE_STATUSES).optional(),
+  /** Spec filter "task id": the one task's line. */
+  taskId: taskIdFilterSchema,
 });
 export type TaskReportQuery = z.input<typeof taskReportQuerySchema>;
 
@@ -107,7 +112,7 @@ export const taskReportRowSchema = z.object({
   type: z.enum(TASK_TYPES),
   groupTitle: z.string().nullable(),
   dueDate: z.string(),
-  urgency: z.enum(TASK_URGENCIES),
+  dueStatus: z.enum(TASK_DUE_STATUSES),
   /** Teams the task applies to (it is visible to them, organiser teams aside). */
   teams: z.number().int(),
   counts: statusCounts,

@@ -3,6 +3,7 @@ import { storedFileSchema } from '../files/schemas';
 import { listQuerySchema, pagedSchema } from '../people/schema';
 import { taskBodySchema, taskDetailSchema, taskListQuerySchema } from './api';
 import { TASK_STATUS_FILTERS, TEAM_TASK_STATUSES } from './dueStatus';
+import { USER_ACTION_STATUSES } from './listFilters';
 import { APPROVAL_STATUSES, PROGRESS_STATUSES, TASK_ERRORS, TASK_TYPES } from './schema';
 
 /**
@@ -10,6 +11,9 @@ import { APPROVAL_STATUSES, PROGRESS_STATUSES, TASK_ERRORS, TASK_TYPES } from '.
  * filter, every team's status of one task with bulk changes, the order of a group's tasks, and the
  * event-wide count of overdue and due-soon statuses.
  */
+
+/** Spec filter "task id": a malformed id is refused in the spec's words for bad task data. */
+export const taskIdFilterSchema = z.uuid({ error: TASK_ERRORS.invalidTask }).optional();
 
 /**
  * The admin list filters a task by its own due status (the part of the chip that does not depend on
@@ -19,6 +23,8 @@ export const TASK_DUE_FILTERS = ['overdue', 'dueSoon', 'incomplete'] as const;
 export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 export const adminTaskListQuerySchema = taskListQuerySchema.extend({
   status: z.enum(TASK_DUE_FILTERS).optional(),
+  /** Spec filter "task id" (shared/tasks/listFilters.ts). */
+  taskId: taskIdFilterSchema,
 });
 export type AdminTaskListQuery = z.input<typeof adminTaskListQuerySchema>;
 
@@ -47,6 +53,8 @@ export type AdminTaskDetail = z.output<typeof adminTaskDetailSchema>;
 export const TEAM_STATUS_SORTS = ['team', 'status', 'updatedAt'] as const;
 export const teamStatusListQuerySchema = listQuerySchema(TEAM_STATUS_SORTS, 'team').extend({
   status: z.enum(TASK_STATUS_FILTERS).optional(),
+  /** Spec filter "user action status": the team's approval state (shared/tasks/listFilters.ts). */
+  actionStatus: z.enum(USER_ACTION_STATUSES, { error: TASK_ERRORS.invalidProgress }).optional(),
 });
 export type TeamStatusListQuery = z.input<typeof teamStatusListQuerySchema>;
 

@@ -18,14 +18,17 @@ export function PageImageField({
   value,
   onChange,
   error,
+  description = CONTENT_LABELS.assetIdHint,
 }: {
   value: ChosenImage | null;
   onChange: (image: ChosenImage | null) => void;
   error?: string;
+  /** Where the image shows (a core page has no featured card). */
+  description?: string;
 }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
-    <Input.Wrapper label={CONTENT_LABELS.assetId} description={CONTENT_LABELS.assetIdHint} error={error}>
+    <Input.Wrapper label={CONTENT_LABELS.assetId} description={description} error={error}>
       <Stack gap="xs" mt={6}>
         {value ? (
           <Image src={value.src} alt={value.altText} maw={320} radius="sm" />

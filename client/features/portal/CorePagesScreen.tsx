@@ -18,6 +18,7 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
 
+import { type ChosenImage, PageImageField } from '../content/PageImageField';
 import { useCorePages, useSaveCorePage } from './api';
 import { PORTAL_ICON_LABELS, PortalIconView } from './icons';
 
@@ -75,13 +76,15 @@ function CorePageForm({
   const [title, setTitle] = useState(page.customTitle);
   const [icon, setIcon] = useState<PortalIcon>(page.icon);
   const [isPublished, setPublished] = useState(page.isPublished);
+  // The preview of the chosen image; the request carries only its asset id.
+  const [image, setImage] = useState<ChosenImage | null>(page.image);
   const errors = fieldErrors(save.error);
   const headingId = `core-page-${page.id}`;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { id: page.id, body: { title, icon, isPublished } },
+      { id: page.id, body: { title, icon, isPublished, assetId: image?.assetId ?? null } },
       { onSuccess: () => feedback.success(), onError: (error) => feedback.error(error) },
     );
   };
@@ -114,6 +117,12 @@ function CorePageForm({
           onChange={(v) => v && setIcon(v as PortalIcon)}
           allowDeselect={false}
           error={errors.icon}
+        />
+        <PageImageField
+          value={image}
+          onChange={setImage}
+          error={errors.assetId}
+          description="Shown at the top of the page."
         />
         <Switch
           label="Published"

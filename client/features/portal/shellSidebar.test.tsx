@@ -25,6 +25,7 @@ const navigation: NavigationResponse = {
     },
   ],
   publishedCorePages: ['dashboard', 'tasks'],
+  corePageImages: {},
 };
 
 describe('the sidebar the admin arranged', () => {

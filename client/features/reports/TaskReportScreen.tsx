@@ -1,12 +1,13 @@
 import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  TASK_DUE_STATUS_LABELS,
+  TASK_DUE_STATUSES,
   TASK_REPORT_SORTS,
-  TASK_URGENCIES,
-  TASK_URGENCY_LABELS,
   type TaskReportRow,
 } from '../../../shared/reports/api';
 import { TASK_STATUS_FILTERS, TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
+import { isTaskId, TASK_ID_ERROR } from '../../../shared/tasks/listFilters';
 import { formatDate } from '../../lib/format';
 import { useEventDates, useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -20,7 +21,7 @@ import { percent, REPORT_LINKS, ReportExportMenu, reportCrumbs } from './parts';
 import { ReportFilterBar } from './ReportFilterBar';
 
 type Sort = (typeof TASK_REPORT_SORTS)[number];
-const FILTERS = ['status', 'type', 'groupId', 'teamTypeId', 'urgency'] as const;
+const FILTERS = ['status', 'type', 'groupId', 'teamTypeId', 'dueStatus', 'taskId'] as const;
 
 function columns(dates: ReturnType<typeof useEventDates>): DataTableColumn<TaskReportRow, Sort>[] {
   return [
@@ -66,7 +67,7 @@ function columns(dates: ReturnType<typeof useEventDates>): DataTableColumn<TaskR
       sortKey: 'overdue',
       render: (t) => {
         const status =
-          t.urgency === 'overdue' ? 'overdue' : t.urgency === 'dueSoon' ? 'dueSoon' : 'incomplete';
+          t.dueStatus === 'overdue' ? 'overdue' : t.dueStatus === 'dueSoon' ? 'dueSoon' : 'incomplete';
         return (
           <Group gap="xs" wrap="nowrap">
             <Text size="sm">{t.counts[status].toLocaleString()}</Text>
@@ -120,9 +121,15 @@ export function TaskReportScreen() {
           options: (options.data?.teamTypes ?? []).map((t) => ({ value: t.id, label: t.name })),
         },
         {
-          name: 'urgency',
-          label: 'Urgency',
-          options: TASK_URGENCIES.map((u) => ({ value: u, label: TASK_URGENCY_LABELS[u] })),
+          name: 'dueStatus',
+          label: 'Due status',
+          options: TASK_DUE_STATUSES.map((u) => ({ value: u, label: TASK_DUE_STATUS_LABELS[u] })),
+        },
+        {
+          name: 'taskId',
+          label: 'Task id',
+          placeholder: 'Paste a task id',
+          invalid: (value) => (isTaskId(value) ? null : TASK_ID_ERROR),
         },
       ]}
     />

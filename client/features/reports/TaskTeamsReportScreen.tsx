@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { reportDetailExportPath } from '../../../shared/reports/api';
 import { TEAM_STATUS_SORTS, type TeamStatusRow } from '../../../shared/tasks/adminApi';
 import { TASK_STATUS_FILTERS, TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
+import { USER_ACTION_STATUS_LABELS, USER_ACTION_STATUSES } from '../../../shared/tasks/listFilters';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useEventDates, useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -16,6 +17,10 @@ import { REPORT_LINKS, ReportExportMenu, reportCrumbs } from './parts';
 import { ReportFilterBar } from './ReportFilterBar';
 
 type Sort = (typeof TEAM_STATUS_SORTS)[number];
+const USER_ACTION_OPTIONS = USER_ACTION_STATUSES.map((s) => ({
+  value: s,
+  label: USER_ACTION_STATUS_LABELS[s],
+}));
 
 /** /admin/reports/tasks/:taskId: every team's status of one task, who last changed it and when. */
 export function TaskTeamsReportScreen() {
@@ -29,6 +34,7 @@ export function TaskTeamsReportScreen() {
     order: params.order,
     search: params.search || undefined,
     status: params.filters.status,
+    actionStatus: params.filters.actionStatus,
   };
   const report = useTaskTeamsReport(eventId, taskId, { page: params.page, ...filters });
   const task = report.data?.task;
@@ -81,6 +87,7 @@ export function TaskTeamsReportScreen() {
                   label: 'Status',
                   options: TASK_STATUS_FILTERS.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] })),
                 },
+                { name: 'actionStatus', label: 'User action status', options: USER_ACTION_OPTIONS },
               ]}
             />
           }

@@ -24,6 +24,7 @@ import { feedbackState, useFeedback } from '../../ui/FeedbackBanner';
 import { Loading } from '../../ui/QueryState';
 import { LIVE_HANDLERS } from '../live';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { CorePageImage } from '../portal/CorePageImage';
 import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
 import { ForbiddenScreen } from './ForbiddenScreen';
@@ -164,6 +165,7 @@ export function SignedInLayout() {
         onSignOut={() => signOut.mutate(undefined, { onError: (error) => feedback.error(error) })}
       >
         <AreaGate areas={areas}>
+          {event && <CorePageImage eventId={event.id} />}
           <Outlet />
         </AreaGate>
       </AppShell>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TASK_DUE_FILTERS, type TaskDueFilter } from '../../../shared/tasks/adminApi';
 import { TASK_SORTS, TASK_TYPE_LABELS, type TaskRow } from '../../../shared/tasks/api';
 import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
+import { isTaskId } from '../../../shared/tasks/listFilters';
 import { toUrgencyFilter } from '../../../shared/tasks/urgency';
 import { useSession } from '../../lib/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -14,6 +15,7 @@ import { LoadFailed } from '../../ui/QueryState';
 import { useListParams } from '../../ui/useListParams';
 import { AreaShortcuts } from '../shortcuts/AreaShortcuts';
 import { TaskGroupSelect } from './TaskGroupSelect';
+import { TaskIdFilter } from './TaskIdFilter';
 import { LinkedFormAnchor, TYPE_OPTIONS, toTaskType } from './taskParts';
 import { type TaskSort, useDueSummary, useTasks } from './tasksApi';
 import { UrgencySelect } from './UrgencySelect';
@@ -86,6 +88,7 @@ export function TasksScreen() {
   const groupId = params.filters.groupId ?? null;
   const status = toDueFilter(params.filters.status);
   const urgency = toUrgencyFilter(params.filters.urgency);
+  const taskId = params.filters.taskId && isTaskId(params.filters.taskId) ? params.filters.taskId : null;
   const tasks = useTasks(eventId, {
     page: params.page,
     sort: params.sort,
@@ -95,6 +98,7 @@ export function TasksScreen() {
     groupId,
     status,
     urgency,
+    taskId,
     archived: false,
   });
 
@@ -128,6 +132,7 @@ export function TasksScreen() {
         withUnassigned
         w={200}
       />
+      <TaskIdFilter value={taskId} onChange={(value) => params.setFilter('taskId', value)} />
     </Group>
   );
 

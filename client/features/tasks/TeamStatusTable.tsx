@@ -8,6 +8,11 @@ import {
   TASK_STATUS_LABELS,
   type TaskStatusFilter,
 } from '../../../shared/tasks/dueStatus';
+import {
+  toUserActionStatus,
+  USER_ACTION_STATUS_LABELS,
+  USER_ACTION_STATUSES,
+} from '../../../shared/tasks/listFilters';
 import type { ProgressStatus } from '../../../shared/tasks/schema';
 import { type DateContext, formatDate, formatDateTime } from '../../lib/format';
 import { useEventDates, useSession } from '../../lib/session';
@@ -23,6 +28,10 @@ import { StatusChip } from './taskParts';
 import { type TeamStatusSort, useBulkSetStatus, useTeamStatuses } from './tasksApi';
 
 const STATUS_OPTIONS = TASK_STATUS_FILTERS.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
+const USER_ACTION_OPTIONS = USER_ACTION_STATUSES.map((value) => ({
+  value,
+  label: USER_ACTION_STATUS_LABELS[value],
+}));
 const toStatus = (value: string | undefined): TaskStatusFilter | null =>
   TASK_STATUS_FILTERS.find((status) => status === value) ?? null;
 const BULK: { progress: ProgressStatus; label: string }[] = [
@@ -121,12 +130,14 @@ export function TeamStatusTable({ taskId }: { taskId: string }) {
   const dates = useEventDates();
   const params = useListParams<TeamStatusSort>('team', TEAM_STATUS_SORTS);
   const status = toStatus(params.filters.status);
+  const actionStatus = toUserActionStatus(params.filters.actionStatus);
   const statuses = useTeamStatuses(eventId, taskId, {
     page: params.page,
     sort: params.sort,
     order: params.order,
     search: params.search,
     status,
+    actionStatus,
   });
   const bulk = useBulkSetStatus(eventId, taskId);
   // The open team's row, refreshed from the list while it shows (its status changes as the team works).
@@ -173,6 +184,15 @@ export function TeamStatusTable({ taskId }: { taskId: string }) {
         onChange={(value) => params.setFilter('status', value)}
         clearable
         w={170}
+      />
+      <Select
+        label="User action status"
+        placeholder="Any action status"
+        data={USER_ACTION_OPTIONS}
+        value={actionStatus}
+        onChange={(value) => params.setFilter('actionStatus', value)}
+        clearable
+        w={200}
       />
       {statuses.data && (
         <Text size="sm" c="dimmed" mb={8}>

@@ -19,6 +19,7 @@ import type {
   taskStatusResponseSchema,
 } from '../../../shared/tasks/api';
 import type { TaskStatusFilter } from '../../../shared/tasks/dueStatus';
+import type { UserActionStatus } from '../../../shared/tasks/listFilters';
 import type { ProgressStatus, ReviewInput, TaskType } from '../../../shared/tasks/schema';
 import type { UrgencyFilter } from '../../../shared/tasks/urgency';
 import { type Answer, api, toQueryString } from '../../lib/api';
@@ -38,6 +39,8 @@ export interface TaskListParams {
   archived: boolean;
   status?: TaskDueFilter | null;
   urgency?: UrgencyFilter | null;
+  /** Spec filter "task id": a whole id only (isTaskId). */
+  taskId?: string | null;
 }
 
 /** Every task answer of an event starts with this key, so any task change drops them all together. */
@@ -60,6 +63,7 @@ export function useTasks(eventId: string, params: TaskListParams) {
           archived: params.archived ? 'true' : undefined,
           status: params.status ?? undefined,
           urgency: params.urgency ?? undefined,
+          taskId: params.taskId ?? undefined,
         })}`,
       ),
     placeholderData: keepPreviousData,
@@ -158,6 +162,7 @@ export interface TeamStatusParams {
   order: SortOrder;
   search: string;
   status: TaskStatusFilter | null;
+  actionStatus?: UserActionStatus | null;
 }
 
 export const useTeamStatuses = (eventId: string, taskId: string, params: TeamStatusParams) =>
@@ -171,6 +176,7 @@ export const useTeamStatuses = (eventId: string, taskId: string, params: TeamSta
           order: params.order,
           search: params.search.trim(),
           status: params.status,
+          actionStatus: params.actionStatus ?? undefined,
         })}`,
       ),
     placeholderData: keepPreviousData,

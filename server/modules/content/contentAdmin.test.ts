@@ -123,6 +123,33 @@ describe('content pages (admin)', () => {
     expect(cleared.json().image).toBeNull();
   });
 
+  it('shows a public page its image to guests through the guest file route, and no other page', async () => {
+    const asset = await api.imageAsset(cookies.admin, 'Entrance');
+    const page = await api.createPage(cookies.moderator, {
+      title: 'Guest welcome',
+      isPublished: true,
+      isPublic: true,
+      assetId: asset.id,
+    });
+    const guest = (url: string) => t.app.inject({ method: 'GET', url });
+    const read = await guest(`/api/guests/content/${page.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const src = `/api/guests/files/${asset.fileId}?size=large`;
+    expect(read.json().image).toEqual({ assetId: asset.id, src, altText: 'Entrance' });
+    expect((await guest(src)).statusCode).toBe(200);
+
+    // Not public any more: the page and its image are gone for guests.
+    const hidden = await api.call('PUT', cookies.moderator, `/content/${page.id}`, {
+      title: 'Guest welcome',
+      isPublished: true,
+      isPublic: false,
+      assetId: asset.id,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await guest(`/api/guests/content/${page.id}`)).statusCode).toBe(404);
+    expect((await guest(src)).statusCode).toBe(404);
+  });
+
   it('refuses bad settings with 400 and stores nothing', async () => {
     const before = await pageCount();
     for (const body of [

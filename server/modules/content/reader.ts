@@ -167,8 +167,13 @@ export async function readPage(
 export async function readGuestPage(db: DbOrTx, contentId: string, log?: Logger): Promise<ReaderPage> {
   const [page] = await db.select().from(contentPages).where(eq(contentPages.id, contentId));
   if (!page || !canGuestSeeContent(page)) throw notFound(CONTENT_ERRORS.notFound);
-  // Guests read files of public pages' sections only, so a guest page shows no page image.
-  return presentPage(page, await readerSections({ db, page, actor: null, viewer: null, log }), null);
+  const [sections, image] = await Promise.all([
+    readerSections({ db, page, actor: null, viewer: null, log }),
+    pageImage(db, page.eventId, page.assetId),
+  ]);
+  // A guest reads the image through the guest route: the assets area lets guests read an asset that
+  // is the image of a public page (server/modules/assets/access.ts).
+  return presentPage(page, sections, image && { ...image, src: guestImageSrc(image.src) });
 }
 
 /** For file access: may this viewer (null for a guest) read the page that owns a file? */

@@ -16,7 +16,7 @@ import {
   layoutParamsSchema,
   layoutSchema,
 } from '../../../shared/portal/cardLayouts';
-import { corePageBodySchema, corePageSchema } from '../../../shared/portal/corePages';
+import { CORE_PAGE_ERRORS, corePageBodySchema, corePageSchema } from '../../../shared/portal/corePages';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { getDashboard, getDashboardHeader, setDashboardHeader } from './dashboard';
@@ -122,7 +122,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
         body: corePageBodySchema,
         response: { 200: corePageSchema },
       },
-      config: { invalidMessage: 'Invalid core page' },
+      config: { invalidMessage: CORE_PAGE_ERRORS.invalid },
       preValidation: admin,
     },
     async (request) => {

@@ -181,6 +181,57 @@ describe('sidebar, featured pages and core pages', () => {
     });
   });
 
+  it("sets a core page's image from this event's image assets, shows it to members, and refuses another event's", async () => {
+    const asset = await contentApi(t, eventId).imageAsset(cookies.admin, 'Downloads banner');
+    const body = { title: '', icon: 'download', isPublished: true };
+    const saved = await kit.call('PUT', cookies.admin, '/core-pages/downloads', {
+      ...body,
+      assetId: asset.id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const image = {
+      assetId: asset.id,
+      src: `/api/events/${eventId}/files/${asset.fileId}?size=large`,
+      altText: 'Downloads banner',
+    };
+    expect(saved.json()).toMatchObject({ id: 'downloads', assetId: asset.id, image });
+    const listed = (await kit.call('GET', cookies.admin, '/core-pages')).json().items;
+    expect(listed.find((p: { id: string }) => p.id === 'downloads').image).toEqual(image);
+    // Members read it with their sidebar; the file itself is theirs to read.
+    const nav = (await kit.call('GET', cookies.user, '/navigation')).json();
+    expect(nav.corePageImages).toEqual({ downloads: image });
+    const file = await t.app.inject({ method: 'GET', url: image.src, headers: { cookie: cookies.user } });
+    expect(file.statusCode).toBe(200);
+
+    // Another event's image, a document, or a malformed id: 400 in the core pages' words, nothing stored.
+    const before = await storedDoc('corePages');
+    const otherAdmin = await signIn(t, (await makeUser(t, otherEventId, 'admin')).email);
+    const foreign = await contentApi(t, otherEventId).imageAsset(otherAdmin, 'Elsewhere');
+    for (const assetId of [foreign.id, 'not-a-uuid']) {
+      const refused = await kit.call('PUT', cookies.admin, '/core-pages/downloads', { ...body, assetId });
+      expect(refused.statusCode, assetId).toBe(400);
+      expect(refused.json().error.message).toBe('Invalid core page');
+      expect(refused.json().error.issues[0].path).toEqual(['assetId']);
+    }
+    expect(await storedDoc('corePages')).toEqual(before);
+    // Only admins set it.
+    const moderator = await kit.call('PUT', cookies.moderator, '/core-pages/downloads', {
+      ...body,
+      assetId: null,
+    });
+    expect(moderator.statusCode).toBe(403);
+
+    // Unpublished, the page shows no image; removed (null), it has none.
+    await kit.call('PUT', cookies.admin, '/core-pages/downloads', {
+      ...body,
+      isPublished: false,
+      assetId: asset.id,
+    });
+    expect((await kit.call('GET', cookies.user, '/navigation')).json().corePageImages).toEqual({});
+    const cleared = await kit.call('PUT', cookies.admin, '/core-pages/downloads', { ...body, assetId: null });
+    expect(cleared.json()).toMatchObject({ assetId: null, image: null });
+  });
+
   it('takes exactly 0, 4 or 8 featured pages of this event', async () => {
     const ids = [];
     for (let i = 1; i <= 9; i++) ids.push(await kit.contentPage(`Featured ${i}`));

@@ -1,5 +1,6 @@
 import type { FeaturedResponse, NavigationResponse, SidebarEditorResponse } from '../../../shared/portal/api';
 import {
+  CORE_PAGE_ERRORS,
   type CorePage,
   type CorePageBody,
   type CorePageId,
@@ -11,6 +12,7 @@ import { resolveSidebar, SIDEBAR_ERRORS, type Sidebar, sidebarSchema } from '../
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
+import { pageImages } from '../content/pageImages';
 import { readSettings } from '../events/settingsStore';
 import { existingContentIds, listContentOptions, visibleContent } from './contentRefs';
 import { readPortalDoc, writePortalDoc } from './documents';
@@ -23,7 +25,13 @@ export async function listCorePages(db: DbOrTx, eventId: string): Promise<CorePa
     readPortalDoc(db, eventId, 'corePages'),
     readSettings(db, eventId, 'terminology'),
   ]);
-  return resolveCorePages(doc, terminology);
+  const pages = resolveCorePages(doc, terminology);
+  const images = await pageImages(
+    db,
+    eventId,
+    pages.map((p) => p.assetId),
+  );
+  return pages.map((p) => ({ ...p, image: (p.assetId && images.get(p.assetId)) || null }));
 }
 
 export async function updateCorePage(
@@ -34,8 +42,15 @@ export async function updateCorePage(
   actor: string,
 ): Promise<CorePage> {
   await db.transaction(async (tx) => {
+    // The same rule as a content page's image: an image asset of this event (decision 0038).
+    const assetId = body.assetId ?? null;
+    if (assetId !== null && !(await pageImages(tx, eventId, [assetId])).has(assetId)) {
+      throw badRequest(CORE_PAGE_ERRORS.invalid, [
+        { path: ['assetId'], message: 'Choose an image of this event' },
+      ]);
+    }
     const doc = await readPortalDoc(tx, eventId, 'corePages');
-    await writePortalDoc(tx, eventId, 'corePages', { ...doc, [id]: body }, actor);
+    await writePortalDoc(tx, eventId, 'corePages', { ...doc, [id]: { ...body, assetId } }, actor);
   });
   const pages = await listCorePages(db, eventId);
   return pages.find((p) => p.id === id) as CorePage;
@@ -101,6 +116,9 @@ export async function getNavigation(db: DbOrTx, actor: Actor): Promise<Navigatio
   return {
     sections: resolveSidebar(sidebar, corePages, content),
     publishedCorePages: corePages.filter((p) => p.isPublished).map((p) => p.id),
+    corePageImages: Object.fromEntries(
+      corePages.filter((p) => p.isPublished && p.image).map((p) => [p.id, p.image]),
+    ),
   };
 }
 

@@ -3,7 +3,7 @@ import { neutraliseCell } from '../../../shared/people/export';
 import {
   type ReportExport,
   type ReportExportFormat,
-  TASK_URGENCY_LABELS,
+  TASK_DUE_STATUS_LABELS,
   type TaskReportRow,
   type TeamReportRow,
 } from '../../../shared/reports/api';
@@ -61,7 +61,7 @@ export function taskTable(rows: TaskReportRow[], day: ReportDay): Table {
       'Type',
       'Group',
       'Due Date',
-      'Urgency',
+      'Due status',
       'Teams',
       'Complete',
       'Incomplete',
@@ -75,7 +75,7 @@ export function taskTable(rows: TaskReportRow[], day: ReportDay): Table {
       TASK_TYPE_LABELS[r.type],
       r.groupTitle ?? '',
       f.date(r.dueDate),
-      TASK_URGENCY_LABELS[r.urgency],
+      TASK_DUE_STATUS_LABELS[r.dueStatus],
       r.teams,
       r.counts.complete,
       r.counts.incomplete,

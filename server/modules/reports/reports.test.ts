@@ -80,8 +80,12 @@ describe('reports API', () => {
       '/teams?sort=password',
       '/teams?colour=red',
       '/teams?teamTypeId=not-a-uuid',
-      '/tasks?urgency=soonish',
+      '/tasks?dueStatus=soonish',
+      '/tasks?urgency=overdue',
       '/tasks?status=done',
+      '/tasks?taskId=42',
+      `/tasks/export?format=csv&taskId=42`,
+      `/tasks/${world.tasks.overdue}?actionStatus=done`,
       '/teams/not-a-uuid',
       '/tasks/export',
       '/risk/export?format=pdf',
@@ -181,7 +185,7 @@ describe('reports API', () => {
       ['Book stand power', 4, { complete: 1, 'n/a': 0, overdue: 0, dueSoon: 3, incomplete: 0 }],
       ['Order furniture', 4, { complete: 0, 'n/a': 1, overdue: 0, dueSoon: 0, incomplete: 3 }],
     ]);
-    expect((await report('urgency=overdue')).items.map((r) => r.title)).toEqual([
+    expect((await report('dueStatus=overdue')).items.map((r) => r.title)).toEqual([
       'Send your logo',
       'Sponsor artwork',
     ]);
@@ -194,6 +198,17 @@ describe('reports API', () => {
     ]);
     expect((await report('sort=overdue&order=desc')).items[0].title).toBe('Send your logo');
     expect((await report('search=FURN')).items.map((r) => r.title)).toEqual(['Order furniture']);
+    // Spec filter "task id": that task's line; another event's task or an archived one, none.
+    expect((await report(`taskId=${world.tasks.dueSoon}`)).items.map((r) => r.title)).toEqual([
+      'Book stand power',
+    ]);
+    expect((await report(`taskId=${world.tasks.dueSoon}&dueStatus=overdue`)).total).toBe(0);
+    expect((await report(`taskId=${otherTaskId}`)).total).toBe(0);
+    expect((await report(`taskId=${world.tasks.archived}`)).total).toBe(0);
+    const badId = await get(world.cookies.reportViewer, '/tasks?taskId=book-stand-power');
+    expect([badId.statusCode, badId.json().error.message]).toEqual([400, 'Invalid task values']);
+    expect((await get(world.cookies.user, `/tasks?taskId=${world.tasks.dueSoon}`)).statusCode).toBe(403);
+    expect((await get(stranger, `/tasks?taskId=${otherTaskId}`)).statusCode).toBe(404);
   });
 
   it('one task: every team that sees it, with its status', async () => {
@@ -250,7 +265,7 @@ describe('reports API', () => {
     expect(sheet?.getRow(2).getCell(5).value).toBe('Active');
     expect(sheet?.rowCount).toBe(2);
 
-    const tasks = await get(world.cookies.reportViewer, '/tasks/export?format=csv&urgency=dueSoon');
+    const tasks = await get(world.cookies.reportViewer, '/tasks/export?format=csv&dueStatus=dueSoon');
     const taskRows = Papa.parse<string[]>(tasks.body.slice(1), { skipEmptyLines: true }).data;
     expect(taskRows[1].slice(0, 2)).toEqual(['Book stand power', 'Task']);
     expect(taskRows[1][11]).toBe('25.0');

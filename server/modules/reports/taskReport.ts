@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  TaskDueStatus,
   TaskReportResponse,
   TaskReportRow,
   TaskStatusCounts,
-  TaskUrgency,
   taskReportQuerySchema,
 } from '../../../shared/reports/api';
 import type { TaskType } from '../../../shared/tasks/schema';
@@ -28,7 +28,11 @@ type Row = {
   na: number;
 };
 
-const URGENCY: Record<Row['bucket'], TaskUrgency> = { o: 'overdue', s: 'dueSoon', p: 'notDue' };
+const DUE_STATUS_OF_BUCKET: Record<Row['bucket'], TaskDueStatus> = {
+  o: 'overdue',
+  s: 'dueSoon',
+  p: 'notDue',
+};
 
 /** Complete share of the teams a task applies to, n/a aside; 1 when it applies to none. */
 export function taskCompletion(row: TaskReportRow): number {
@@ -75,6 +79,7 @@ export async function taskReportRows(
 ): Promise<TaskReportRow[]> {
   const taskWhere: SQL[] = [sql`t.event_id = ${eventId}`, sql`not t.is_archived`];
   if (query.type) taskWhere.push(sql`t.type = ${query.type}`);
+  if (query.taskId) taskWhere.push(sql`t.id = ${query.taskId}`);
   if (query.groupId === 'unassigned') taskWhere.push(sql`t.group_id is null`);
   else if (query.groupId) taskWhere.push(sql`t.group_id = ${query.groupId}`);
   const teamType = query.teamTypeId ? sql`and tm.team_type_id = ${query.teamTypeId}` : sql``;
@@ -115,13 +120,13 @@ export async function taskReportRows(
       const complete = Number(r.complete);
       const na = Number(r.na);
       const open = teams - complete - na;
-      const urgency = URGENCY[r.bucket];
+      const dueStatus = DUE_STATUS_OF_BUCKET[r.bucket];
       const counts: TaskStatusCounts = {
         complete,
         'n/a': na,
-        overdue: urgency === 'overdue' ? open : 0,
-        dueSoon: urgency === 'dueSoon' ? open : 0,
-        incomplete: urgency === 'notDue' ? open : 0,
+        overdue: dueStatus === 'overdue' ? open : 0,
+        dueSoon: dueStatus === 'dueSoon' ? open : 0,
+        incomplete: dueStatus === 'notDue' ? open : 0,
       };
       return {
         id: r.id,
@@ -129,7 +134,7 @@ export async function taskReportRows(
         type: r.type,
         groupTitle: r.group_title,
         dueDate: r.due_date,
-        urgency,
+        dueStatus,
         teams,
         counts,
       };
@@ -137,7 +142,7 @@ export async function taskReportRows(
     .filter(
       (row) =>
         (!search || row.title.toLocaleLowerCase().includes(search)) &&
-        (!query.urgency || row.urgency === query.urgency) &&
+        (!query.dueStatus || row.dueStatus === query.dueStatus) &&
         (!query.status || row.counts[query.status] > 0) &&
         // A team type filter keeps the tasks that apply to at least one team of that type.
         (!query.teamTypeId || row.teams > 0),

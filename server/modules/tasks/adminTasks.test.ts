@@ -124,6 +124,19 @@ describe('tasks and task groups (admin)', () => {
     expect(await titles('?urgency=timeSensitive')).toEqual(['Middle']);
     expect(await titles('?urgency=notTimeSensitive')).toEqual(['Early upload', 'Late']);
     expect((await list.call('GET', cookie, '/tasks?urgency=urgent')).statusCode).toBe(400);
+    // Spec filter "task id": that one task; an id of another event's task or of none finds nothing.
+    const middle = (await list.call('GET', cookie, '/tasks?search=midd')).json().items[0].id;
+    expect(await titles(`?taskId=${middle}`)).toEqual(['Middle']);
+    expect(await titles(`?taskId=${middle}&type=upload`)).toEqual([]);
+    expect(await titles(`?taskId=${archived.id}&archived=true`)).toEqual(['Old']);
+    const elsewhere = await newTask({ title: 'Middle', dueDate: '2027-03-10' });
+    expect(await titles(`?taskId=${elsewhere.id}`)).toEqual([]);
+    const badId = await list.call('GET', cookie, '/tasks?taskId=12345');
+    expect([badId.statusCode, badId.json().error.message]).toEqual([400, 'Invalid task values']);
+    for (const level of ['user', 'reportViewer'] as const) {
+      const refused = await api.call('GET', cookies[level], `/tasks?taskId=${middle}`);
+      expect(refused.statusCode, level).toBe(403);
+    }
     expect(await titles('?archived=true')).toEqual(['Old']);
     const res = await list.call('GET', cookie, '/tasks?page=2');
     expect(res.json()).toMatchObject({ items: [], total: 3, page: 2 });

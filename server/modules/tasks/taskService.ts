@@ -53,6 +53,7 @@ export async function listTasks(
     else where.push(gt(tasks.dueDate, dueSoonUntil));
   }
   if (query.type) where.push(eq(tasks.type, query.type));
+  if (query.taskId) where.push(eq(tasks.id, query.taskId));
   if (query.urgency) where.push(eq(tasks.isTimeSensitive, query.urgency === 'timeSensitive'));
   if (query.groupId === 'unassigned') where.push(isNull(tasks.groupId));
   else if (query.groupId) where.push(eq(tasks.groupId, query.groupId));

@@ -120,6 +120,43 @@ describe("every team's status of a task, bulk status, due summary (admin)", () =
     expect((await rows(task.id, '?status=incomplete')).total).toBe(3);
   });
 
+  it('filters by user action status: awaiting approval, approved or rejected', async () => {
+    const task = await newTask({
+      title: 'Stand design',
+      dueDate: addCalendarDays(today, 60),
+      isApprovalNeeded: true,
+    });
+    await api.call('POST', cookies.admin, `/tasks/${task.id}/teams/status`, {
+      teamIds: [teamIds['Anchor Bakery'], teamIds['Brine Fish'], teamIds['Copper Kettle']],
+      progressStatus: 'complete',
+    });
+    const review = (team: string, decision: string) =>
+      api.call('POST', cookies.moderator, `/tasks/${task.id}/teams/${teamIds[team]}/review`, {
+        decision,
+        review: 'Checked against the floor plan',
+      });
+    expect((await review('Brine Fish', 'approved')).statusCode).toBe(200);
+    expect((await review('Copper Kettle', 'rejected')).statusCode).toBe(200);
+    const names = async (query: string) => (await rows(task.id, query)).items.map((r) => r.teamName);
+    expect(await names('?actionStatus=pending')).toEqual(['Anchor Bakery']);
+    expect(await names('?actionStatus=approved')).toEqual(['Brine Fish']);
+    expect(await names('?actionStatus=rejected')).toEqual(['Copper Kettle']);
+    expect((await rows(task.id, '?actionStatus=approved')).total).toBe(1);
+    // With the status filter too; and sorted by status, the other query path.
+    expect(await names('?actionStatus=pending&status=complete')).toEqual(['Anchor Bakery']);
+    expect(await names('?actionStatus=pending&status=incomplete')).toEqual([]);
+    expect(await names('?actionStatus=rejected&sort=status')).toEqual(['Copper Kettle']);
+
+    // Approval switched off: a completion still pending awaits nobody (its row shows no label).
+    const off = await api.call('PUT', cookies.admin, `/tasks/${task.id}`, {
+      title: 'Stand design',
+      dueDate: addCalendarDays(today, 60),
+      isApprovalNeeded: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await names('?actionStatus=pending')).toEqual([]);
+  });
+
   it('refuses users and report viewers, another event, another event’s teams and bad input', async () => {
     const task = await newTask({ title: 'Insurance', dueDate: addCalendarDays(today, 10) });
     for (const level of ['user', 'reportViewer'] as const) {
@@ -166,6 +203,12 @@ describe("every team's status of a task, bulk status, due summary (admin)", () =
       400,
     );
     expect((await api.call('GET', cookies.admin, `/tasks/${task.id}/teams?sort=owner`)).statusCode).toBe(400);
+    const badAction = await api.call('GET', cookies.admin, `/tasks/${task.id}/teams?actionStatus=done`);
+    expect([badAction.statusCode, badAction.json().error.message]).toEqual([400, 'Invalid progress']);
+    expect(
+      (await other.call('GET', cookies.otherAdmin, `/tasks/${task.id}/teams?actionStatus=pending`))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('counts overdue and due-soon statuses of teams across the event, leaving out organisers and finished ones', async () => {

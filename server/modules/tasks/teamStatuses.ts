@@ -93,6 +93,10 @@ export async function listTeamStatuses(
   } else if (query.status) {
     where.push(query.status === unfinishedChip ? sql`${progressOf} = 'incomplete'` : sql`false`);
   }
+  if (query.actionStatus === 'pending' && !task.isApprovalNeeded) where.push(sql`false`);
+  else if (query.actionStatus) where.push(eq(taskStatuses.approvalStatus, query.actionStatus));
+  // Both filters read the team's status row; without one, the count and the first page skip it.
+  const readsStatuses = Boolean(query.status || query.actionStatus);
   const condition = and(...where);
   const joinOn = and(
     eq(taskStatuses.eventId, eventId),
@@ -105,7 +109,7 @@ export async function listTeamStatuses(
 
   const offset = (query.page - 1) * pageSize;
   const [rows, [{ total }]] = await Promise.all([
-    query.sort === 'team' && !query.status
+    query.sort === 'team' && !readsStatuses
       ? pageByTeamName(db, taskId, condition, query.order, offset, pageSize)
       : db
           .select({ teamId: teams.id, teamName: teams.name, status: taskStatuses })
@@ -116,7 +120,7 @@ export async function listTeamStatuses(
           .limit(pageSize)
           .offset(offset),
     // Without a status filter the count needs no statuses: one index range of the event's teams.
-    query.status
+    readsStatuses
       ? db.select({ total: count() }).from(teams).leftJoin(taskStatuses, joinOn).where(condition)
       : db.select({ total: count() }).from(teams).where(condition),
   ]);
