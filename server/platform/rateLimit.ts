@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
+import { bookkeeping } from './db/beforeCommit';
 
 /**
  * Fixed-window counters kept in the database, so that every server process shares them.
@@ -8,14 +9,17 @@ import type { Db } from './db/client';
  * one venue's address are never locked out by their own successful sign-ins.
  */
 export async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const result = await db.execute(sql`
+  // A hit counts even when the request it limits is refused or rolls back: never in its transaction.
+  const result = await bookkeeping(() =>
+    db.execute(sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
       hits = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                   then 1 else rate_limits.hits + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                   then now() else rate_limits.window_start end
-    returning hits`);
+    returning hits`),
+  );
   // Both drivers answer { rows }; the HKT-generic type of execute() cannot say so.
   const { rows } = result as unknown as { rows: { hits: number }[] };
   return Number(rows[0]?.hits ?? 0);
