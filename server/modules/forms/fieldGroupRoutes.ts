@@ -13,6 +13,7 @@ import {
   fieldGroupUpdateBodySchema,
 } from '../../../shared/forms/api';
 import type { AppContext } from '../../platform/context';
+import { withTransaction } from '../../platform/db/transaction';
 import { actorOf, type Guards } from '../../platform/http/guards';
 import type { App } from '../../platform/http/types';
 import {
@@ -153,7 +154,9 @@ export function fieldGroupRoutes(app: App, ctx: AppContext, guards: Guards) {
       },
       async (request) => {
         const { eventId, accountId } = actorOf(request);
-        return setFieldGroupsArchived(ctx.db, eventId, request.body.ids, isArchived, accountId);
+        return withTransaction(ctx, (tx) =>
+          setFieldGroupsArchived(tx, eventId, request.body.ids, isArchived, accountId),
+        );
       },
     );
   }

@@ -16,6 +16,7 @@ import {
   formSettingsSchema,
   formUpdateBodySchema,
 } from '../../../shared/forms/api';
+import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import {
@@ -160,7 +161,9 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const { eventId, accountId } = actorOf(request);
-        return setFormsArchived(ctx.db, eventId, request.body.ids, isArchived, accountId);
+        return withTransaction(ctx, (tx) =>
+          setFormsArchived(tx, eventId, request.body.ids, isArchived, accountId),
+        );
       },
     );
   }

@@ -17,6 +17,7 @@ import {
   supplierBodySchema,
   supplierGroupBodySchema,
 } from '../../../shared/suppliers/schema';
+import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { getDirectorySupplier, listDirectory } from './directory';
@@ -83,7 +84,9 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await createSupplierGroup(ctx.db, actor.eventId, request.body.title, actor.accountId);
+      const created = await withTransaction(ctx, (tx) =>
+        createSupplierGroup(tx, actor.eventId, request.body.title, actor.accountId),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -109,12 +112,14 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return updateSupplierGroup(
-        ctx.db,
-        actor.eventId,
-        request.params.groupId,
-        { title: request.body.title },
-        actor.accountId,
+      return withTransaction(ctx, (tx) =>
+        updateSupplierGroup(
+          tx,
+          actor.eventId,
+          request.params.groupId,
+          { title: request.body.title },
+          actor.accountId,
+        ),
       );
     },
   );
@@ -132,12 +137,8 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        return updateSupplierGroup(
-          ctx.db,
-          actor.eventId,
-          request.params.groupId,
-          { isArchived },
-          actor.accountId,
+        return withTransaction(ctx, (tx) =>
+          updateSupplierGroup(tx, actor.eventId, request.params.groupId, { isArchived }, actor.accountId),
         );
       },
     );
@@ -222,12 +223,8 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        return setSupplierArchived(
-          ctx.db,
-          actor.eventId,
-          request.params.supplierId,
-          isArchived,
-          actor.accountId,
+        return withTransaction(ctx, (tx) =>
+          setSupplierArchived(tx, actor.eventId, request.params.supplierId, isArchived, actor.accountId),
         );
       },
     );

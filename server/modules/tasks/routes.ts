@@ -20,6 +20,7 @@ import {
   taskTeamParamsSchema,
 } from '../../../shared/tasks/api';
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
+import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { taskAdminRoutes } from './adminRoutes';
@@ -77,7 +78,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await createTaskGroup(ctx.db, actor.eventId, request.body.title, actor.accountId);
+      const created = await withTransaction(ctx, (tx) =>
+        createTaskGroup(tx, actor.eventId, request.body.title, actor.accountId),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -103,12 +106,8 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return renameTaskGroup(
-        ctx.db,
-        actor.eventId,
-        request.params.groupId,
-        request.body.title,
-        actor.accountId,
+      return withTransaction(ctx, (tx) =>
+        renameTaskGroup(tx, actor.eventId, request.params.groupId, request.body.title, actor.accountId),
       );
     },
   );
@@ -211,7 +210,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        return setTaskArchived(ctx.db, actor.eventId, request.params.taskId, isArchived, actor.accountId);
+        return withTransaction(ctx, (tx) =>
+          setTaskArchived(tx, actor.eventId, request.params.taskId, isArchived, actor.accountId),
+        );
       },
     );
   }

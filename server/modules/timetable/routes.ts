@@ -18,6 +18,7 @@ import {
 } from '../../../shared/timetable/api';
 import { ICS_CONTENT_TYPE } from '../../../shared/timetable/ics';
 import { TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
+import { withTransaction } from '../../platform/db/transaction';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
@@ -202,13 +203,14 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 201: feedCreatedSchema } },
       preValidation: member,
     },
-    async (request, reply) => reply.status(201).send(await createFeed(ctx.db, actorOf(request))),
+    async (request, reply) =>
+      reply.status(201).send(await withTransaction(ctx, (tx) => createFeed(tx, actorOf(request)))),
   );
   app.delete(
     PATHS.feed,
     { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
     async (request, reply) => {
-      await deleteFeed(ctx.db, actorOf(request));
+      await withTransaction(ctx, (tx) => deleteFeed(tx, actorOf(request)));
       return reply.status(204).send();
     },
   );

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor, TokenIdentity } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -105,14 +106,16 @@ export async function createApiToken(
 
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<ApiToken> {
   refuseTokenCaller(actor);
-  const [row] = await ctx.db
-    .update(apiTokens)
-    .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
-    .where(and(eq(apiTokens.eventId, actor.eventId), eq(apiTokens.id, tokenId)))
-    .returning({ id: apiTokens.id });
-  if (!row) throw notFound(API_TOKEN_ERRORS.notFound);
-  const [updated] = await rowsOf(ctx.db, actor.eventId, tokenId);
-  return present(flatten(updated));
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
+      .where(and(eq(apiTokens.eventId, actor.eventId), eq(apiTokens.id, tokenId)))
+      .returning({ id: apiTokens.id });
+    if (!row) throw notFound(API_TOKEN_ERRORS.notFound);
+    const [updated] = await rowsOf(tx, actor.eventId, tokenId);
+    return present(flatten(updated));
+  });
 }
 
 /**

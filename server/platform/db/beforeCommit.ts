@@ -29,14 +29,16 @@ export function withBeforeCommit<T>(hook: BeforeCommit, fn: () => T, outside?: O
 
 /**
  * Runs `fn` without reporting its writes outside a transaction: for bookkeeping that must stand
- * even when the request's own write rolls back or is refused (a rate limit's hit count).
+ * even when the request's own write rolls back or is refused (a rate limit's hit count), and for
+ * a job run inline (tests, the CLI), which in production runs apart from the request.
  */
 export function bookkeeping<T>(fn: () => T): T {
   const store = hooks.getStore();
   return store ? hooks.run({ hook: store.hook }, fn) : fn();
 }
 
-const WRITE_SQL = /^\s*(insert|update|delete|merge|truncate)\b|^\s*with\b[\s\S]*\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
+const WRITE_SQL =
+  /^\s*(insert|update|delete|merge|truncate)\b|^\s*with\b[\s\S]*\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
 
 /** The SQL text of what `db.execute` was given (a string or drizzle's `sql` template). */
 function sqlText(db: Db, query: unknown): string {
