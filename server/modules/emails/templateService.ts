@@ -68,11 +68,13 @@ export async function saveTemplate(
   // Checked again once sanitised: what is stored is what gets rendered.
   checkVariables(kind, { body });
   const values = { subject: draft.subject, body, updatedBy: actor, updatedAt: new Date() };
-  const [row] = await ctx.db
-    .insert(emailTemplates)
-    .values({ eventId, kind, ...values, createdBy: actor })
-    .onConflictDoUpdate({ target: [emailTemplates.eventId, emailTemplates.kind], set: values })
-    .returning();
+  const [row] = await ctx.db.transaction((tx) =>
+    tx
+      .insert(emailTemplates)
+      .values({ eventId, kind, ...values, createdBy: actor })
+      .onConflictDoUpdate({ target: [emailTemplates.eventId, emailTemplates.kind], set: values })
+      .returning(),
+  );
   return present(kind, row);
 }
 

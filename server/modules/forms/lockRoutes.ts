@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { lockResponseSchema } from '../../../shared/forms/api';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { App } from '../../platform/http/types';
 import { type LockTarget, releaseLock, renewLock, takeLock } from './locks';
@@ -65,7 +66,7 @@ export function lockRoutes<P extends z.ZodObject>(app: App, ctx: AppContext, opt
       const { eventId, accountId } = actorOf(request);
       const target = targetOf(eventId, options.params.parse(request.params));
       await exists(target);
-      await releaseLock(ctx.db, target, accountId);
+      await withTransaction(ctx, (tx) => releaseLock(tx, target, accountId));
       return reply.status(204).send();
     },
   );

@@ -147,7 +147,9 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/supplier-groups/:groupId`,
     { schema: { tags, params: supplierGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
-      await deleteSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
+      await withTransaction(ctx, (tx) =>
+        deleteSupplierGroup(tx, actorOf(request).eventId, request.params.groupId),
+      );
       return reply.status(204).send();
     },
   );

@@ -136,7 +136,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/task-groups/:groupId`,
     { schema: { tags, params: taskGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
-      await deleteTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
+      await withTransaction(ctx, (tx) =>
+        deleteTaskGroup(tx, actorOf(request).eventId, request.params.groupId),
+      );
       return reply.status(204).send();
     },
   );

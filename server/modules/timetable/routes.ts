@@ -75,7 +75,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       const actor = actorOf(request);
       return reply
         .status(201)
-        .send(await createSession(ctx.db, actor.eventId, request.body, actor.accountId));
+        .send(
+          await withTransaction(ctx, (tx) => createSession(tx, actor.eventId, request.body, actor.accountId)),
+        );
     },
   );
   app.get(
@@ -94,7 +96,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return updateSession(ctx.db, actor.eventId, request.params.sessionId, request.body, actor.accountId);
+      return withTransaction(ctx, (tx) =>
+        updateSession(tx, actor.eventId, request.params.sessionId, request.body, actor.accountId),
+      );
     },
   );
   app.post(
@@ -107,14 +111,20 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       const actor = actorOf(request);
       return reply
         .status(201)
-        .send(await duplicateSession(ctx.db, actor.eventId, request.params.sessionId, actor.accountId));
+        .send(
+          await withTransaction(ctx, (tx) =>
+            duplicateSession(tx, actor.eventId, request.params.sessionId, actor.accountId),
+          ),
+        );
     },
   );
   app.delete(
     PATHS.session,
     { schema: { tags, params: sessionParamsSchema }, preValidation: moderator },
     async (request, reply) => {
-      await deleteSession(ctx.db, actorOf(request).eventId, request.params.sessionId);
+      await withTransaction(ctx, (tx) =>
+        deleteSession(tx, actorOf(request).eventId, request.params.sessionId),
+      );
       return reply.status(204).send();
     },
   );
@@ -136,7 +146,11 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      return reply.status(201).send(await createTrack(ctx.db, actor.eventId, request.body, actor.accountId));
+      return reply
+        .status(201)
+        .send(
+          await withTransaction(ctx, (tx) => createTrack(tx, actor.eventId, request.body, actor.accountId)),
+        );
     },
   );
   app.put(
@@ -147,7 +161,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return updateTrack(ctx.db, actor.eventId, request.params.trackId, request.body, actor.accountId);
+      return withTransaction(ctx, (tx) =>
+        updateTrack(tx, actor.eventId, request.params.trackId, request.body, actor.accountId),
+      );
     },
   );
   app.delete(

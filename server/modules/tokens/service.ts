@@ -88,18 +88,22 @@ export async function createApiToken(
       { path: ['expiresAt'], message: API_TOKEN_ERRORS.expiryInPast },
     ]);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
-  const [row] = await ctx.db
-    .insert(apiTokens)
-    .values({
-      eventId: actor.eventId,
-      name: body.name,
-      scope: body.scope,
-      tokenHash: hashToken(secret),
-      hint: secret.slice(0, API_TOKEN_PREFIX.length + 4),
-      createdBy: actor.accountId,
-      expiresAt,
-    })
-    .returning({ id: apiTokens.id });
+  // The row is the transaction's result, so its audit entry (written inside) names the token.
+  const row = await ctx.db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(apiTokens)
+      .values({
+        eventId: actor.eventId,
+        name: body.name,
+        scope: body.scope,
+        tokenHash: hashToken(secret),
+        hint: secret.slice(0, API_TOKEN_PREFIX.length + 4),
+        createdBy: actor.accountId,
+        expiresAt,
+      })
+      .returning({ id: apiTokens.id });
+    return made;
+  });
   const [created] = await rowsOf(ctx.db, actor.eventId, row.id);
   return { token: present(flatten(created)), secret };
 }
