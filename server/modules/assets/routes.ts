@@ -6,7 +6,6 @@ import {
   assetSchema,
 } from '../../../shared/assets/schema';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { assetsPolicy } from './policy';
@@ -57,9 +56,7 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return withTransaction(ctx, (tx) =>
-        updateAsset(tx, actor.eventId, request.params.assetId, request.body, actor.accountId),
-      );
+      return updateAsset(ctx.db, actor.eventId, request.params.assetId, request.body, actor.accountId);
     },
   );
   app.delete(

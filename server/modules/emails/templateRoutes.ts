@@ -8,7 +8,6 @@ import {
   testSendResponseSchema,
 } from '../../../shared/emails/templatesApi';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { emailTemplatesPolicy } from './templatePolicy';
@@ -67,8 +66,7 @@ export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: templateParamsSchema, response: { 200: templateSchema } },
       preValidation: admin,
     },
-    async (request) =>
-      withTransaction(ctx, (tx) => resetTemplate(tx, actorOf(request).eventId, request.params.kind)),
+    async (request) => resetTemplate(ctx.db, actorOf(request).eventId, request.params.kind),
   );
   app.post(
     `${base}/:kind/preview`,

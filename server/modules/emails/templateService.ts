@@ -11,7 +11,7 @@ import {
 } from '../../../shared/emails/templatesApi';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { sanitizeRichText } from '../content/sanitize';
@@ -84,10 +84,12 @@ export async function resetTemplate(
   eventId: string,
   kind: TemplateKindId,
 ): Promise<EmailTemplate> {
-  await db
-    .delete(emailTemplates)
-    .where(and(eq(emailTemplates.eventId, eventId), eq(emailTemplates.kind, kind)));
-  return present(kind, null);
+  return inTransaction(db, async (db) => {
+    await db
+      .delete(emailTemplates)
+      .where(and(eq(emailTemplates.eventId, eventId), eq(emailTemplates.kind, kind)));
+    return present(kind, null);
+  });
 }
 
 /** Sample merge values, with the event's real name, so a preview reads as the recipient would see it. */

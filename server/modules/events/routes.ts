@@ -12,7 +12,6 @@ import {
   settingsParamsSchema,
   settingsResponseSchema,
 } from '../../../shared/events/settingsApi';
-import { withTransaction } from '../../platform/db/transaction';
 import { setSessionCookie } from '../../platform/http/cookies';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
@@ -95,7 +94,7 @@ export const eventsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      await withTransaction(ctx, (tx) => markOnboarded(tx, actor.eventId, actor.accountId));
+      await markOnboarded(ctx.db, actor.eventId, actor.accountId);
       return { isOnboarded: true as const };
     },
   );

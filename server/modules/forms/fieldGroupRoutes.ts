@@ -13,7 +13,6 @@ import {
   fieldGroupUpdateBodySchema,
 } from '../../../shared/forms/api';
 import type { AppContext } from '../../platform/context';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf, type Guards } from '../../platform/http/guards';
 import type { App } from '../../platform/http/types';
 import {
@@ -154,9 +153,7 @@ export function fieldGroupRoutes(app: App, ctx: AppContext, guards: Guards) {
       },
       async (request) => {
         const { eventId, accountId } = actorOf(request);
-        return withTransaction(ctx, (tx) =>
-          setFieldGroupsArchived(tx, eventId, request.body.ids, isArchived, accountId),
-        );
+        return setFieldGroupsArchived(ctx.db, eventId, request.body.ids, isArchived, accountId);
       },
     );
   }

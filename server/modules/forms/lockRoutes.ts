@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { lockResponseSchema } from '../../../shared/forms/api';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { App } from '../../platform/http/types';
 import { type LockTarget, releaseLock, renewLock, takeLock } from './locks';
@@ -66,7 +65,7 @@ export function lockRoutes<P extends z.ZodObject>(app: App, ctx: AppContext, opt
       const { eventId, accountId } = actorOf(request);
       const target = targetOf(eventId, options.params.parse(request.params));
       await exists(target);
-      await withTransaction(ctx, (tx) => releaseLock(tx, target, accountId));
+      await releaseLock(ctx.db, target, accountId);
       return reply.status(204).send();
     },
   );

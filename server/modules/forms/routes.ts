@@ -16,7 +16,6 @@ import {
   formSettingsSchema,
   formUpdateBodySchema,
 } from '../../../shared/forms/api';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import {
@@ -161,9 +160,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const { eventId, accountId } = actorOf(request);
-        return withTransaction(ctx, (tx) =>
-          setFormsArchived(tx, eventId, request.body.ids, isArchived, accountId),
-        );
+        return setFormsArchived(ctx.db, eventId, request.body.ids, isArchived, accountId);
       },
     );
   }

@@ -17,7 +17,6 @@ import {
   layoutSchema,
 } from '../../../shared/portal/cardLayouts';
 import { corePageBodySchema, corePageSchema } from '../../../shared/portal/corePages';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { getDashboard, getDashboardHeader, setDashboardHeader } from './dashboard';
@@ -214,7 +213,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: admin,
     },
     async (request, reply) => {
-      await withTransaction(ctx, (tx) => deleteLayout(tx, actorOf(request).eventId, request.params.layoutId));
+      await deleteLayout(ctx.db, actorOf(request).eventId, request.params.layoutId);
       return reply.status(204).send();
     },
   );

@@ -17,7 +17,6 @@ import {
   supplierBodySchema,
   supplierGroupBodySchema,
 } from '../../../shared/suppliers/schema';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { getDirectorySupplier, listDirectory } from './directory';
@@ -84,9 +83,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await withTransaction(ctx, (tx) =>
-        createSupplierGroup(tx, actor.eventId, request.body.title, actor.accountId),
-      );
+      const created = await createSupplierGroup(ctx.db, actor.eventId, request.body.title, actor.accountId);
       return reply.status(201).send(created);
     },
   );
@@ -112,14 +109,12 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return withTransaction(ctx, (tx) =>
-        updateSupplierGroup(
-          tx,
-          actor.eventId,
-          request.params.groupId,
-          { title: request.body.title },
-          actor.accountId,
-        ),
+      return updateSupplierGroup(
+        ctx.db,
+        actor.eventId,
+        request.params.groupId,
+        { title: request.body.title },
+        actor.accountId,
       );
     },
   );
@@ -137,8 +132,12 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        return withTransaction(ctx, (tx) =>
-          updateSupplierGroup(tx, actor.eventId, request.params.groupId, { isArchived }, actor.accountId),
+        return updateSupplierGroup(
+          ctx.db,
+          actor.eventId,
+          request.params.groupId,
+          { isArchived },
+          actor.accountId,
         );
       },
     );
@@ -147,9 +146,7 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/supplier-groups/:groupId`,
     { schema: { tags, params: supplierGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
-      await withTransaction(ctx, (tx) =>
-        deleteSupplierGroup(tx, actorOf(request).eventId, request.params.groupId),
-      );
+      await deleteSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
       return reply.status(204).send();
     },
   );
@@ -225,8 +222,12 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        return withTransaction(ctx, (tx) =>
-          setSupplierArchived(tx, actor.eventId, request.params.supplierId, isArchived, actor.accountId),
+        return setSupplierArchived(
+          ctx.db,
+          actor.eventId,
+          request.params.supplierId,
+          isArchived,
+          actor.accountId,
         );
       },
     );

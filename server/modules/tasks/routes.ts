@@ -20,7 +20,6 @@ import {
   taskTeamParamsSchema,
 } from '../../../shared/tasks/api';
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
-import { withTransaction } from '../../platform/db/transaction';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { taskAdminRoutes } from './adminRoutes';
@@ -78,9 +77,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const created = await withTransaction(ctx, (tx) =>
-        createTaskGroup(tx, actor.eventId, request.body.title, actor.accountId),
-      );
+      const created = await createTaskGroup(ctx.db, actor.eventId, request.body.title, actor.accountId);
       return reply.status(201).send(created);
     },
   );
@@ -106,8 +103,12 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return withTransaction(ctx, (tx) =>
-        renameTaskGroup(tx, actor.eventId, request.params.groupId, request.body.title, actor.accountId),
+      return renameTaskGroup(
+        ctx.db,
+        actor.eventId,
+        request.params.groupId,
+        request.body.title,
+        actor.accountId,
       );
     },
   );
@@ -136,9 +137,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     `${base}/task-groups/:groupId`,
     { schema: { tags, params: taskGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
-      await withTransaction(ctx, (tx) =>
-        deleteTaskGroup(tx, actorOf(request).eventId, request.params.groupId),
-      );
+      await deleteTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
       return reply.status(204).send();
     },
   );
@@ -212,9 +211,7 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       },
       async (request) => {
         const actor = actorOf(request);
-        return withTransaction(ctx, (tx) =>
-          setTaskArchived(tx, actor.eventId, request.params.taskId, isArchived, actor.accountId),
-        );
+        return setTaskArchived(ctx.db, actor.eventId, request.params.taskId, isArchived, actor.accountId);
       },
     );
   }

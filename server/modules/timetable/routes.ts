@@ -18,7 +18,6 @@ import {
 } from '../../../shared/timetable/api';
 import { ICS_CONTENT_TYPE } from '../../../shared/timetable/ics';
 import { TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
-import { withTransaction } from '../../platform/db/transaction';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
@@ -75,9 +74,7 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       const actor = actorOf(request);
       return reply
         .status(201)
-        .send(
-          await withTransaction(ctx, (tx) => createSession(tx, actor.eventId, request.body, actor.accountId)),
-        );
+        .send(await createSession(ctx.db, actor.eventId, request.body, actor.accountId));
     },
   );
   app.get(
@@ -96,9 +93,7 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return withTransaction(ctx, (tx) =>
-        updateSession(tx, actor.eventId, request.params.sessionId, request.body, actor.accountId),
-      );
+      return updateSession(ctx.db, actor.eventId, request.params.sessionId, request.body, actor.accountId);
     },
   );
   app.post(
@@ -111,20 +106,14 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       const actor = actorOf(request);
       return reply
         .status(201)
-        .send(
-          await withTransaction(ctx, (tx) =>
-            duplicateSession(tx, actor.eventId, request.params.sessionId, actor.accountId),
-          ),
-        );
+        .send(await duplicateSession(ctx.db, actor.eventId, request.params.sessionId, actor.accountId));
     },
   );
   app.delete(
     PATHS.session,
     { schema: { tags, params: sessionParamsSchema }, preValidation: moderator },
     async (request, reply) => {
-      await withTransaction(ctx, (tx) =>
-        deleteSession(tx, actorOf(request).eventId, request.params.sessionId),
-      );
+      await deleteSession(ctx.db, actorOf(request).eventId, request.params.sessionId);
       return reply.status(204).send();
     },
   );
@@ -146,11 +135,7 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      return reply
-        .status(201)
-        .send(
-          await withTransaction(ctx, (tx) => createTrack(tx, actor.eventId, request.body, actor.accountId)),
-        );
+      return reply.status(201).send(await createTrack(ctx.db, actor.eventId, request.body, actor.accountId));
     },
   );
   app.put(
@@ -161,9 +146,7 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return withTransaction(ctx, (tx) =>
-        updateTrack(tx, actor.eventId, request.params.trackId, request.body, actor.accountId),
-      );
+      return updateTrack(ctx.db, actor.eventId, request.params.trackId, request.body, actor.accountId);
     },
   );
   app.delete(
@@ -219,14 +202,13 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 201: feedCreatedSchema } },
       preValidation: member,
     },
-    async (request, reply) =>
-      reply.status(201).send(await withTransaction(ctx, (tx) => createFeed(tx, actorOf(request)))),
+    async (request, reply) => reply.status(201).send(await createFeed(ctx.db, actorOf(request))),
   );
   app.delete(
     PATHS.feed,
     { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
     async (request, reply) => {
-      await withTransaction(ctx, (tx) => deleteFeed(tx, actorOf(request)));
+      await deleteFeed(ctx.db, actorOf(request));
       return reply.status(204).send();
     },
   );
