@@ -31,6 +31,8 @@ async function setPassword(page: Page, email: string) {
 test('an admin adds a supplier type and a supplier with contacts for one team type; only that team type sees it', async ({
   page,
 }) => {
+  // Two people's walks, an edit and its history: longer than the default on a loaded machine.
+  test.setTimeout(180_000);
   const { admin } = coastal();
   await signIn(page, admin.email, admin.password);
 
