@@ -80,12 +80,6 @@ test('a moderator adds a form, duplicates, archives and restores it, and changes
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/forms$/);
   await expect(row).toContainText('Public');
-  // The form's History tab (admins) shows that change, the field before and after.
-  await page.getByRole('link', { name: 'Settings of Catering order', exact: true }).click();
-  await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('table', { name: 'History' })).toContainText('isPublic false → true');
-  await expectAccessible(page, 'form history');
-  await page.goto('/admin/forms');
 
   // Delete the copy for good.
   await page.getByRole('button', { name: 'Delete Catering order (Copy)' }).click();
