@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './db/client';
 import { bookkeeping } from './db/beforeCommit';
+import type { Db } from './db/client';
 
 /**
  * Fixed-window counters kept in the database, so that every server process shares them.

@@ -128,7 +128,9 @@ function failWritesOutsideTransaction(app: App): void {
   const outside = routesWritingOutsideTransaction(app);
   if (outside.size === 0) return;
   const lines = [...outside].map(([route, writes]) => `  ${route} (${[...writes].join(', ')})`);
-  throw new Error(`routes wrote outside a transaction, so their audit entry did not commit with them:\n${lines.join('\n')}`);
+  throw new Error(
+    `routes wrote outside a transaction, so their audit entry did not commit with them:\n${lines.join('\n')}`,
+  );
 }
 
 async function openMigratedPglite(dataDir: string): Promise<Database> {

@@ -217,7 +217,9 @@ export function routesWrittenAfterAnswer(app: FastifyInstance): ReadonlySet<stri
  */
 const writtenOutsideByApp = new WeakMap<FastifyInstance, Map<string, Set<string>>>();
 
-export function routesWritingOutsideTransaction(app: FastifyInstance): ReadonlyMap<string, ReadonlySet<string>> {
+export function routesWritingOutsideTransaction(
+  app: FastifyInstance,
+): ReadonlyMap<string, ReadonlySet<string>> {
   return writtenOutsideByApp.get(app) ?? new Map();
 }
 
