@@ -159,6 +159,10 @@ test('a moderator builds a page of every section type; an allowed team reads it 
   await expectAccessible(page, 'page settings with a page image');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+  // The page's History tab (admins) shows that change: the page image, set where it was empty.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('assetId');
+  await expectAccessible(page, 'page history');
 
   // A member of the allowed team type reads it: every section, embedded where it is an embed.
   const exhibitorContext = await browser.newContext();

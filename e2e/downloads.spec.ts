@@ -81,6 +81,19 @@ test('a moderator adds a download for one team type; only that team sees and fet
   mkdirSync('/tmp/shots', { recursive: true });
   await page.screenshot({ path: '/tmp/shots/downloads-admin.png', fullPage: true });
 
+  // An edit, then the download's History tab (admins) shows it with the value before and after.
+  await list.getByRole('link', { name: 'Makers handbook' }).click();
+  await page.getByLabel(/^Description/).fill('Stall sizes, power, judging and parking.');
+  await page.getByRole('button', { name: 'Save download' }).click();
+  await expect(page).toHaveURL(/\/admin\/downloads$/);
+  await list.getByRole('link', { name: 'Makers handbook' }).click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('table', { name: 'History' })).toContainText(
+    'Stall sizes, power and the judging rules. → Stall sizes, power, judging and parking.',
+  );
+  await expectAccessible(page, 'download history');
+  await page.screenshot({ path: '/tmp/shots/download-history.png', fullPage: true });
+
   // The maker sees it with its size and type, and the file opens.
   const makerContext = await browser.newContext();
   const maker = await makerContext.newPage();
@@ -93,7 +106,7 @@ test('a moderator adds a download for one team type; only that team sees and fet
   const row = maker.getByRole('row', { name: /Makers handbook/ });
   await expect(row).toContainText('PDF');
   await expect(row).toContainText('2.4 KB');
-  await expect(row).toContainText('Stall sizes, power and the judging rules.');
+  await expect(row).toContainText('Stall sizes, power, judging and parking.');
   await expectAccessible(maker, 'my downloads');
   await maker.screenshot({ path: '/tmp/shots/downloads-member.png', fullPage: true });
   const href = await row.getByRole('link').getAttribute('href');

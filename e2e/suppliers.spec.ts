@@ -31,6 +31,8 @@ async function setPassword(page: Page, email: string) {
 test('an admin adds a supplier type and a supplier with contacts for one team type; only that team type sees it', async ({
   page,
 }) => {
+  // Two people's walks, an edit and its history: longer than the default on a loaded machine.
+  test.setTimeout(180_000);
   const { admin } = coastal();
   await signIn(page, admin.email, admin.password);
 
@@ -134,6 +136,16 @@ test('an admin adds a supplier type and a supplier with contacts for one team ty
   await expect(page.getByRole('heading', { name: 'Stagecraft Exhibition Build' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue('Stagecraft Exhibition Build');
   await expectAccessible(page, 'edit supplier');
+  // An edit, then the supplier's History tab (admins) shows it with the value before and after.
+  await page.getByRole('textbox', { name: 'Website' }).fill('https://stagecraft.example/stands');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/suppliers$/);
+  await list.getByRole('link', { name: 'Stagecraft Exhibition Build' }).click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByRole('table', { name: 'History' });
+  await expect(history).toContainText('https://stagecraft.example → https://stagecraft.example/stands');
+  await expectAccessible(page, 'supplier history');
+  await shot(page, 'supplier-history');
 
   // The exhibitor's member sees it in the directory, grouped by type, and opens it.
   await signOut(page);

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { bookkeeping } from './db/beforeCommit';
 import type { Database, Db } from './db/client';
 import { afterCommitOf } from './db/transaction';
 import { jobsRun } from './observability/metrics';
@@ -153,7 +154,9 @@ export function createInlineJobs(logger: Logger): Jobs {
     const handler = handlers.get(name);
     if (!handler) throw new Error(`No job handler for ${name}`);
     try {
-      await counted(name, () => handler(data));
+      // A job run inline (tests, the CLI) is not the request's own write: in production it runs
+      // apart from the request, so its writes outside a transaction are not the route's (0045).
+      await bookkeeping(() => counted(name, () => handler(data)));
     } catch (err) {
       logger.error({ err, job: name }, 'job failed');
     }

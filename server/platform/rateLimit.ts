@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { bookkeeping } from './db/beforeCommit';
 import type { Db } from './db/client';
 import { rowsOf } from './db/rows';
 
@@ -9,9 +10,11 @@ import { rowsOf } from './db/rows';
  * one venue's address are never locked out by their own successful sign-ins.
  */
 export async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const rows = await rowsOf<{ hits: number }>(
-    db,
-    sql`
+  // A hit counts even when the request it limits is refused or rolls back: never in its transaction.
+  const rows = await bookkeeping(() =>
+    rowsOf<{ hits: number }>(
+      db,
+      sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
       hits = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
@@ -19,6 +22,7 @@ export async function countHit(db: Db, key: string, windowSeconds: number): Prom
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                   then now() else rate_limits.window_start end
     returning hits`,
+    ),
   );
   return Number(rows[0]?.hits ?? 0);
 }

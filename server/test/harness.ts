@@ -7,6 +7,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import type { Permission } from '../../shared/auth/permissions';
 import { buildApp } from '../app';
+import { routesWritingOutsideTransaction } from '../modules/audit/recorder';
 import { outboxEmails } from '../modules/emails/tables';
 import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';
@@ -112,8 +113,24 @@ export async function createTestApp(
       await ctx.mailer.close();
       await database.close();
       rmSync(filesDir, { recursive: true, force: true });
+      failWritesOutsideTransaction(app);
     },
   };
+}
+
+/**
+ * Decision 0045: a route's writes run inside a transaction, so its audit entry commits with them.
+ * Every API test holds the rule for the routes it calls: a route that wrote outside one fails the
+ * file that called it (move the write into `withTransaction`, or mark true bookkeeping with
+ * `bookkeeping()` from server/platform/db/beforeCommit.ts).
+ */
+function failWritesOutsideTransaction(app: App): void {
+  const outside = routesWritingOutsideTransaction(app);
+  if (outside.size === 0) return;
+  const lines = [...outside].map(([route, writes]) => `  ${route} (${[...writes].join(', ')})`);
+  throw new Error(
+    `routes wrote outside a transaction, so their audit entry did not commit with them:\n${lines.join('\n')}`,
+  );
 }
 
 async function openMigratedPglite(dataDir: string): Promise<Database> {

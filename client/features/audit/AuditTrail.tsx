@@ -3,6 +3,7 @@ import type { AuditEntry, AuditPage } from '../../../shared/audit/api';
 import { formatDateTime } from '../../lib/format';
 import { useEventDates } from '../../lib/session';
 import { PersonAvatar } from '../../ui/PersonAvatar';
+import { useScrollRegion } from '../../ui/useScrollRegion';
 
 /** Who made an entry: a person, a person's token, or 'System Update' (spec: initials SU). */
 export function AuditActor({ entry }: { entry: AuditEntry }) {
@@ -62,13 +63,15 @@ export function AuditTable(props: {
   showEntity?: boolean;
 }) {
   const dates = useEventDates();
+  // Narrower than its columns (an edit screen's History tab), it scrolls as a keyboard region.
+  const region = useScrollRegion(props.label);
   const { page } = props;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   if (page.items.length === 0)
     return <Text c="dimmed">No changes recorded{page.page > 1 ? ' on this page' : ''}.</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={760} type="native" {...region}>
         <Table striped aria-label={props.label} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

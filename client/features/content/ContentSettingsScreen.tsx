@@ -9,6 +9,7 @@ import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { WithHistory } from '../audit/RecordHistory';
 import { useTeamTypes } from '../people/teamsApi';
 import { useContent, useSaveContentSettings } from './api';
 import { type ChosenImage, PageImageField } from './PageImageField';
@@ -191,7 +192,14 @@ export function ContentSettingsScreen() {
       ) : (
         // Keyed by the page, not its version: a save refetches the page, and a form remounted
         // mid-save drops the save's callbacks (no banner, no error shown).
-        <ContentSettingsForm key={page.data.id} eventId={eventId} page={page.data} />
+        <WithHistory
+          eventId={eventId}
+          entityType="content"
+          entityId={page.data.id}
+          detailsLabel="Page settings"
+        >
+          <ContentSettingsForm key={page.data.id} eventId={eventId} page={page.data} />
+        </WithHistory>
       )}
     </PageHeader>
   );

@@ -21,6 +21,7 @@ import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { WithHistory } from '../audit/RecordHistory';
 
 import { useTeamTypes } from '../people/teamsApi';
 import { useDeleteDownload, useDownload, useSaveDownload } from './api';
@@ -127,6 +128,105 @@ function DownloadForm({ download }: { download: Download | null }) {
         }),
     });
 
+  const form = (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={760}>
+        {save.isError && (
+          <Text c="red" role="alert">
+            {errorMessage(save.error)}
+          </Text>
+        )}
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <TextInput
+              label="Name"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={200}
+              error={errors.name}
+            />
+            <Textarea
+              label="Description"
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+              maxLength={2000}
+              autosize
+              minRows={2}
+              error={errors.description}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                File
+              </Text>
+              {file ? (
+                <Group gap="sm">
+                  <Anchor href={file.url} target="_blank" rel="noopener">
+                    {file.name}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {fileTypeOf(file.name)}, {formatFileSize(file.size)}
+                  </Text>
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No file yet.
+                </Text>
+              )}
+              {errors.fileId && (
+                <Text size="sm" c="red">
+                  {errors.fileId}
+                </Text>
+              )}
+            </Stack>
+            <FileUpload
+              purpose="download"
+              onUploaded={(f) => setFile({ id: f.id, name: f.name, size: f.size, url: f.url })}
+            />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Switch
+              label="Show download"
+              checked={showDownload}
+              onChange={(e) => setShowDownload(e.currentTarget.checked)}
+            />
+            <MultiSelect
+              label="Show to team types"
+              description="Empty means every team type"
+              data={typeOptions.map((o) => ({ ...o, disabled: hideFrom.includes(o.value) }))}
+              value={showTo}
+              onChange={setShowTo}
+              searchable
+              error={errors.showToTeamTypeIds}
+            />
+            <MultiSelect
+              label="Hide from team types"
+              data={typeOptions.map((o) => ({ ...o, disabled: showTo.includes(o.value) }))}
+              value={hideFrom}
+              onChange={setHideFrom}
+              searchable
+              error={errors.hideFromTeamTypeIds}
+            />
+            <Switch
+              label="Show to stand shares?"
+              checked={showToChildTeams}
+              onChange={(e) => setShowToChildTeams(e.currentTarget.checked)}
+            />
+          </Stack>
+        </Paper>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => navigate('/admin/downloads')}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save download
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
   return (
     <PageHeader
       title={download ? `Edit ${download.name}` : 'Add download'}
@@ -140,103 +240,18 @@ function DownloadForm({ download }: { download: Download | null }) {
       }
       tips="The file's size and type are filled in when it is uploaded. Leave 'Show to' empty to show the download to every team type."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md" maw={760}>
-          {save.isError && (
-            <Text c="red" role="alert">
-              {errorMessage(save.error)}
-            </Text>
-          )}
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <TextInput
-                label="Name"
-                required
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                maxLength={200}
-                error={errors.name}
-              />
-              <Textarea
-                label="Description"
-                value={description}
-                onChange={(e) => setDescription(e.currentTarget.value)}
-                maxLength={2000}
-                autosize
-                minRows={2}
-                error={errors.description}
-              />
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  File
-                </Text>
-                {file ? (
-                  <Group gap="sm">
-                    <Anchor href={file.url} target="_blank" rel="noopener">
-                      {file.name}
-                    </Anchor>
-                    <Text size="sm" c="dimmed">
-                      {fileTypeOf(file.name)}, {formatFileSize(file.size)}
-                    </Text>
-                  </Group>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    No file yet.
-                  </Text>
-                )}
-                {errors.fileId && (
-                  <Text size="sm" c="red">
-                    {errors.fileId}
-                  </Text>
-                )}
-              </Stack>
-              <FileUpload
-                purpose="download"
-                onUploaded={(f) => setFile({ id: f.id, name: f.name, size: f.size, url: f.url })}
-              />
-            </Stack>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Switch
-                label="Show download"
-                checked={showDownload}
-                onChange={(e) => setShowDownload(e.currentTarget.checked)}
-              />
-              <MultiSelect
-                label="Show to team types"
-                description="Empty means every team type"
-                data={typeOptions.map((o) => ({ ...o, disabled: hideFrom.includes(o.value) }))}
-                value={showTo}
-                onChange={setShowTo}
-                searchable
-                error={errors.showToTeamTypeIds}
-              />
-              <MultiSelect
-                label="Hide from team types"
-                data={typeOptions.map((o) => ({ ...o, disabled: showTo.includes(o.value) }))}
-                value={hideFrom}
-                onChange={setHideFrom}
-                searchable
-                error={errors.hideFromTeamTypeIds}
-              />
-              <Switch
-                label="Show to stand shares?"
-                checked={showToChildTeams}
-                onChange={(e) => setShowToChildTeams(e.currentTarget.checked)}
-              />
-            </Stack>
-          </Paper>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/admin/downloads')}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save download
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {download ? (
+        <WithHistory
+          eventId={eventId}
+          entityType="downloads"
+          entityId={download.id}
+          detailsLabel="Download details"
+        >
+          {form}
+        </WithHistory>
+      ) : (
+        form
+      )}
     </PageHeader>
   );
 }

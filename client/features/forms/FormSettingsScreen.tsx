@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { WithHistory } from '../audit/RecordHistory';
 import { useForm, useSaveFormSettings } from './formsApi';
 import { formsCrumbs } from './parts';
 
@@ -145,7 +146,9 @@ export function FormSettingsScreen() {
       ) : detail.isError ? (
         <LoadFailed title="The form could not be loaded" error={detail.error} retry={detail.refetch} />
       ) : stored?.success ? (
-        <FormSettingsForm key={formId} eventId={eventId} form={stored.data} />
+        <WithHistory eventId={eventId} entityType="forms" entityId={formId} detailsLabel="Form settings">
+          <FormSettingsForm key={formId} eventId={eventId} form={stored.data} />
+        </WithHistory>
       ) : (
         <LoadFailed title="The form could not be read" error={stored?.error} retry={detail.refetch} />
       )}

@@ -10,6 +10,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
+import { WithHistory } from '../audit/RecordHistory';
 import { useTeamTypes } from '../people/teamsApi';
 import {
   useArchiveSupplier,
@@ -289,7 +290,14 @@ export function EditSupplierScreen() {
           retry={supplier.refetch}
         />
       ) : (
-        <SupplierForm key={supplier.data.id} eventId={eventId} supplier={supplier.data} />
+        <WithHistory
+          eventId={eventId}
+          entityType="suppliers"
+          entityId={supplier.data.id}
+          detailsLabel="Supplier details"
+        >
+          <SupplierForm key={supplier.data.id} eventId={eventId} supplier={supplier.data} />
+        </WithHistory>
       )}
     </PageHeader>
   );

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
+import { inTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { claimFiles, fileUrl, releaseFiles, variantUrls } from '../files/service';
 import { files } from '../files/tables';
@@ -133,14 +134,16 @@ export async function updateAsset(
   input: unknown,
   actor: string,
 ) {
-  const body = parse(assetUpdateSchema, input);
-  const [updated] = await db
-    .update(assets)
-    .set({ ...body, updatedBy: actor, updatedAt: new Date() })
-    .where(and(eq(assets.eventId, eventId), eq(assets.id, assetId)))
-    .returning({ id: assets.id });
-  if (!updated) throw notFound(ASSET_ERRORS.notFound);
-  return getAsset(db, eventId, assetId);
+  return inTransaction(db, async (db) => {
+    const body = parse(assetUpdateSchema, input);
+    const [updated] = await db
+      .update(assets)
+      .set({ ...body, updatedBy: actor, updatedAt: new Date() })
+      .where(and(eq(assets.eventId, eventId), eq(assets.id, assetId)))
+      .returning({ id: assets.id });
+    if (!updated) throw notFound(ASSET_ERRORS.notFound);
+    return getAsset(db, eventId, assetId);
+  });
 }
 
 /** Deletes the asset, then its file and every stored size. */

@@ -210,6 +210,19 @@ export function routesWrittenAfterAnswer(app: FastifyInstance): ReadonlySet<stri
   return writtenAfterByApp.get(app) ?? new Set();
 }
 
+/**
+ * Routes that wrote on the database outside any transaction while answering, per app, with what
+ * they wrote (decision 0045): such a write commits without its audit entry. Tests read this (the
+ * test harness fails a test file that leaves any), so the rule is held by a tool, not a habit.
+ */
+const writtenOutsideByApp = new WeakMap<FastifyInstance, Map<string, Set<string>>>();
+
+export function routesWritingOutsideTransaction(
+  app: FastifyInstance,
+): ReadonlyMap<string, ReadonlySet<string>> {
+  return writtenOutsideByApp.get(app) ?? new Map();
+}
+
 /** `METHOD /api/pattern` of every route the trail records, per app (the route-list test reads it). */
 export function auditedRoutes(app: FastifyInstance): ReadonlyMap<string, Describe> {
   return auditedByApp.get(app) ?? new Map();
@@ -262,6 +275,8 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
   auditedByApp.set(app, described);
   const writtenAfter = new Set<string>();
   writtenAfterByApp.set(app, writtenAfter);
+  const writtenOutside = new Map<string, Set<string>>();
+  writtenOutsideByApp.set(app, writtenOutside);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m))) return;
@@ -284,8 +299,14 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
         // Rolled back after all (the commit failed): the entries are gone, so they are still owed.
         return () => Object.assign(store, { written, recorded });
       };
+      const outside = (statement: string) => {
+        if (store.closed) return;
+        const route = `${request.method} ${request.routeOptions.url}`;
+        const seen = writtenOutside.get(route) ?? new Set<string>();
+        writtenOutside.set(route, seen.add(statement));
+      };
       return notes.run(store, () =>
-        withBeforeCommit(inTransaction, () => handler.call(this, request, reply)),
+        withBeforeCommit(inTransaction, () => handler.call(this, request, reply), outside),
       );
     } as RouteHandlerMethod;
   });

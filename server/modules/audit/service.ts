@@ -9,6 +9,7 @@ import {
   type auditQuerySchema,
 } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
+import { withTransaction } from '../../platform/db/transaction';
 import type { Actor } from '../../platform/http/guards';
 import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
@@ -84,10 +85,12 @@ export async function saveAuditSettings(
   actor: Actor,
   body: AuditSettings,
 ): Promise<AuditSettings> {
-  await ctx.db
-    .insert(auditSettings)
-    .values({ eventId: actor.eventId, retentionDays: body.retentionDays })
-    .onConflictDoUpdate({ target: auditSettings.eventId, set: { retentionDays: body.retentionDays } });
+  await withTransaction(ctx, (tx) =>
+    tx
+      .insert(auditSettings)
+      .values({ eventId: actor.eventId, retentionDays: body.retentionDays })
+      .onConflictDoUpdate({ target: auditSettings.eventId, set: { retentionDays: body.retentionDays } }),
+  );
   return readAuditSettings(ctx, actor.eventId);
 }
 

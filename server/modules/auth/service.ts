@@ -3,6 +3,7 @@ import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { MeResponse } from '../../../shared/auth/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
 import { endLiveAccount } from '../../platform/live/publish';
 import { countHit, secondsOverLimit } from '../../platform/rateLimit';
@@ -116,15 +117,17 @@ export async function updateProfile(
   session: SessionAccount,
   input: { firstName: string; surname: string },
 ) {
-  await ctx.db
-    .update(accounts)
-    .set({
-      firstName: input.firstName,
-      surname: input.surname,
-      updatedAt: new Date(),
-      updatedBy: session.accountId,
-    })
-    .where(eq(accounts.id, session.accountId));
+  await withTransaction(ctx, (tx) =>
+    tx
+      .update(accounts)
+      .set({
+        firstName: input.firstName,
+        surname: input.surname,
+        updatedAt: new Date(),
+        updatedBy: session.accountId,
+      })
+      .where(eq(accounts.id, session.accountId)),
+  );
   return getMe(ctx.db, { ...session, ...input });
 }
 

@@ -91,18 +91,21 @@ export async function resendUserEmails(
     if (ONE_TIME_LINK_KINDS.has(email.kind)) {
       error = RESEND_ERRORS.oneTimeLink;
     } else {
-      const [copyId] = await queueEmails(
-        ctx.db,
-        eventId,
-        [
-          {
-            kind: email.kind as EmailKind,
-            to: email.to,
-            replyTo: email.replyTo,
-            content: { subject: email.subject, text: email.text, html: email.html, links: email.links },
-          },
-        ],
-        actor,
+      // The copy's outbox row in a transaction, so the request's audit entry commits with it (0045).
+      const [copyId] = await ctx.db.transaction((tx) =>
+        queueEmails(
+          tx,
+          eventId,
+          [
+            {
+              kind: email.kind as EmailKind,
+              to: email.to,
+              replyTo: email.replyTo,
+              content: { subject: email.subject, text: email.text, html: email.html, links: email.links },
+            },
+          ],
+          actor,
+        ),
       );
       error = await deliver(ctx, copyId).then(
         () => null,

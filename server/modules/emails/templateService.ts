@@ -11,7 +11,7 @@ import {
 } from '../../../shared/emails/templatesApi';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { sanitizeRichText } from '../content/sanitize';
@@ -68,11 +68,13 @@ export async function saveTemplate(
   // Checked again once sanitised: what is stored is what gets rendered.
   checkVariables(kind, { body });
   const values = { subject: draft.subject, body, updatedBy: actor, updatedAt: new Date() };
-  const [row] = await ctx.db
-    .insert(emailTemplates)
-    .values({ eventId, kind, ...values, createdBy: actor })
-    .onConflictDoUpdate({ target: [emailTemplates.eventId, emailTemplates.kind], set: values })
-    .returning();
+  const [row] = await ctx.db.transaction((tx) =>
+    tx
+      .insert(emailTemplates)
+      .values({ eventId, kind, ...values, createdBy: actor })
+      .onConflictDoUpdate({ target: [emailTemplates.eventId, emailTemplates.kind], set: values })
+      .returning(),
+  );
   return present(kind, row);
 }
 
@@ -82,10 +84,12 @@ export async function resetTemplate(
   eventId: string,
   kind: TemplateKindId,
 ): Promise<EmailTemplate> {
-  await db
-    .delete(emailTemplates)
-    .where(and(eq(emailTemplates.eventId, eventId), eq(emailTemplates.kind, kind)));
-  return present(kind, null);
+  return inTransaction(db, async (db) => {
+    await db
+      .delete(emailTemplates)
+      .where(and(eq(emailTemplates.eventId, eventId), eq(emailTemplates.kind, kind)));
+    return present(kind, null);
+  });
 }
 
 /** Sample merge values, with the event's real name, so a preview reads as the recipient would see it. */

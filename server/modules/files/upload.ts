@@ -139,9 +139,13 @@ export async function recordFile(
   ctx: Pick<AppContext, 'db'>,
   file: Omit<typeof files.$inferInsert, 'ownerId'>,
 ): Promise<FileRow> {
-  const [row] = await ctx.db
-    .insert(files)
-    .values({ ...file, ownerId: null })
-    .returning();
-  return row;
+  // In a transaction of its own so the upload's audit entry commits with the row (decision 0045);
+  // the row is the transaction's result, so the entry names the file.
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(files)
+      .values({ ...file, ownerId: null })
+      .returning();
+    return row;
+  });
 }

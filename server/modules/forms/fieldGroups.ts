@@ -16,7 +16,7 @@ import type { FieldGroupScope } from '../../../shared/forms/schema/field-group';
 import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { readSettings } from '../events/settingsStore';
 import {
@@ -238,13 +238,15 @@ export async function setFieldGroupsArchived(
   isArchived: boolean,
   by: string,
 ) {
-  const updated = await db
-    .update(fieldGroups)
-    .set({ isArchived, updatedAt: new Date(), updatedBy: by })
-    .where(and(eq(fieldGroups.eventId, eventId), inArray(fieldGroups.id, ids)))
-    .returning({ id: fieldGroups.id });
-  if (updated.length === 0) throw notFound(FORM_ERRORS.fieldGroupNotFound);
-  return { count: updated.length };
+  return inTransaction(db, async (db) => {
+    const updated = await db
+      .update(fieldGroups)
+      .set({ isArchived, updatedAt: new Date(), updatedBy: by })
+      .where(and(eq(fieldGroups.eventId, eventId), inArray(fieldGroups.id, ids)))
+      .returning({ id: fieldGroups.id });
+    if (updated.length === 0) throw notFound(FORM_ERRORS.fieldGroupNotFound);
+    return { count: updated.length };
+  });
 }
 
 /** Spec: deleting groups deletes their fields; a group a form's template embeds cannot be deleted. */

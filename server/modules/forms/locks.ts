@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { FORM_ERRORS, LOCK_DURATION_MS, type Lock } from '../../../shared/forms/api';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { conflict } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { editLocks } from './tables';
@@ -121,7 +121,9 @@ export async function refuseIfLockedByOther(db: DbOrTx, target: LockTarget, acco
 
 /** Leaving the builder: only the caller's own lock is released. */
 export async function releaseLock(db: DbOrTx, target: LockTarget, accountId: string) {
-  await db.delete(editLocks).where(and(whereTarget(target), eq(editLocks.holderId, accountId)));
+  return inTransaction(db, async (db) => {
+    await db.delete(editLocks).where(and(whereTarget(target), eq(editLocks.holderId, accountId)));
+  });
 }
 
 /** Deleting a form or group deletes its lock too. */

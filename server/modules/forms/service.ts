@@ -18,7 +18,7 @@ import { parseNotification } from '../../../shared/forms/schema/notification';
 import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { readSettings } from '../events/settingsStore';
@@ -319,13 +319,15 @@ export async function setFormsArchived(
   isArchived: boolean,
   by: string,
 ) {
-  const updated = await db
-    .update(forms)
-    .set({ isArchived, updatedAt: new Date(), updatedBy: by })
-    .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))
-    .returning({ id: forms.id });
-  if (updated.length === 0) throw notFound(FORM_ERRORS.formNotFound);
-  return { count: updated.length };
+  return inTransaction(db, async (db) => {
+    const updated = await db
+      .update(forms)
+      .set({ isArchived, updatedAt: new Date(), updatedBy: by })
+      .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))
+      .returning({ id: forms.id });
+    if (updated.length === 0) throw notFound(FORM_ERRORS.formNotFound);
+    return { count: updated.length };
+  });
 }
 
 /**

@@ -186,6 +186,8 @@ export async function updateNotification(
 
 export async function deleteNotification(ctx: AppContext, eventId: string, id: string): Promise<void> {
   const before = await findNotification(ctx.db, eventId, id);
-  await ctx.db.delete(notifications).where(and(eq(notifications.eventId, eventId), eq(notifications.id, id)));
+  await ctx.db.transaction((tx) =>
+    tx.delete(notifications).where(and(eq(notifications.eventId, eventId), eq(notifications.id, id))),
+  );
   await signalListChanged(ctx, eventId, [before]);
 }

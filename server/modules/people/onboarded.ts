@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { inTransaction } from '../../platform/db/transaction';
 import { memberships } from './tables';
 
 /**
@@ -7,8 +8,10 @@ import { memberships } from './tables';
  * isOnboarded (the shell reads the membership every time), so there is nothing to forget.
  */
 export async function markOnboarded(db: DbOrTx, eventId: string, accountId: string): Promise<void> {
-  await db
-    .update(memberships)
-    .set({ isOnboarded: true, updatedBy: accountId, updatedAt: new Date() })
-    .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)));
+  return inTransaction(db, async (db) => {
+    await db
+      .update(memberships)
+      .set({ isOnboarded: true, updatedBy: accountId, updatedAt: new Date() })
+      .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)));
+  });
 }

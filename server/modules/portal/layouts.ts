@@ -8,6 +8,7 @@ import {
 } from '../../../shared/portal/cardLayouts';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
+import { inTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { existingContentIds } from './contentRefs';
@@ -197,7 +198,9 @@ export async function updateLayout(db: Db, eventId: string, layoutId: string, in
 }
 
 export async function deleteLayout(db: Db, eventId: string, layoutId: string): Promise<void> {
-  const layout = await getLayout(db, eventId, layoutId);
-  if (layout.isDefault) throw badRequest(LAYOUT_ERRORS.cannotDeleteDefault);
-  await db.delete(cardLayouts).where(and(eq(cardLayouts.eventId, eventId), eq(cardLayouts.id, layoutId)));
+  return inTransaction(db, async (db) => {
+    const layout = await getLayout(db, eventId, layoutId);
+    if (layout.isDefault) throw badRequest(LAYOUT_ERRORS.cannotDeleteDefault);
+    await db.delete(cardLayouts).where(and(eq(cardLayouts.eventId, eventId), eq(cardLayouts.id, layoutId)));
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SubmissionEventKind } from '../../../shared/forms/submissionsApi';
 import type { AppContext } from '../../platform/context';
+import { bookkeeping } from '../../platform/db/beforeCommit';
 import type { DbOrTx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
 import type { Effects } from '../../platform/db/transaction';
@@ -131,10 +132,13 @@ async function handOver(ctx: AppContext, ids: string[]): Promise<void> {
       ids.map((submissionEventId) => ({ v: 1 as const, submissionEventId })),
     );
   }
-  await ctx.db
-    .update(submissionEvents)
-    .set({ dispatchedAt: new Date() })
-    .where(inArray(submissionEvents.id, ids));
+  // Hand-over bookkeeping after the save has committed, not the save itself (decision 0045).
+  await bookkeeping(() =>
+    ctx.db
+      .update(submissionEvents)
+      .set({ dispatchedAt: new Date() })
+      .where(inArray(submissionEvents.id, ids)),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { SupplierGroupDetail, SupplierGroupListResponse } from '../../../shared/suppliers/api';
 import { groupIdSchema, SUPPLIER_ERRORS } from '../../../shared/suppliers/schema';
 import type { DbOrTx } from '../../platform/db/client';
+import { inTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { inNoActiveGroup } from './service';
 import { supplierGroupMembers, supplierGroups, suppliers } from './tables';
@@ -73,11 +74,13 @@ export async function getSupplierGroup(
 }
 
 export async function createSupplierGroup(db: DbOrTx, eventId: string, title: string, by: string) {
-  const [row] = await db
-    .insert(supplierGroups)
-    .values({ eventId, title, createdBy: by, updatedBy: by })
-    .returning({ id: supplierGroups.id });
-  return getSupplierGroup(db, eventId, row.id);
+  return inTransaction(db, async (db) => {
+    const [row] = await db
+      .insert(supplierGroups)
+      .values({ eventId, title, createdBy: by, updatedBy: by })
+      .returning({ id: supplierGroups.id });
+    return getSupplierGroup(db, eventId, row.id);
+  });
 }
 
 export async function updateSupplierGroup(
@@ -87,22 +90,26 @@ export async function updateSupplierGroup(
   change: { title?: string; isArchived?: boolean },
   by: string,
 ) {
-  const groupId = checkGroupId(rawId);
-  const updated = await db
-    .update(supplierGroups)
-    .set({ ...change, updatedBy: by, updatedAt: new Date() })
-    .where(and(eq(supplierGroups.eventId, eventId), eq(supplierGroups.id, groupId)))
-    .returning({ id: supplierGroups.id });
-  if (updated.length === 0) throw notFound(SUPPLIER_ERRORS.groupNotFound);
-  return getSupplierGroup(db, eventId, groupId);
+  return inTransaction(db, async (db) => {
+    const groupId = checkGroupId(rawId);
+    const updated = await db
+      .update(supplierGroups)
+      .set({ ...change, updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(supplierGroups.eventId, eventId), eq(supplierGroups.id, groupId)))
+      .returning({ id: supplierGroups.id });
+    if (updated.length === 0) throw notFound(SUPPLIER_ERRORS.groupNotFound);
+    return getSupplierGroup(db, eventId, groupId);
+  });
 }
 
 /** Deleting a supplier type leaves its suppliers in place, in their other types or Unassigned. */
 export async function deleteSupplierGroup(db: DbOrTx, eventId: string, rawId: string): Promise<void> {
-  const groupId = checkGroupId(rawId);
-  const deleted = await db
-    .delete(supplierGroups)
-    .where(and(eq(supplierGroups.eventId, eventId), eq(supplierGroups.id, groupId)))
-    .returning({ id: supplierGroups.id });
-  if (deleted.length === 0) throw notFound(SUPPLIER_ERRORS.groupNotFound);
+  return inTransaction(db, async (db) => {
+    const groupId = checkGroupId(rawId);
+    const deleted = await db
+      .delete(supplierGroups)
+      .where(and(eq(supplierGroups.eventId, eventId), eq(supplierGroups.id, groupId)))
+      .returning({ id: supplierGroups.id });
+    if (deleted.length === 0) throw notFound(SUPPLIER_ERRORS.groupNotFound);
+  });
 }

@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { sanitizeRichText } from '../content/sanitize';
@@ -208,13 +208,15 @@ export async function setSupplierArchived(
   isArchived: boolean,
   by: string,
 ) {
-  const updated = await db
-    .update(suppliers)
-    .set({ isArchived, updatedBy: by, updatedAt: new Date() })
-    .where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)))
-    .returning({ id: suppliers.id });
-  if (updated.length === 0) throw notFound(SUPPLIER_ERRORS.supplierNotFound);
-  return getSupplier(db, eventId, supplierId);
+  return inTransaction(db, async (db) => {
+    const updated = await db
+      .update(suppliers)
+      .set({ isArchived, updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)))
+      .returning({ id: suppliers.id });
+    if (updated.length === 0) throw notFound(SUPPLIER_ERRORS.supplierNotFound);
+    return getSupplier(db, eventId, supplierId);
+  });
 }
 
 /** Spec: deleting a supplier removes its files and its id from groups (the membership rows cascade). */

@@ -4,7 +4,7 @@ import type { TaskGroupRow } from '../../../shared/tasks/api';
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { taskGroups, tasks } from './tables';
 
@@ -54,11 +54,13 @@ export async function assertGroup(db: DbOrTx, eventId: string, groupId: string):
 }
 
 export async function createTaskGroup(db: DbOrTx, eventId: string, title: string, by: string) {
-  const [row] = await db
-    .insert(taskGroups)
-    .values({ eventId, title, createdBy: by, updatedBy: by })
-    .returning({ id: taskGroups.id });
-  return getTaskGroup(db, eventId, row.id);
+  return inTransaction(db, async (db) => {
+    const [row] = await db
+      .insert(taskGroups)
+      .values({ eventId, title, createdBy: by, updatedBy: by })
+      .returning({ id: taskGroups.id });
+    return getTaskGroup(db, eventId, row.id);
+  });
 }
 
 export async function renameTaskGroup(
@@ -68,13 +70,15 @@ export async function renameTaskGroup(
   title: string,
   by: string,
 ) {
-  const updated = await db
-    .update(taskGroups)
-    .set({ title, updatedBy: by, updatedAt: new Date() })
-    .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
-    .returning({ id: taskGroups.id });
-  if (updated.length === 0) throw notFound(GROUP_NOT_FOUND);
-  return getTaskGroup(db, eventId, groupId);
+  return inTransaction(db, async (db) => {
+    const updated = await db
+      .update(taskGroups)
+      .set({ title, updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
+      .returning({ id: taskGroups.id });
+    if (updated.length === 0) throw notFound(GROUP_NOT_FOUND);
+    return getTaskGroup(db, eventId, groupId);
+  });
 }
 
 /** Spec: archiving a group empties its taskIds (its tasks leave it); unarchiving only clears the flag. */
@@ -104,11 +108,13 @@ export async function setTaskGroupArchived(
 
 /** Deleting a group leaves its tasks in no group (the foreign key sets group_id to null). */
 export async function deleteTaskGroup(db: DbOrTx, eventId: string, groupId: string): Promise<void> {
-  const deleted = await db
-    .delete(taskGroups)
-    .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
-    .returning({ id: taskGroups.id });
-  if (deleted.length === 0) throw notFound(GROUP_NOT_FOUND);
+  return inTransaction(db, async (db) => {
+    const deleted = await db
+      .delete(taskGroups)
+      .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
+      .returning({ id: taskGroups.id });
+    if (deleted.length === 0) throw notFound(GROUP_NOT_FOUND);
+  });
 }
 
 /** A group's tasks in the group's order (the order teams see them in). */

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
-import { withTransaction } from '../../platform/db/transaction';
+import { inTransaction, withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { sanitizeRichText } from '../content/sanitize';
@@ -189,13 +189,15 @@ export async function setTaskArchived(
   isArchived: boolean,
   by: string,
 ) {
-  const updated = await db
-    .update(tasks)
-    .set({ isArchived, updatedBy: by, updatedAt: new Date() })
-    .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)))
-    .returning({ id: tasks.id });
-  if (updated.length === 0) throw notFound(TASK_NOT_FOUND);
-  return getTask(db, eventId, taskId);
+  return inTransaction(db, async (db) => {
+    const updated = await db
+      .update(tasks)
+      .set({ isArchived, updatedBy: by, updatedAt: new Date() })
+      .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)))
+      .returning({ id: tasks.id });
+    if (updated.length === 0) throw notFound(TASK_NOT_FOUND);
+    return getTask(db, eventId, taskId);
+  });
 }
 
 /** Deleting a task deletes every team's status of it (foreign key cascade) and its attachments. */

@@ -8,6 +8,7 @@ import { type CalendarEvent, renderCalendar } from '../../../shared/timetable/ic
 import { sessionsForViewer } from '../../../shared/timetable/visibility';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db/client';
+import { inTransaction } from '../../platform/db/transaction';
 import type { Actor } from '../../platform/http/guards';
 import { findMembership } from '../people/service';
 import { loadMyTaskList } from '../tasks/myTasksQuery';
@@ -35,20 +36,29 @@ export async function feedStatus(db: DbOrTx, actor: Actor): Promise<FeedStatus> 
 
 /** A new address; the previous one (if any) stops working at once. */
 export async function createFeed(db: DbOrTx, actor: Actor): Promise<FeedCreated> {
-  const token = newToken();
-  const now = new Date();
-  const values = { tokenHash: hashToken(token), createdAt: now, updatedAt: now, updatedBy: actor.accountId };
-  await db
-    .insert(calendarFeeds)
-    .values({ ...values, eventId: actor.eventId, accountId: actor.accountId, createdBy: actor.accountId })
-    .onConflictDoUpdate({ target: [calendarFeeds.eventId, calendarFeeds.accountId], set: values });
-  const { appUrl } = await calendarSettings(db, actor.eventId);
-  const path = timetablePath(TIMETABLE_PATHS.publicFeed, { eventId: actor.eventId, token });
-  return { address: `${appUrl}${path}`, createdAt: now.toISOString() };
+  return inTransaction(db, async (db) => {
+    const token = newToken();
+    const now = new Date();
+    const values = {
+      tokenHash: hashToken(token),
+      createdAt: now,
+      updatedAt: now,
+      updatedBy: actor.accountId,
+    };
+    await db
+      .insert(calendarFeeds)
+      .values({ ...values, eventId: actor.eventId, accountId: actor.accountId, createdBy: actor.accountId })
+      .onConflictDoUpdate({ target: [calendarFeeds.eventId, calendarFeeds.accountId], set: values });
+    const { appUrl } = await calendarSettings(db, actor.eventId);
+    const path = timetablePath(TIMETABLE_PATHS.publicFeed, { eventId: actor.eventId, token });
+    return { address: `${appUrl}${path}`, createdAt: now.toISOString() };
+  });
 }
 
 export async function deleteFeed(db: DbOrTx, actor: Actor): Promise<void> {
-  await db.delete(calendarFeeds).where(feedKey(actor));
+  return inTransaction(db, async (db) => {
+    await db.delete(calendarFeeds).where(feedKey(actor));
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,6 +6,7 @@ import { nextDay } from '../../../shared/timetable/zone';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
+import { inTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { issuesOf } from './issues';
@@ -133,12 +134,14 @@ function columnsOf(values: SessionValues) {
 }
 
 export async function createSession(db: DbOrTx, eventId: string, input: unknown, actor: string) {
-  const values = await checkedValues(db, eventId, input);
-  const [row] = await db
-    .insert(timetableSessions)
-    .values({ ...columnsOf(values), eventId, createdBy: actor, updatedBy: actor })
-    .returning();
-  return presentSession(row);
+  return inTransaction(db, async (db) => {
+    const values = await checkedValues(db, eventId, input);
+    const [row] = await db
+      .insert(timetableSessions)
+      .values({ ...columnsOf(values), eventId, createdBy: actor, updatedBy: actor })
+      .returning();
+    return presentSession(row);
+  });
 }
 
 export async function updateSession(
@@ -148,31 +151,37 @@ export async function updateSession(
   input: unknown,
   actor: string,
 ) {
-  await findRow(db, eventId, sessionId);
-  const values = await checkedValues(db, eventId, input);
-  const [row] = await db
-    .update(timetableSessions)
-    .set({ ...columnsOf(values), updatedBy: actor, updatedAt: new Date() })
-    .where(and(eq(timetableSessions.eventId, eventId), eq(timetableSessions.id, sessionId)))
-    .returning();
-  if (!row) throw notFound(TIMETABLE_ERRORS.sessionNotFound);
-  return presentSession(row);
+  return inTransaction(db, async (db) => {
+    await findRow(db, eventId, sessionId);
+    const values = await checkedValues(db, eventId, input);
+    const [row] = await db
+      .update(timetableSessions)
+      .set({ ...columnsOf(values), updatedBy: actor, updatedAt: new Date() })
+      .where(and(eq(timetableSessions.eventId, eventId), eq(timetableSessions.id, sessionId)))
+      .returning();
+    if (!row) throw notFound(TIMETABLE_ERRORS.sessionNotFound);
+    return presentSession(row);
+  });
 }
 
 /** A copy at the same time and place, titled '(copy)', for the organiser to move. */
 export async function duplicateSession(db: DbOrTx, eventId: string, sessionId: string, actor: string) {
-  const { id: _id, createdAt: _c, updatedAt: _u, title, ...rest } = await findRow(db, eventId, sessionId);
-  const [row] = await db
-    .insert(timetableSessions)
-    .values({ ...rest, title: `${title} (copy)`.slice(0, 200), createdBy: actor, updatedBy: actor })
-    .returning();
-  return presentSession(row);
+  return inTransaction(db, async (db) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, title, ...rest } = await findRow(db, eventId, sessionId);
+    const [row] = await db
+      .insert(timetableSessions)
+      .values({ ...rest, title: `${title} (copy)`.slice(0, 200), createdBy: actor, updatedBy: actor })
+      .returning();
+    return presentSession(row);
+  });
 }
 
 export async function deleteSession(db: DbOrTx, eventId: string, sessionId: string) {
-  const deleted = await db
-    .delete(timetableSessions)
-    .where(and(eq(timetableSessions.eventId, eventId), eq(timetableSessions.id, sessionId)))
-    .returning({ id: timetableSessions.id });
-  if (deleted.length === 0) throw notFound(TIMETABLE_ERRORS.sessionNotFound);
+  return inTransaction(db, async (db) => {
+    const deleted = await db
+      .delete(timetableSessions)
+      .where(and(eq(timetableSessions.eventId, eventId), eq(timetableSessions.id, sessionId)))
+      .returning({ id: timetableSessions.id });
+    if (deleted.length === 0) throw notFound(TIMETABLE_ERRORS.sessionNotFound);
+  });
 }

@@ -3,6 +3,7 @@ import type { TrackRow } from '../../../shared/timetable/api';
 import { TIMETABLE_ERRORS, trackBodySchema } from '../../../shared/timetable/schema';
 import type { DbOrTx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { inTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { issuesOf } from './issues';
 import { timetableSessions, timetableTracks } from './tables';
@@ -54,14 +55,16 @@ async function trackRow(db: DbOrTx, eventId: string, trackId: string): Promise<T
 }
 
 export async function createTrack(db: DbOrTx, eventId: string, input: unknown, actor: string) {
-  const body = parseTrack(input);
-  const [row] = await saving(() =>
-    db
-      .insert(timetableTracks)
-      .values({ ...body, eventId, createdBy: actor, updatedBy: actor })
-      .returning({ id: timetableTracks.id }),
-  );
-  return trackRow(db, eventId, row.id);
+  return inTransaction(db, async (db) => {
+    const body = parseTrack(input);
+    const [row] = await saving(() =>
+      db
+        .insert(timetableTracks)
+        .values({ ...body, eventId, createdBy: actor, updatedBy: actor })
+        .returning({ id: timetableTracks.id }),
+    );
+    return trackRow(db, eventId, row.id);
+  });
 }
 
 export async function updateTrack(
@@ -71,16 +74,18 @@ export async function updateTrack(
   input: unknown,
   actor: string,
 ) {
-  const body = parseTrack(input);
-  const updated = await saving(() =>
-    db
-      .update(timetableTracks)
-      .set({ ...body, updatedBy: actor, updatedAt: new Date() })
-      .where(and(eq(timetableTracks.eventId, eventId), eq(timetableTracks.id, trackId)))
-      .returning({ id: timetableTracks.id }),
-  );
-  if (updated.length === 0) throw notFound(TIMETABLE_ERRORS.trackNotFound);
-  return trackRow(db, eventId, trackId);
+  return inTransaction(db, async (db) => {
+    const body = parseTrack(input);
+    const updated = await saving(() =>
+      db
+        .update(timetableTracks)
+        .set({ ...body, updatedBy: actor, updatedAt: new Date() })
+        .where(and(eq(timetableTracks.eventId, eventId), eq(timetableTracks.id, trackId)))
+        .returning({ id: timetableTracks.id }),
+    );
+    if (updated.length === 0) throw notFound(TIMETABLE_ERRORS.trackNotFound);
+    return trackRow(db, eventId, trackId);
+  });
 }
 
 /** Deleting a track keeps its sessions, without a track. */

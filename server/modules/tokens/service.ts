@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor, TokenIdentity } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -87,32 +88,38 @@ export async function createApiToken(
       { path: ['expiresAt'], message: API_TOKEN_ERRORS.expiryInPast },
     ]);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
-  const [row] = await ctx.db
-    .insert(apiTokens)
-    .values({
-      eventId: actor.eventId,
-      name: body.name,
-      scope: body.scope,
-      tokenHash: hashToken(secret),
-      hint: secret.slice(0, API_TOKEN_PREFIX.length + 4),
-      createdBy: actor.accountId,
-      expiresAt,
-    })
-    .returning({ id: apiTokens.id });
+  // The row is the transaction's result, so its audit entry (written inside) names the token.
+  const row = await ctx.db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(apiTokens)
+      .values({
+        eventId: actor.eventId,
+        name: body.name,
+        scope: body.scope,
+        tokenHash: hashToken(secret),
+        hint: secret.slice(0, API_TOKEN_PREFIX.length + 4),
+        createdBy: actor.accountId,
+        expiresAt,
+      })
+      .returning({ id: apiTokens.id });
+    return made;
+  });
   const [created] = await rowsOf(ctx.db, actor.eventId, row.id);
   return { token: present(flatten(created)), secret };
 }
 
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<ApiToken> {
   refuseTokenCaller(actor);
-  const [row] = await ctx.db
-    .update(apiTokens)
-    .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
-    .where(and(eq(apiTokens.eventId, actor.eventId), eq(apiTokens.id, tokenId)))
-    .returning({ id: apiTokens.id });
-  if (!row) throw notFound(API_TOKEN_ERRORS.notFound);
-  const [updated] = await rowsOf(ctx.db, actor.eventId, tokenId);
-  return present(flatten(updated));
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
+      .where(and(eq(apiTokens.eventId, actor.eventId), eq(apiTokens.id, tokenId)))
+      .returning({ id: apiTokens.id });
+    if (!row) throw notFound(API_TOKEN_ERRORS.notFound);
+    const [updated] = await rowsOf(tx, actor.eventId, tokenId);
+    return present(flatten(updated));
+  });
 }
 
 /**

@@ -101,14 +101,16 @@ export function rotateSecret(ctx: AppContext, key: WebhookKey, by: string) {
 export async function sendTest(ctx: AppContext, key: WebhookKey, submissionId: string | null, by: string) {
   const webhook = presentWebhook(await findWebhook(ctx.db, key));
   const source = await payloadSource(ctx, ctx.db, key, submissionId);
-  const row = await queueDelivery(ctx.db, {
-    eventId: key.eventId,
-    webhookId: key.webhookId,
-    kind: 'test',
-    payload: payloadFor(source, webhook),
-    submissionId: source.submissionId,
-    by,
-  });
+  const row = await ctx.db.transaction((tx) =>
+    queueDelivery(tx, {
+      eventId: key.eventId,
+      webhookId: key.webhookId,
+      kind: 'test',
+      payload: payloadFor(source, webhook),
+      submissionId: source.submissionId,
+      by,
+    }),
+  );
   if (!row) throw new Error('A test delivery was not recorded');
   await sendQueued(ctx, row.id);
   return presentDelivery(await findDelivery(ctx.db, key, row.id));
@@ -117,14 +119,16 @@ export async function sendTest(ctx: AppContext, key: WebhookKey, submissionId: s
 /** The same payload again as a new delivery with its own tries (a failed one's tries are spent). */
 export async function redeliver(ctx: AppContext, key: WebhookKey, deliveryId: string, by: string) {
   const original = await findDelivery(ctx.db, key, deliveryId);
-  const row = await queueDelivery(ctx.db, {
-    eventId: key.eventId,
-    webhookId: key.webhookId,
-    kind: 'redeliver',
-    payload: original.payload,
-    submissionId: original.submissionId,
-    by,
-  });
+  const row = await ctx.db.transaction((tx) =>
+    queueDelivery(tx, {
+      eventId: key.eventId,
+      webhookId: key.webhookId,
+      kind: 'redeliver',
+      payload: original.payload,
+      submissionId: original.submissionId,
+      by,
+    }),
+  );
   if (!row) throw new Error('A redelivery was not recorded');
   await sendQueued(ctx, row.id);
   return presentDelivery(await findDelivery(ctx.db, key, row.id));

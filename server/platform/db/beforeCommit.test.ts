@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { withBeforeCommit } from './beforeCommit';
+import { bookkeeping, withBeforeCommit } from './beforeCommit';
 import type { Database } from './client';
 
 describe('before-commit hooks (the audit entry in the write’s own transaction, decision 0040)', () => {
@@ -89,5 +89,24 @@ describe('before-commit hooks (the audit entry in the write’s own transaction,
   it('outside a hook, transactions run as before', async () => {
     await database.db.transaction(async (tx) => tx.execute(sql`insert into hook_write values (4)`));
     expect(await rows('hook_write')).toBe(2);
+  });
+
+  it('reports writes made outside a transaction under a hook, not reads, not bookkeeping, not in one', async () => {
+    const outside: string[] = [];
+    const none = async () => undefined;
+    await withBeforeCommit(
+      none,
+      async () => {
+        await database.db.execute(sql`select 1`);
+        await database.db.execute(sql`insert into hook_write values (9)`);
+        await bookkeeping(() => database.db.execute(sql`insert into hook_write values (10)`));
+        await database.db.transaction((tx) => tx.execute(sql`insert into hook_write values (11)`));
+      },
+      (statement) => outside.push(statement),
+    );
+    expect(outside).toEqual(['execute']);
+    // Without a hook (jobs, the CLI, start-up) nothing is watched.
+    await database.db.execute(sql`delete from hook_write where id in (9, 10, 11)`);
+    expect(outside).toEqual(['execute']);
   });
 });

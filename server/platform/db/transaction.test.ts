@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import type { Database } from './client';
-import { withTransaction } from './transaction';
+import { inTransaction, withTransaction } from './transaction';
 
 describe('withTransaction', () => {
   let database: Database;
@@ -108,5 +108,27 @@ describe('withTransaction', () => {
     expect(result).toBe(7);
     expect(next).toBe(true);
     expect(logged).toContainEqual(expect.objectContaining({ msg: 'after-commit effect failed' }));
+  });
+
+  it('inTransaction opens one on the database, joins one given or open, and rolls back with it', async () => {
+    const before = await count();
+    const opened = await inTransaction(database.db, async (tx) => {
+      await tx.execute(sql`insert into tx_probe values (7)`);
+      return tx;
+    });
+    expect(opened).not.toBe(database.db);
+    expect(await count()).toBe(before + 1);
+    await expect(
+      withTransaction(ctx(), async (outer) => {
+        // Given the database inside an open transaction, and given the transaction: both join it.
+        await inTransaction(database.db, async (tx) => {
+          expect(tx).toBe(outer);
+          await tx.execute(sql`insert into tx_probe values (8)`);
+        });
+        await inTransaction(outer, async (tx) => expect(tx).toBe(outer));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await count()).toBe(before + 1);
   });
 });

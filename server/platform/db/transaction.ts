@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
-import type { Db, Tx } from './client';
+import type { Db, DbOrTx, Tx } from './client';
 
 /** Work to do once the transaction has committed: hand outbox emails to the queue, send a job. */
 export type Effect = () => Promise<void> | void;
@@ -55,4 +56,16 @@ export async function afterCommitOf(db: Db, effect: Effect): Promise<void> {
   const open = current.getStore();
   if (open && open.db === db) open.effects.push(effect);
   else await effect();
+}
+
+/**
+ * For a service given a database or a transaction: runs `work` in the transaction `db` already
+ * is (or the one open on it in this call chain), or opens one. A route's writes then carry their
+ * audit entry in the same commit (decision 0045) without the route opening a transaction (0021).
+ */
+export async function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return work(db as Tx);
+  const open = current.getStore();
+  if (open && open.db === db) return work(open.tx);
+  return (db as Db).transaction(work);
 }

@@ -87,13 +87,15 @@ export async function setEventProvider(
   const provider = configured(ctx, providerId);
   if (!provider) throw notFound('Sign-in provider not found');
   const values = { ...body, updatedBy: actor, updatedAt: new Date() };
-  await ctx.db
-    .insert(eventSignInProviders)
-    .values({ eventId, providerId, ...values, createdBy: actor })
-    .onConflictDoUpdate({
-      target: [eventSignInProviders.eventId, eventSignInProviders.providerId],
-      set: values,
-    });
+  await ctx.db.transaction((tx) =>
+    tx
+      .insert(eventSignInProviders)
+      .values({ eventId, providerId, ...values, createdBy: actor })
+      .onConflictDoUpdate({
+        target: [eventSignInProviders.eventId, eventSignInProviders.providerId],
+        set: values,
+      }),
+  );
   return { id: provider.id, name: provider.name, ...body };
 }
 
