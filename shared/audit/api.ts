@@ -92,6 +92,28 @@ export function redact(value: unknown): unknown {
 const BOOKKEEPING = new Set(['updatedAt', 'updatedBy', 'createdAt', 'createdBy']);
 
 /** Field-level differences between two records (only the fields that changed), secrets redacted. */
+/**
+ * Equal as data: objects compare by their keys whatever their order. A record read back from a
+ * jsonb column has its keys in jsonb's order (shorter first), the request's in the schema's, so
+ * comparing their JSON text showed unchanged contacts as changed.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]))
+    );
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    if (a instanceof Date || b instanceof Date) return JSON.stringify(a) === JSON.stringify(b);
+    const left = Object.entries(a).filter(([, v]) => v !== undefined);
+    const right = b as Record<string, unknown>;
+    const rightSize = Object.values(right).filter((v) => v !== undefined).length;
+    return left.length === rightSize && left.every(([key, v]) => sameValue(v, right[key]));
+  }
+  return false;
+}
+
 export function diffFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
@@ -102,7 +124,7 @@ export function diffFields(
     if (BOOKKEEPING.has(key)) continue;
     const b = before?.[key];
     const a = after?.[key];
-    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    if (sameValue(b, a)) continue;
     const secret = AUDIT_REDACTED_FIELDS.test(key);
     changes[key] = {
       ...(before && key in before ? { before: secret ? AUDIT_REDACTED : redact(b) } : {}),
