@@ -190,14 +190,13 @@ export function ContentSettingsScreen() {
       ) : page.isError ? (
         <LoadFailed title="The page could not be loaded" error={page.error} retry={page.refetch} />
       ) : (
-        // Keyed by the page, not its version: a save refetches the page, and a form remounted
-        // mid-save drops the save's callbacks (no banner, no error shown).
         <WithHistory
           eventId={eventId}
           entityType="content"
           entityId={page.data.id}
           detailsLabel="Page settings"
         >
+          {/* Keyed by the page, not its version: a save's refetch must not remount the form it came from. */}
           <ContentSettingsForm key={page.data.id} eventId={eventId} page={page.data} />
         </WithHistory>
       )}

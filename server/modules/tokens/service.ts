@@ -47,7 +47,7 @@ const selection = {
   creatorSurname: accounts.surname,
 };
 
-function rowsOf(db: DbOrTx, eventId: string, tokenId?: string) {
+function tokenRows(db: DbOrTx, eventId: string, tokenId?: string) {
   return db
     .select(selection)
     .from(apiTokens)
@@ -72,7 +72,7 @@ function refuseTokenCaller(actor: Actor): void {
 
 export async function listApiTokens(ctx: AppContext, actor: Actor): Promise<{ items: ApiToken[] }> {
   refuseTokenCaller(actor);
-  const rows = await rowsOf(ctx.db, actor.eventId).orderBy(desc(apiTokens.createdAt));
+  const rows = await tokenRows(ctx.db, actor.eventId).orderBy(desc(apiTokens.createdAt));
   return { items: rows.map((r) => present(flatten(r))) };
 }
 
@@ -104,7 +104,7 @@ export async function createApiToken(
       .returning({ id: apiTokens.id });
     return made;
   });
-  const [created] = await rowsOf(ctx.db, actor.eventId, row.id);
+  const [created] = await tokenRows(ctx.db, actor.eventId, row.id);
   return { token: present(flatten(created)), secret };
 }
 
@@ -117,7 +117,7 @@ export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: str
       .where(and(eq(apiTokens.eventId, actor.eventId), eq(apiTokens.id, tokenId)))
       .returning({ id: apiTokens.id });
     if (!row) throw notFound(API_TOKEN_ERRORS.notFound);
-    const [updated] = await rowsOf(tx, actor.eventId, tokenId);
+    const [updated] = await tokenRows(tx, actor.eventId, tokenId);
     return present(flatten(updated));
   });
 }
