@@ -1,0 +1,1 @@
+CREATE INDEX "form_submissions_team_sent_idx" ON "form_submissions" USING btree ("event_id","team_id","form_id","submitted_at","created_at") WHERE not "form_submissions"."is_draft" and "form_submissions"."team_id" is not null;
