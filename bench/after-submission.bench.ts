@@ -133,6 +133,8 @@ async function setUp(database: Database, receiverUrl: string): Promise<Setup> {
 /** What reached the outside world: emails per recipient and reference, webhook bodies per reference. */
 async function receivers() {
   const emails = new Map<string, number>();
+  /** The Message-IDs per recipient and reference: an email sent again after a crash keeps its id. */
+  const emailIds = new Map<string, Set<string>>();
   const webhooks = new Map<string, number>();
   /** The Standard Webhooks message ids per reference: a resend after a crash keeps its id. */
   const webhookIds = new Map<string, Set<string>>();
@@ -146,9 +148,13 @@ async function receivers() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const refs = new Set(raw.match(REF) ?? ['none']);
+        const messageId = raw.match(/^Message-ID: (.*)$/im)?.[1].trim() ?? 'none';
         for (const to of session.envelope.rcptTo)
-          for (const ref of refs)
-            emails.set(`${to.address}|${ref}`, (emails.get(`${to.address}|${ref}`) ?? 0) + 1);
+          for (const ref of refs) {
+            const key = `${to.address}|${ref}`;
+            emails.set(key, (emails.get(key) ?? 0) + 1);
+            emailIds.set(key, (emailIds.get(key) ?? new Set()).add(messageId));
+          }
         callback();
       });
     },
@@ -167,6 +173,7 @@ async function receivers() {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
   return {
     emails,
+    emailIds,
     webhooks,
     webhookIds,
     smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
@@ -334,8 +341,11 @@ async function main() {
   console.log(
     `emails: ${countOnce(out.emails)}/${expected.emails} delivered, ${doubles(out.emails)} twice; webhooks: ${countOnce(out.webhooks)}/${expected.webhooks} delivered, ${doubles(out.webhooks)} twice`,
   );
-  const newIds = [...out.webhookIds.values()].reduce((sum, ids) => sum + ids.size - 1, 0);
-  console.log(`webhooks sent twice under a new webhook-id (a receiver could not drop them): ${newIds}`);
+  const newIds = (ids: Map<string, Set<string>>) =>
+    [...ids.values()].reduce((sum, set) => sum + set.size - 1, 0);
+  console.log(
+    `sent twice under a new id (a receiver could not drop them): emails ${newIds(out.emailIds)} (Message-ID), webhooks ${newIds(out.webhookIds)} (webhook-id)`,
+  );
   const drainedAfterRestart = (started + drained * 1000 - restarted) / 1000;
   console.log(
     `queue drained ${Number.isNaN(drained) ? 'NOT within 5 min of the restart' : `${drained.toFixed(1)} s after the first submit, ${drainedAfterRestart.toFixed(1)} s after the restart (target 120 s)`} (${(delivered / (Number.isNaN(drained) ? (performance.now() - started) / 1000 : drained)).toFixed(1)} deliveries/s across the restart)`,

@@ -137,6 +137,8 @@ describe('the email delivery log over SMTP: acceptance is a delivery, a permanen
   let t: TestApp;
   let w: Awaited<ReturnType<typeof world>>;
   const refuse = new Set<string>();
+  /** The Message-ID header of every message the relay accepted, in order. */
+  const messageIds: string[] = [];
 
   beforeAll(async () => {
     server = new SMTPServer({
@@ -148,8 +150,17 @@ describe('the email delivery log over SMTP: acceptance is a delivery, a permanen
         callback(refuse.has(address.address) ? refusal : null);
       },
       onData(stream, _session, callback) {
-        stream.on('data', () => undefined);
-        stream.on('end', () => callback());
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          messageIds.push(
+            Buffer.concat(chunks)
+              .toString('utf8')
+              .match(/^Message-ID: (.*)$/im)?.[1]
+              .trim() ?? '',
+          );
+          callback();
+        });
       },
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -180,5 +191,17 @@ describe('the email delivery log over SMTP: acceptance is a delivery, a permanen
     expect(body.sentIds).toEqual([]);
     expect(body.failed[0].error).toMatch(/^550 - /);
     expect(body.message).toMatch(/^Failed to send 1 emails: Email 1: 550 - /);
+  });
+
+  it('sends an email again after a crash under the same Message-ID, so mail clients see one message', async () => {
+    refuse.clear();
+    const id = await w.send('formNotification', 'Sent, then the process died');
+    expect(messageIds.at(-1)).toBe(`<${id}@expo.example.test>`);
+    // The relay accepted it, and the process died before recording that: the row is still queued.
+    await t.ctx.db.update(outboxEmails).set({ status: 'queued' }).where(eq(outboxEmails.id, id));
+    await deliver(t.ctx, id);
+    expect(messageIds.slice(-2)).toEqual([`<${id}@expo.example.test>`, `<${id}@expo.example.test>`]);
+    const other = await w.send('formNotification', 'Another email');
+    expect(messageIds.at(-1)).toBe(`<${other}@expo.example.test>`);
   });
 });

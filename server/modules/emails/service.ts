@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { defineJob, runBatch } from '../../platform/jobs';
-import { type MailMessage, SMTP_POOL } from '../../platform/mail/mailer';
+import { type MailMessage, outboxMessageId, SMTP_POOL } from '../../platform/mail/mailer';
 import { type AuditRecord, recordAuditMany, systemEntry } from '../audit/recorder';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
 import { logEmailResponses, type Outboxed } from './responseLog';
@@ -244,6 +244,7 @@ async function prepare(ctx: AppContext, email: Outboxed, sending: Sending) {
   const message: MailMessage = {
     to: email.to,
     from: sending.from,
+    messageId: outboxMessageId(email.id, sending.from),
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     subject: email.subject,
     ...live,

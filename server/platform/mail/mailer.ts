@@ -11,9 +11,22 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The Message-ID header, `<id@domain>`. An outbox email keeps one across its attempts, so a copy
+   * sent again after a crash (the relay accepted it, the process died before recording that) is the
+   * same message to the mail clients that drop a repeated id, as a webhook resent keeps its id.
+   */
+  messageId?: string;
   /** The message's links, for a console that prints them; never part of what SMTP sends. */
   links: string[];
 };
+
+/** The Message-ID of one outbox email: its id at the sender's domain (RFC 5322, 3.6.4). */
+export function outboxMessageId(outboxId: string, from: MailAddress): string {
+  const address = typeof from === 'string' ? (from.match(/<([^>]+)>/)?.[1] ?? from) : from.address;
+  const domain = address.split('@')[1]?.trim() || 'localhost';
+  return `<${outboxId}@${domain}>`;
+}
 
 /** Delivers a message, or keeps it (no SMTP configured: the sender prints its links). */
 export interface Mailer {
