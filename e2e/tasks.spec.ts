@@ -72,6 +72,14 @@ test('an admin makes a task group and tasks, finds them by due date, and a team 
   await page.getByRole('tab', { name: 'Task details' }).click();
   await expect(page.getByLabel(/^Due date/)).toHaveValue('2026-01-15');
   await expectAccessible(page, 'edit task');
+  // An edit, then the task's History tab (admins) shows the change.
+  await page.getByLabel('External link').fill('https://brand.example/logo-guide');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/tasks$/);
+  await list.getByRole('link', { name: 'Send your logo' }).click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('https://brand.example/logo-guide');
+  await expectAccessible(page, 'task history');
 
   // The admin takes a team of their own (no new person: they are already in the event) to see the team side.
   await page.goto('/admin/teams/add-team');
