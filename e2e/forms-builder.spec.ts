@@ -176,4 +176,16 @@ test('an organiser prices an item list in the event currency and places an image
   await expect(preview.getByText('Coffee urn')).toBeVisible();
   await expect(preview.getByText(/£1,234\.56/).first()).toBeVisible();
   await expectAccessible(page, 'item list preview');
+
+  // The form's settings: an edit, then their History tab (admins) shows it.
+  await page.goto('/admin/forms');
+  await page.getByRole('link', { name: `Settings of ${title}`, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `${title}: settings` })).toBeVisible();
+  await page.getByLabel('Description').fill('Coffee, tea and pastries for your stand.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/forms$/);
+  await page.getByRole('link', { name: `Settings of ${title}`, exact: true }).click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('Coffee, tea and pastries for your stand.');
+  await expectAccessible(page, 'form settings history');
 });
