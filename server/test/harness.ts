@@ -16,6 +16,7 @@ import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
+import { logEffectFailures } from '../platform/db/transaction';
 import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer, type MailMessage } from '../platform/mail/mailer';
@@ -88,6 +89,7 @@ export async function createTestApp(
   enableReadCache(database.kind === 'pglite');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
+  logEffectFailures(database.db, logger);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
   const sentEmails: MailMessage[] = [];
   const ctx: AppContext = {

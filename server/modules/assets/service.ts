@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { claimFiles, fileUrl, releaseFiles, variantUrls } from '../files/service';
 import { files } from '../files/tables';
@@ -134,7 +134,7 @@ export async function updateAsset(
   input: unknown,
   actor: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const body = parse(assetUpdateSchema, input);
     const [updated] = await db
       .update(assets)

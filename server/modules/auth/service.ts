@@ -117,7 +117,7 @@ export async function updateProfile(
   session: SessionAccount,
   input: { firstName: string; surname: string },
 ) {
-  await withTransaction(ctx, (tx) =>
+  await withTransaction(ctx.db, (tx) =>
     tx
       .update(accounts)
       .set({

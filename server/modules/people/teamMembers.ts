@@ -24,7 +24,7 @@ type UpdateMember = z.output<typeof updateTeamMemberBodySchema>;
 /** createTeamMember: invite someone into a team by email, unless the team is full. */
 export async function addTeamMember(ctx: AppContext, actor: Actor, teamId: string, input: AddMember) {
   const { member } = await creatingUser(() =>
-    withTransaction(ctx, async (tx, effects) => {
+    withTransaction(ctx.db, async (tx, effects) => {
       const team = await findTeam(tx, actor.eventId, teamId, true);
       if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
       if (input.permissions === 'admin' && !peoplePolicy.grantAdmin(actor)) throw forbidden();

@@ -66,7 +66,7 @@ async function insertTeam(
 /** createTeam: the team, its owner's account and membership, and the owner's welcome email. */
 export async function createTeam(ctx: AppContext, actor: Actor, input: CreateTeam) {
   const { team } = await creatingUser(() =>
-    withTransaction(ctx, async (tx, effects) => {
+    withTransaction(ctx.db, async (tx, effects) => {
       const created = await insertTeam(tx, actor, input, { parentTeamId: null, standShareRole: 'none' });
       effects.afterCommit(() => dispatchEmails(ctx, created.outboxIds));
       return created;
@@ -83,7 +83,7 @@ export async function createStandShare(
   input: CreateTeam,
 ) {
   const { team } = await creatingUser(() =>
-    withTransaction(ctx, async (tx, effects) => {
+    withTransaction(ctx.db, async (tx, effects) => {
       const parent = await findTeam(tx, actor.eventId, parentTeamId, true);
       if (!peoplePolicy.addStandShare(actor, await teamContext(tx, actor, parent))) throw forbidden();
       const roles = standShareRoles(parent.standShareRole);

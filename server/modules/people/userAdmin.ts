@@ -57,7 +57,7 @@ export async function changePermission(
 
 /** sendWelcomeChaser: only for someone who has never signed in to this event. */
 export async function resendWelcome(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
-  await withTransaction(ctx, async (tx, effects) => {
+  await withTransaction(ctx.db, async (tx, effects) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (user.hasLoggedIn) throw conflict(USER_ERRORS.alreadySignedIn);
     const outboxId = await queueWelcomeChaser(

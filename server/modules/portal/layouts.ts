@@ -8,7 +8,7 @@ import {
 } from '../../../shared/portal/cardLayouts';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { existingContentIds } from './contentRefs';
@@ -198,7 +198,7 @@ export async function updateLayout(db: Db, eventId: string, layoutId: string, in
 }
 
 export async function deleteLayout(db: Db, eventId: string, layoutId: string): Promise<void> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const layout = await getLayout(db, eventId, layoutId);
     if (layout.isDefault) throw badRequest(LAYOUT_ERRORS.cannotDeleteDefault);
     await db.delete(cardLayouts).where(and(eq(cardLayouts.eventId, eventId), eq(cardLayouts.id, layoutId)));

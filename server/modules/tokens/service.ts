@@ -110,7 +110,7 @@ export async function createApiToken(
 
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<ApiToken> {
   refuseTokenCaller(actor);
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(apiTokens)
       .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })

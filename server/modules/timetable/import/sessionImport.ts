@@ -113,7 +113,7 @@ export async function importSessions(
   fileName: string,
   sheet: RawSheet,
 ): Promise<SessionImportResult> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`timetable-import:${actor.eventId}`}))`);
     const context = await sessionImportContext(tx, actor.eventId);
     const rows = checked(sheet, context);
