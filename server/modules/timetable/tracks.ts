@@ -90,7 +90,7 @@ export async function updateTrack(
 
 /** Deleting a track keeps its sessions, without a track. */
 export async function deleteTrack(db: DbOrTx, eventId: string, trackId: string, actor: string) {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx
       .update(timetableSessions)
       .set({ trackId: null, updatedBy: actor, updatedAt: new Date() })
