@@ -68,7 +68,7 @@ export async function saveTemplate(
   // Checked again once sanitised: what is stored is what gets rendered.
   checkVariables(kind, { body });
   const values = { subject: draft.subject, body, updatedBy: actor, updatedAt: new Date() };
-  const [row] = await ctx.db.transaction((tx) =>
+  const [row] = await withTransaction(ctx.db, (tx) =>
     tx
       .insert(emailTemplates)
       .values({ eventId, kind, ...values, createdBy: actor })
