@@ -101,7 +101,7 @@ export function rotateSecret(ctx: AppContext, key: WebhookKey, by: string) {
 export async function sendTest(ctx: AppContext, key: WebhookKey, submissionId: string | null, by: string) {
   const webhook = presentWebhook(await findWebhook(ctx.db, key));
   const source = await payloadSource(ctx, ctx.db, key, submissionId);
-  const row = await ctx.db.transaction((tx) =>
+  const row = await withTransaction(ctx.db, (tx) =>
     queueDelivery(tx, {
       eventId: key.eventId,
       webhookId: key.webhookId,
@@ -119,7 +119,7 @@ export async function sendTest(ctx: AppContext, key: WebhookKey, submissionId: s
 /** The same payload again as a new delivery with its own tries (a failed one's tries are spent). */
 export async function redeliver(ctx: AppContext, key: WebhookKey, deliveryId: string, by: string) {
   const original = await findDelivery(ctx.db, key, deliveryId);
-  const row = await ctx.db.transaction((tx) =>
+  const row = await withTransaction(ctx.db, (tx) =>
     queueDelivery(tx, {
       eventId: key.eventId,
       webhookId: key.webhookId,
