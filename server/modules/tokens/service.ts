@@ -89,7 +89,7 @@ export async function createApiToken(
     ]);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
   // The row is the transaction's result, so its audit entry (written inside) names the token.
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await withTransaction(ctx.db, async (tx) => {
     const [made] = await tx
       .insert(apiTokens)
       .values({
