@@ -107,7 +107,7 @@ export async function createStandShare(
 }
 
 export async function updateTeam(db: Db, actor: Actor, teamId: string, input: UpdateTeam): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const team = await findTeam(tx, actor.eventId, teamId, true);
     if (input.teamTypeId !== undefined) await assertTeamTypeInEvent(tx, actor.eventId, input.teamTypeId);
     await assertCustomFieldValues(tx, actor.eventId, input.customFields);
@@ -137,7 +137,7 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, input: Up
  * Its members stay in the event without a team; a parent left without children is a plain team again.
  */
 export async function deleteTeam(db: Db, actor: Actor, teamId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const team = await findTeam(tx, actor.eventId, teamId, true);
     const context = await teamContext(tx, actor, team);
     if (context.actorTeamId === team.id) throw forbidden(TEAM_ERRORS.selfDelete);

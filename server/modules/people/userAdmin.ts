@@ -44,7 +44,7 @@ export async function changePermission(
   next: Permission,
 ): Promise<void> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.ownPermission);
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (!canSetPermission(actor.permissions, user.permissions, next)) throw forbidden();
     await tx
@@ -114,7 +114,7 @@ export async function deleteUser(
 ): Promise<boolean> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.selfDelete);
   if (transferToId === userId) throw badRequest(USER_ERRORS.userIdNotValid);
-  const accountDeleted = await db.transaction(async (tx) => {
+  const accountDeleted = await withTransaction(db, async (tx) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (!canDeleteUser(actor.permissions, user.permissions)) throw forbidden();
     const successor = await findEventUser(tx, actor.eventId, transferToId).catch(() => {
