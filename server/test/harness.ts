@@ -16,7 +16,7 @@ import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
-import { logEffectFailures } from '../platform/db/transaction';
+import { logEffectFailures, withTransaction } from '../platform/db/transaction';
 import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer, type MailMessage } from '../platform/mail/mailer';
@@ -152,7 +152,7 @@ export function uniqueEmail(name = 'person'): string {
 }
 
 export async function makeEvent(t: TestApp, name = 'Expo 2027'): Promise<string> {
-  return t.ctx.db.transaction((tx) =>
+  return withTransaction(t.ctx.db, (tx) =>
     createEvent(
       tx,
       {
@@ -176,7 +176,7 @@ export async function makeUser(
 ): Promise<{ id: string; email: string; password: string }> {
   const email = options.email ?? uniqueEmail(permissions);
   const password = options.password === null ? undefined : (options.password ?? TEST_PASSWORD);
-  const { accountId } = await t.ctx.db.transaction((tx) =>
+  const { accountId } = await withTransaction(t.ctx.db, (tx) =>
     addUserToEvent(
       tx,
       {
