@@ -14,6 +14,7 @@ import { addUserToEvent } from '../modules/people/service';
 import { enableReadCache } from '../platform/cache';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
+import { reportWritesOutsideTransactions } from '../platform/db/beforeCommit';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
 import { logEffectFailures, withTransaction } from '../platform/db/transaction';
@@ -90,6 +91,9 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
   logEffectFailures(database.db, logger);
+  // Decision 0045, held here only (production pays nothing, 0048): a route's write outside a
+  // transaction is reported to the audit wrapper, and close() fails the file that made it.
+  reportWritesOutsideTransactions(database.db);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
   const sentEmails: MailMessage[] = [];
   const ctx: AppContext = {
