@@ -23,6 +23,7 @@ import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
 import { type Database, openDataDir, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import { createInlineJobs, runBatch } from '../server/platform/jobs';
 import { createMailer, SMTP_POOL } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
@@ -56,7 +57,7 @@ async function setUp(database: Database, receiverUrl: string): Promise<Setup> {
   await app.ready();
   const eventId = await createBenchEvent(database);
   const adminEmail = 'bench.admin@example.test';
-  await database.db.transaction((tx) =>
+  await withTransaction(database.db, (tx) =>
     addUserToEvent(
       tx,
       {

@@ -18,6 +18,7 @@ import { buildApp } from '../server/app';
 import { addUserToEvent } from '../server/modules/people/service';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import type { App } from '../server/platform/http/types';
 import { benchContext, createBenchEvent } from './lib';
 import { scratchPostgres } from './scratchPostgres';
@@ -82,7 +83,7 @@ async function measure(engine: string, database: Database): Promise<string> {
   const plain = await appOn(database, true);
   const eventId = await createBenchEvent(database);
   const email = 'bench.audit@example.test';
-  await database.db.transaction((tx) =>
+  await withTransaction(database.db, (tx) =>
     addUserToEvent(
       tx,
       { eventId, email, firstName: 'Bench', surname: 'Admin', permissions: 'admin', password: PASSWORD },

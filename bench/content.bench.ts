@@ -13,6 +13,7 @@ import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import { benchContext, createBenchEvent, percentile } from './lib';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -28,7 +29,7 @@ async function main() {
   await app.ready();
   const eventId = await createBenchEvent(database);
   const email = 'bench.admin@example.test';
-  await database.db.transaction((tx) =>
+  await withTransaction(database.db, (tx) =>
     addUserToEvent(
       tx,
       { eventId, email, firstName: 'Bench', surname: 'Admin', permissions: 'admin', password: PASSWORD },

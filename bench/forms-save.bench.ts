@@ -13,6 +13,7 @@ import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import { rekeyLogicMap } from '../shared/forms/duplicate';
 import { largeFormFixture } from '../shared/forms/fixtures';
 import { benchContext, createBenchEvent, percentile } from './lib';
@@ -54,7 +55,7 @@ async function main() {
   await app.ready();
   const eventId = await createBenchEvent(database);
   const email = 'bench.moderator@example.test';
-  await database.db.transaction((tx) =>
+  await withTransaction(database.db, (tx) =>
     addUserToEvent(
       tx,
       {

@@ -17,6 +17,7 @@ import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { largeFormFixture } from '../shared/forms/fixtures';
 import { benchContext, createBenchEvent, percentile } from './lib';
@@ -56,7 +57,7 @@ async function main() {
   await ctx.jobs.start();
   const eventId = await createBenchEvent(database);
   const email = 'bench.admin@example.test';
-  await database.db.transaction((tx) =>
+  await withTransaction(database.db, (tx) =>
     addUserToEvent(
       tx,
       {
@@ -98,7 +99,7 @@ async function main() {
     })
   ).json() as { id: string };
   const memberEmail = 'bench.member@example.test';
-  await database.db.transaction((tx) =>
+  await withTransaction(database.db, (tx) =>
     addUserToEvent(
       tx,
       {
@@ -120,7 +121,7 @@ async function main() {
   });
   const member = await signIn(memberEmail);
   const keyed = rekeyFixture(largeFormFixture);
-  const formId = await database.db.transaction((tx) =>
+  const formId = await withTransaction(database.db, (tx) =>
     importFixture(tx, eventId, largeFormFixture, 'system', keyed),
   );
   const values = rekeyValues(largeFormFixture.submission.values, keyed.idMap);

@@ -22,6 +22,7 @@ import { addUserToEvent } from '../server/modules/people/service';
 import { teams } from '../server/modules/people/tables';
 import { openRuntime } from '../server/platform/bootstrap';
 import { loadConfig } from '../server/platform/config';
+import { withTransaction } from '../server/platform/db/transaction';
 import { templateHeader } from '../shared/people/importRules';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5000);
@@ -56,7 +57,7 @@ async function main() {
   try {
     const run = Math.random().toString(36).slice(2, 8);
     const adminEmail = `admin.${run}@bench.example`;
-    const eventId = await ctx.db.transaction(async (tx) => {
+    const eventId = await withTransaction(ctx.db, async (tx) => {
       const id = await createEvent(
         tx,
         {

@@ -4,6 +4,7 @@ import { createEvent } from '../server/modules/events/service';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
 import type { Database } from '../server/platform/db/client';
+import { withTransaction } from '../server/platform/db/transaction';
 import { createInlineJobs, createQueueJobs } from '../server/platform/jobs';
 import { createMailer } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
@@ -88,7 +89,7 @@ export async function serverEngine(port: string): Promise<'PGlite' | 'PostgreSQL
 
 /** The one event the in-process benchmarks measure (May 2027, London). */
 export function createBenchEvent(database: Database): Promise<string> {
-  return database.db.transaction((tx) =>
+  return withTransaction(database.db, (tx) =>
     createEvent(
       tx,
       {

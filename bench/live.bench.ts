@@ -13,6 +13,7 @@ import { createSession } from '../server/modules/auth/sessions';
 import { addUserToEvent } from '../server/modules/people/service';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import { benchContext, createBenchEvent, median, percentile } from './lib';
 import { scratchPostgres } from './scratchPostgres';
 
@@ -47,7 +48,7 @@ async function main() {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const eventId = await createBenchEvent(database);
   const person = (i: number, permissions: 'user' | 'admin') =>
-    database.db.transaction((tx) =>
+    withTransaction(database.db, (tx) =>
       addUserToEvent(
         tx,
         { eventId, email: `p${i}@bench.example`, firstName: 'P', surname: `${i}`, permissions },

@@ -16,6 +16,7 @@ import { formSubmissions } from '../server/modules/submissions/tables';
 import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { cateringOrderFixture } from '../shared/forms/fixtures';
 import { validateSubmission } from '../shared/forms/validate';
@@ -43,7 +44,7 @@ async function main() {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const eventId = await createBenchEvent(database);
   const email = 'bench.admin@example.test';
-  await database.db.transaction((tx) =>
+  await withTransaction(database.db, (tx) =>
     addUserToEvent(
       tx,
       { eventId, email, firstName: 'Bench', surname: 'Admin', permissions: 'admin', password: PASSWORD },
@@ -71,7 +72,7 @@ async function main() {
     teamIds.push((res.json() as { id: string }).id);
   }
   const keyed = rekeyFixture(cateringOrderFixture);
-  const formId = await database.db.transaction((tx) =>
+  const formId = await withTransaction(database.db, (tx) =>
     importFixture(tx, eventId, cateringOrderFixture, 'system', keyed),
   );
   // What the engine stores for the fixture's answers (as a submit would), for every row.

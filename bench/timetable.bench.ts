@@ -13,6 +13,7 @@ import { tasks } from '../server/modules/tasks/tables';
 import { timetableSessions, timetableTracks } from '../server/modules/timetable/tables';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
+import { withTransaction } from '../server/platform/db/transaction';
 import { sessionCalendarEvent, taskDeadlineEvent } from '../shared/timetable/calendar';
 import { renderCalendar } from '../shared/timetable/ics';
 import { benchContext, percentile } from './lib';
@@ -32,7 +33,7 @@ async function main() {
   await app.ready();
   const db = database.db;
   const newEvent = (name: string) =>
-    db.transaction((tx) =>
+    withTransaction(db, (tx) =>
       createEvent(
         tx,
         {
@@ -47,7 +48,7 @@ async function main() {
       ),
     );
   const signIn = async (eventId: string, email: string, permissions: 'admin' | 'user') => {
-    await db.transaction((tx) =>
+    await withTransaction(db, (tx) =>
       addUserToEvent(
         tx,
         { eventId, email, firstName: 'Bench', surname: 'User', permissions, password: PASSWORD },

@@ -22,6 +22,7 @@ import {
 } from './ops/commands';
 import { openRuntime, type Runtime } from './platform/bootstrap';
 import { loadConfig } from './platform/config';
+import { withTransaction } from './platform/db/transaction';
 import { DataDirLockedError } from './platform/lock';
 import { seedDemo } from './seed/demo';
 import { seedScale } from './seed/scale';
@@ -109,7 +110,7 @@ async function createEventCommand(rt: Runtime, v: Record<string, string | boolea
   const email = emailSchema.parse(required(v, 'admin-email'));
   const password = option(v, 'admin-password');
   const firstName = option(v, 'admin-first-name') ?? 'Event';
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await withTransaction(ctx.db, async (tx) => {
     const eventId = await createEvent(tx, event, 'system');
     const user = await addUserToEvent(
       tx,
@@ -157,7 +158,7 @@ async function createUserCommand(rt: Runtime, v: Record<string, string | boolean
     throw new UsageError(`--permissions must be one of ${PERMISSIONS.join(', ')}`);
   const email = emailSchema.parse(required(v, 'email'));
   const firstName = option(v, 'first-name') ?? email.split('@')[0];
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await withTransaction(ctx.db, async (tx) => {
     const user = await addUserToEvent(
       tx,
       {

@@ -3,6 +3,7 @@ import { events } from '../modules/events/tables';
 import { files } from '../modules/files/tables';
 import type { Db } from '../platform/db/client';
 import { rowsOf } from '../platform/db/rows';
+import { withTransaction } from '../platform/db/transaction';
 import type { Storage } from '../platform/storage';
 import { removeEventJobs } from './purgeJobs';
 
@@ -41,7 +42,7 @@ export async function purgeEvent(db: Db, storage: Storage, eventId: string): Pro
     for (const key of Object.values(row.variants ?? {})) keys.add(key);
   }
   const tables = await tablesWithEventId(db);
-  const { rows, jobs } = await db.transaction(async (tx) => {
+  const { rows, jobs } = await withTransaction(db, async (tx) => {
     let count = 0;
     for (const table of tables) {
       const [counted] = await rowsOf<{ n: number }>(

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDataDir, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
+import { logEffectFailures } from './db/transaction';
 import { createInlineJobs, createQueueJobs } from './jobs';
 import { acquireDataDirLock } from './lock';
 import { countDeliveries, createMailer } from './mail/mailer';
@@ -51,6 +52,7 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
           log.info({ from, to }, 'moved the embedded database into its own folder (once, decision 0039)'),
         );
     await migrate(database);
+    logEffectFailures(database.db, log);
     // One process owns an embedded data dir, so an in-process cache stays coherent there.
     enableReadCache(database.kind === 'pglite');
     const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);

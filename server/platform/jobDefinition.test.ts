@@ -91,14 +91,14 @@ describe('defineJob: one name and one payload schema for every send and its work
     greetingJob.work(h, async ({ name }) => {
       seen.push(name);
     });
-    await withTransaction(h, async () => {
+    await withTransaction(h.db, async () => {
       await greetingJob.send(h, { v: 1, name: 'committed' });
       expect(seen).toEqual([]);
     });
     expect(seen).toEqual(['committed']);
 
     await expect(
-      withTransaction(h, async () => {
+      withTransaction(h.db, async () => {
         await greetingJob.send(h, { v: 1, name: 'rolled back' });
         throw new Error('planned');
       }),

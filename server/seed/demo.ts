@@ -6,6 +6,7 @@ import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';
 import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
+import { withTransaction } from '../platform/db/transaction';
 import { seedDemoAssets } from './demoAssets';
 import { seedDemoAudit } from './demoAudit';
 import { seedDemoContent } from './demoContent';
@@ -50,7 +51,7 @@ export async function seedDemo(ctx: AppContext) {
   const suffix = Math.random().toString(36).slice(2, 6);
   const appUrl = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
   const signIns: { email: string; password: string; permissions: Permission }[] = [];
-  const eventId = await ctx.db.transaction(async (tx) => {
+  const eventId = await withTransaction(ctx.db, async (tx) => {
     const id = await createEvent(
       tx,
       {

@@ -444,7 +444,7 @@ async function seedPages(ctx: AppContext, tx: DbOrTx, eventId: string): Promise<
 
 /** Adds sections after a page's own (as the editor would: the whole list, kept sections by id). */
 async function appendSections(ctx: AppContext, eventId: string, contentId: string, extra: SectionInput[]) {
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     const current = await getContent(tx, eventId, contentId);
     const kept = current.sections.map((section): SectionInput => {
       const { id, heading, isPublished } = section;
@@ -468,7 +468,7 @@ async function appendSections(ctx: AppContext, eventId: string, contentId: strin
  * pages' transaction (storage writes are not transactional) and added as sections afterwards.
  */
 export async function seedDemoContent(ctx: AppContext, eventId: string): Promise<Map<string, string>> {
-  const ids = await withTransaction(ctx, (tx) => seedPages(ctx, tx, eventId));
+  const ids = await withTransaction(ctx.db, (tx) => seedPages(ctx, tx, eventId));
   const page = (title: string) => ids.get(title) ?? '';
   const pdf = async (fileName: string, lines: string[]) =>
     (

@@ -29,7 +29,7 @@ export const DEMO_FORM_FIXTURES = [
 ];
 
 export async function seedDemoForms(ctx: AppContext, eventId: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const seeded: SeededForm[] = [];
     for (const fixture of DEMO_FORM_FIXTURES) {
       const keyed = rekeyFixture(fixture);

@@ -9,6 +9,7 @@ import { loadFill } from '../modules/submissions/definition';
 import { KIND } from '../modules/submissions/files';
 import { formSubmissions } from '../modules/submissions/tables';
 import type { AppContext } from '../platform/context';
+import { withTransaction } from '../platform/db/transaction';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -132,7 +133,7 @@ export async function seedDemoSubmissionFiles(ctx: AppContext, eventId: string):
     const values = mapUploads(definition, row.values, (list, place) =>
       list.map((file) => made.get(`${placeKey(place).join('/')}/${file.name}`) ?? file),
     );
-    await ctx.db.transaction(async (tx) => {
+    await withTransaction(ctx.db, async (tx) => {
       await tx
         .update(files)
         .set({ ownerId: row.id })

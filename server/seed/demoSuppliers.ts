@@ -245,7 +245,7 @@ export async function seedDemoSuppliers(ctx: AppContext, eventId: string): Promi
       logos.set(s.company, row.id);
     }
   }
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const types = await tx
       .select({ id: teamTypes.id, name: teamTypes.name })
       .from(teamTypes)

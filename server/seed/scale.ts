@@ -4,6 +4,7 @@ import { accounts } from '../modules/auth/tables';
 import { createEvent } from '../modules/events/service';
 import { customFields, memberships, teams, teamTypes } from '../modules/people/tables';
 import type { Db } from '../platform/db/client';
+import { withTransaction } from '../platform/db/transaction';
 import { FIRST_NAMES as FIRST, SURNAMES as LAST } from './names';
 import { seedScaleSubmissions } from './scaleSubmissions';
 import { seedScaleTasks } from './scaleTasks';
@@ -87,7 +88,7 @@ export async function seedScale(
     tasks,
     statuses,
     submissions,
-  } = await db.transaction(async (tx) => {
+  } = await withTransaction(db, async (tx) => {
     const id = await createEvent(
       tx,
       {

@@ -14,8 +14,10 @@ import { addUserToEvent } from '../modules/people/service';
 import { enableReadCache } from '../platform/cache';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
+import { reportWritesOutsideTransactions } from '../platform/db/beforeCommit';
 import { type Database, openPglite, openPostgres } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
+import { logEffectFailures, withTransaction } from '../platform/db/transaction';
 import type { App } from '../platform/http/types';
 import { createInlineJobs } from '../platform/jobs';
 import { createMailer, type MailMessage } from '../platform/mail/mailer';
@@ -88,6 +90,10 @@ export async function createTestApp(
   enableReadCache(database.kind === 'pglite');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
+  logEffectFailures(database.db, logger);
+  // Decision 0045, held here only (production pays nothing, 0048): a route's write outside a
+  // transaction is reported to the audit wrapper, and close() fails the file that made it.
+  reportWritesOutsideTransactions(database.db);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
   const sentEmails: MailMessage[] = [];
   const ctx: AppContext = {
@@ -150,7 +156,7 @@ export function uniqueEmail(name = 'person'): string {
 }
 
 export async function makeEvent(t: TestApp, name = 'Expo 2027'): Promise<string> {
-  return t.ctx.db.transaction((tx) =>
+  return withTransaction(t.ctx.db, (tx) =>
     createEvent(
       tx,
       {
@@ -174,7 +180,7 @@ export async function makeUser(
 ): Promise<{ id: string; email: string; password: string }> {
   const email = options.email ?? uniqueEmail(permissions);
   const password = options.password === null ? undefined : (options.password ?? TEST_PASSWORD);
-  const { accountId } = await t.ctx.db.transaction((tx) =>
+  const { accountId } = await withTransaction(t.ctx.db, (tx) =>
     addUserToEvent(
       tx,
       {

@@ -17,6 +17,7 @@ import { addUserToEvent } from '../modules/people/service';
 import { teamTypes } from '../modules/people/tables';
 import { openRuntime } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
+import { withTransaction } from '../platform/db/transaction';
 import { exitOnSignals } from '../platform/observability/drain';
 
 const [phase, dataDir, rowsArg] = process.argv.slice(2);
@@ -39,7 +40,7 @@ async function start(): Promise<void> {
   // As the server: on a real port, and SIGTERM drains (the SIGTERM test); SIGKILL is not caught.
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   exitOnSignals([app], () => runtime.shutdown(), logger);
-  const eventId = await ctx.db.transaction(async (tx) => {
+  const eventId = await withTransaction(ctx.db, async (tx) => {
     const id = await createEvent(
       tx,
       {

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { claimFiles, fileUrl, releaseFiles, variantUrls } from '../files/service';
 import { files } from '../files/tables';
@@ -108,7 +108,7 @@ export async function createAsset(
   actor: string,
 ): Promise<Asset> {
   const body = parse(assetCreateSchema, input);
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await withTransaction(ctx.db, async (tx) => {
     const assetId = crypto.randomUUID();
     const [file] = await claimFiles(tx, eventId, [body.fileId], 'asset', assetId);
     const type: AssetType = file.contentType.startsWith('image/') ? 'image' : 'document';
@@ -134,7 +134,7 @@ export async function updateAsset(
   input: unknown,
   actor: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const body = parse(assetUpdateSchema, input);
     const [updated] = await db
       .update(assets)
@@ -148,7 +148,7 @@ export async function updateAsset(
 
 /** Deletes the asset, then its file and every stored size. */
 export async function deleteAsset(ctx: AppContext, eventId: string, assetId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     const [removed] = await tx
       .delete(assets)
       .where(and(eq(assets.eventId, eventId), eq(assets.id, assetId)))

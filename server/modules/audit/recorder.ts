@@ -5,6 +5,7 @@ import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/a
 import type { AppContext } from '../../platform/context';
 import { withBeforeCommit } from '../../platform/db/beforeCommit';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { keepInFilterLists } from './filterLists';
 import { type AuditChanges, auditEntries } from './tables';
 
@@ -118,7 +119,7 @@ async function insertAfter(ctx: AppContext, entries: AuditRecord[]): Promise<voi
     await ctx.db.insert(auditEntries).values(asRows(entries));
     return;
   }
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
     await tx.insert(auditEntries).values(asRows(entries));
   });

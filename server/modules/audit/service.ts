@@ -85,7 +85,7 @@ export async function saveAuditSettings(
   actor: Actor,
   body: AuditSettings,
 ): Promise<AuditSettings> {
-  await withTransaction(ctx, (tx) =>
+  await withTransaction(ctx.db, (tx) =>
     tx
       .insert(auditSettings)
       .values({ eventId: actor.eventId, retentionDays: body.retentionDays })

@@ -41,7 +41,7 @@ export async function requestEmailChange(
     throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
   const eventId = session.currentEventId ?? (await defaultEventId(ctx.db, account.id));
   if (!eventId) throw notFound('Event ID not found');
-  await withTransaction(ctx, async (tx, effects) => {
+  await withTransaction(ctx.db, async (tx, effects) => {
     const outboxId = await queueTokenEmail(tx, {
       accountId: account.id,
       eventId,
@@ -66,7 +66,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     throw authError(400, 'auth/invalid-action-code', AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
   const emailInUse = () =>
     authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
-  const change = withTransaction(ctx, async (tx, effects) => {
+  const change = withTransaction(ctx.db, async (tx, effects) => {
     await consumeToken(tx, record, record.accountId);
     const [taken] = await tx
       .select({ id: accounts.id })

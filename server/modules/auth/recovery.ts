@@ -115,7 +115,7 @@ async function sendPasswordReset(
   const member = preferredEventId ? await findMembership(ctx.db, preferredEventId, account.id) : null;
   const eventId = member ? member.eventId : await defaultEventId(ctx.db, account.id);
   if (!eventId) return;
-  await withTransaction(ctx, async (tx, effects) => {
+  await withTransaction(ctx.db, async (tx, effects) => {
     const outboxId = await queueTokenEmail(tx, {
       accountId: account.id,
       eventId,
@@ -171,7 +171,7 @@ export async function setPasswordWithToken(
   assertStrongPassword(password);
   const record = await checkToken(ctx.db, token, mode);
   const passwordHash = await hashPassword(password);
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     await consumeToken(tx, record, record.accountId);
     const [account] = await tx
       .update(accounts)

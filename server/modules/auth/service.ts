@@ -80,7 +80,7 @@ export async function login(
   if (!account || !valid || account.disabled) throw await fail();
   const eventId = input.eventId ?? (await defaultEventId(ctx.db, account.id));
   if (input.eventId && !(await findMembership(ctx.db, input.eventId, account.id))) throw await fail();
-  const token = await ctx.db.transaction(async (tx) => {
+  const token = await withTransaction(ctx.db, async (tx) => {
     if (eventId) await recordLogin(tx, eventId, account.id);
     return createSession(tx, account.id, eventId);
   });
@@ -105,7 +105,7 @@ export async function switchEvent(
   eventId: string,
 ): Promise<MeResponse> {
   if (!(await findMembership(ctx.db, eventId, session.accountId))) throw notFound('Event ID not found');
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     await setSessionEvent(tx, session.tokenHash, eventId);
     await recordLogin(tx, eventId, session.accountId);
   });
@@ -117,7 +117,7 @@ export async function updateProfile(
   session: SessionAccount,
   input: { firstName: string; surname: string },
 ) {
-  await withTransaction(ctx, (tx) =>
+  await withTransaction(ctx.db, (tx) =>
     tx
       .update(accounts)
       .set({
@@ -138,7 +138,7 @@ export async function setAccountDisabled(
   disabled: boolean,
   actor: string,
 ) {
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     await tx
       .update(accounts)
       .set({ disabled, updatedAt: new Date(), updatedBy: actor })

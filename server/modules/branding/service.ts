@@ -9,6 +9,7 @@ import {
 import type { Settings } from '../../../shared/events/settings';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { readSettings, writeSettings } from '../events/settingsStore';
 import { events } from '../events/tables';
 import { claimFiles, type FileRow, type FileViewer, releaseFiles } from '../files/service';
@@ -25,7 +26,7 @@ export async function setBrandingImage(
   fileId: string | null,
   actor: string,
 ): Promise<Settings<'branding'>> {
-  if (fileId) await ctx.db.transaction((tx) => claimFiles(tx, eventId, [fileId], 'branding', fileId));
+  if (fileId) await withTransaction(ctx.db, (tx) => claimFiles(tx, eventId, [fileId], 'branding', fileId));
   const before = await readSettings(ctx.db, eventId, 'branding');
   const saved = await writeSettings(
     ctx.db,
@@ -52,7 +53,8 @@ export async function releaseUnusedBrandingFiles(
     new Set(BRANDING_IMAGE_SLOTS.map((slot) => brandingFileIdOf(doc[slot])).filter((id) => id !== null));
   const used = fileIds(after);
   for (const old of fileIds(before)) {
-    if (!used.has(old)) await ctx.db.transaction((tx) => releaseFiles(tx, ctx, eventId, 'branding', old));
+    if (!used.has(old))
+      await withTransaction(ctx.db, (tx) => releaseFiles(tx, ctx, eventId, 'branding', old));
   }
 }
 

@@ -134,7 +134,7 @@ async function assertTeamTypes(db: DbOrTx, eventId: string, ids: string[]) {
 }
 
 export async function createContent(ctx: AppContext, eventId: string, body: ContentSettings, by: string) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
     await assertPageImage(db, eventId, body.assetId);
     const { isFeatured, ...values } = body;
@@ -160,7 +160,7 @@ export async function updateContent(
   body: ContentSettings,
   by: string,
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const page = await requirePage(db, eventId, contentId, true);
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
     await assertPageImage(db, eventId, body.assetId);
@@ -194,7 +194,7 @@ export async function setContentArchived(
   isArchived: boolean,
   by: string,
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     await requirePage(db, eventId, contentId, true);
     await db
       .update(contentPages)
@@ -207,7 +207,7 @@ export async function setContentArchived(
 
 /** Deleting a page deletes its sections (cascade) and every link to it from settings. */
 export async function deleteContent(ctx: AppContext, eventId: string, contentId: string, by: string) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     await requirePage(db, eventId, contentId, true);
     await unlinkPage(db, eventId, contentId, by);
     await releasePageFiles(db, ctx, eventId, contentId);

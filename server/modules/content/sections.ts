@@ -93,7 +93,7 @@ export async function saveSections(
   body: SectionsBody | unknown,
   by: string,
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const parsed = parseSectionsBody(body);
     await requirePage(db, eventId, contentId, true);
     const sections = await placeImages(db, eventId, parsed);

@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { noteChange } from '../audit/recorder';
@@ -132,7 +133,7 @@ async function claimFile(tx: DbOrTx, eventId: string, fileId: string, downloadId
 
 export async function createDownload(ctx: AppContext, eventId: string, input: unknown, actor: string) {
   const body = parseBody(input);
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await withTransaction(ctx.db, async (tx) => {
     await checkTeamTypes(tx, eventId, [...body.showToTeamTypeIds, ...body.hideFromTeamTypeIds]);
     const downloadId = crypto.randomUUID();
     const file = await claimFile(tx, eventId, body.fileId, downloadId);
@@ -157,7 +158,7 @@ export async function updateDownload(
   actor: string,
 ) {
   const body = parseBody(input);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     const current = await findRow(tx, eventId, downloadId);
     await checkTeamTypes(tx, eventId, [...body.showToTeamTypeIds, ...body.hideFromTeamTypeIds]);
     let file = {
@@ -181,7 +182,7 @@ export async function updateDownload(
 }
 
 export async function deleteDownload(ctx: AppContext, eventId: string, downloadId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     await findRow(tx, eventId, downloadId);
     await releaseFiles(tx, ctx, eventId, 'download', downloadId);
     await tx.delete(downloads).where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)));

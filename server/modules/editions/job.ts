@@ -53,7 +53,7 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
   if (!clone) return;
   const writtenKeys: string[] = [];
   try {
-    await withTransaction(ctx, async (tx) => {
+    await withTransaction(ctx.db, async (tx) => {
       const outcome = await cloneEvent(
         tx,
         ctx.storage,

@@ -14,7 +14,7 @@ import { eventClones } from './tables';
 
 /** Records the request and queues the clone once it is saved; the screen polls its progress. */
 export async function startClone(ctx: AppContext, actor: Actor, input: CloneRequest): Promise<string> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const [clone] = await tx
       .insert(eventClones)
       .values({

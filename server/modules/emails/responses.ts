@@ -9,6 +9,7 @@ import {
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { notFound } from '../../platform/http/errors';
 import { memberships } from '../people/tables';
 import type { Outboxed } from './responseLog';
@@ -92,7 +93,7 @@ export async function resendUserEmails(
       error = RESEND_ERRORS.oneTimeLink;
     } else {
       // The copy's outbox row in a transaction, so the request's audit entry commits with it (0045).
-      const [copyId] = await ctx.db.transaction((tx) =>
+      const [copyId] = await withTransaction(ctx.db, (tx) =>
         queueEmails(
           tx,
           eventId,

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { defineJob, runBatch } from '../../platform/jobs';
 import { type MailMessage, outboxMessageId, SMTP_POOL } from '../../platform/mail/mailer';
 import { type AuditRecord, recordAuditMany, systemEntry } from '../audit/recorder';
@@ -292,7 +293,7 @@ type LogEntry = Parameters<typeof logEmailResponses>[1][number];
 async function recordOutcomes(db: Db, outcomes: readonly Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   // The rows, the log and the trail's entries (one per event of the batch) commit together.
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await writeOutcomes(tx, outcomes);
     await recordAuditMany(tx, sendEntries(outcomes));
   });

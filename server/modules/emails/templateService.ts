@@ -11,7 +11,7 @@ import {
 } from '../../../shared/emails/templatesApi';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { inTransaction, withTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { sanitizeRichText } from '../content/sanitize';
@@ -68,7 +68,7 @@ export async function saveTemplate(
   // Checked again once sanitised: what is stored is what gets rendered.
   checkVariables(kind, { body });
   const values = { subject: draft.subject, body, updatedBy: actor, updatedAt: new Date() };
-  const [row] = await ctx.db.transaction((tx) =>
+  const [row] = await withTransaction(ctx.db, (tx) =>
     tx
       .insert(emailTemplates)
       .values({ eventId, kind, ...values, createdBy: actor })
@@ -84,7 +84,7 @@ export async function resetTemplate(
   eventId: string,
   kind: TemplateKindId,
 ): Promise<EmailTemplate> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     await db
       .delete(emailTemplates)
       .where(and(eq(emailTemplates.eventId, eventId), eq(emailTemplates.kind, kind)));
@@ -131,7 +131,7 @@ export async function sendTestEmail(
   kind: TemplateKindId,
   accountId: string,
 ): Promise<{ to: string; outboxId: string }> {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     const [me] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
     if (!me) throw notFound('User not found');
     const preview = await previewTemplate(tx, eventId, kind);

@@ -13,6 +13,7 @@ import {
   SETTINGS_INPUT_SCHEMAS,
 } from '../../../shared/events/settingsApi';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { events, settings } from './tables';
@@ -93,7 +94,7 @@ export async function writeSettings<N extends EditableSettingsName>(
       })),
     );
   }
-  const saved = await db.transaction(async (tx) => {
+  const saved = await withTransaction(db, async (tx) => {
     const current = await readSettings(tx, eventId, name);
     const merged: Record<string, unknown> = { ...current, ...patch.data };
     // A null launch date clears it: the stored document leaves the key out.

@@ -12,7 +12,7 @@ import { createEvent, isSetupRequired } from './service';
  * account at all; afterwards a 404.
  */
 export async function setUpFirstEvent(ctx: AppContext, body: SetupBody) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     // Two setups racing: the lock makes the second one see the first one's account and stop.
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
     if (!(await isSetupRequired(tx))) throw notFound();

@@ -1,6 +1,7 @@
 import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { withTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs';
 import { storageKeysOf } from './service';
 import { files } from './tables';
@@ -58,7 +59,7 @@ export async function removeUnclaimedFiles(
   let removed = 0;
   let batches = 0;
   while (batches < maxBatches) {
-    const rows = await ctx.db.transaction(async (tx) => {
+    const rows = await withTransaction(ctx.db, async (tx) => {
       // Chosen and locked first, then deleted: as one DELETE ... WHERE id IN (SELECT ... LIMIT),
       // Postgres may rescan the subquery, which skips the rows just deleted and takes the next
       // ones, so a single statement could delete far more than one batch.

@@ -12,6 +12,7 @@ import {
   type UploadType,
 } from '../../../shared/files/types';
 import type { AppContext } from '../../platform/context';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { isDecodableImage, resizeLogo, resizeToVariants } from './images';
 import type { FileRow } from './service';
@@ -141,7 +142,7 @@ export async function recordFile(
 ): Promise<FileRow> {
   // In a transaction of its own so the upload's audit entry commits with the row (decision 0045);
   // the row is the transaction's result, so the entry names the file.
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(files)
       .values({ ...file, ownerId: null })

@@ -73,7 +73,7 @@ export async function createConfirmation(
   body: Body,
   by: string,
 ): Promise<Confirmation> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findForm(tx, eventId, formId);
     await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
     const [{ last }] = await tx
@@ -104,7 +104,7 @@ export async function updateConfirmation(
   body: Body,
   by: string,
 ): Promise<Confirmation> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const current = await findConfirmation(tx, eventId, formId, confirmationId);
     await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
     // The default stays the default until another takes the mark.
@@ -125,7 +125,7 @@ export async function deleteConfirmation(
   formId: string,
   confirmationId: string,
 ) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const current = await findConfirmation(tx, eventId, formId, confirmationId);
     if (current.isDefault) throw conflict(FORM_ERRORS.defaultConfirmation);
     await tx

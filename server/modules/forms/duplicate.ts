@@ -28,7 +28,7 @@ function rekeyRules(rules: Rule[], idMap: ReadonlyMap<string, string>, formId: s
 const mapped = (idMap: ReadonlyMap<string, string>, id: string) => idMap.get(id) ?? id;
 
 export async function duplicateForm(ctx: AppContext, eventId: string, formId: string, by: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const original = await loadForm(ctx, tx, eventId, formId);
     const copyId = randomUUID();
     const idMap = new Map<string, string>([[formId, copyId]]);

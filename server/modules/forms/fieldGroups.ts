@@ -16,7 +16,7 @@ import type { FieldGroupScope } from '../../../shared/forms/schema/field-group';
 import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
-import { inTransaction, withTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { readSettings } from '../events/settingsStore';
 import {
@@ -74,7 +74,7 @@ export async function getFieldGroupDetail(
 }
 
 export async function createFieldGroup(ctx: AppContext, eventId: string, body: Settings, by: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(fieldGroups)
       .values({ eventId, ...body, createdBy: by, updatedBy: by })
@@ -91,7 +91,7 @@ export async function updateFieldGroup(
   body: UpdateBody,
   by: string,
 ) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const row = await findGroup(tx, eventId, groupId);
     await requireLock(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
     const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
@@ -171,7 +171,7 @@ export async function updateFieldGroupSettings(
   body: Settings,
   by: string,
 ) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findGroup(tx, eventId, groupId);
     await refuseIfLockedByOther(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
     await tx
@@ -183,7 +183,7 @@ export async function updateFieldGroupSettings(
 
 /** Spec: the copy is unpublished, titled '(Copy)', with new ids and its logic re-pointed (the engine's duplicate). */
 export async function duplicateGroup(ctx: AppContext, eventId: string, groupId: string, by: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const row = await findGroup(tx, eventId, groupId);
     const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
     const fields = await loadFields(tx, eventId, owner, reporter(ctx));
@@ -238,7 +238,7 @@ export async function setFieldGroupsArchived(
   isArchived: boolean,
   by: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const updated = await db
       .update(fieldGroups)
       .set({ isArchived, updatedAt: new Date(), updatedBy: by })
@@ -251,7 +251,7 @@ export async function setFieldGroupsArchived(
 
 /** Spec: deleting groups deletes their fields; a group a form's template embeds cannot be deleted. */
 export async function deleteFieldGroups(ctx: AppContext, eventId: string, ids: string[]) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     if ((await groupsUsedInForms(tx, eventId, ids)).length > 0) throw conflict(FORM_ERRORS.fieldGroupInUse);
     const deleted = await tx
       .delete(fieldGroups)

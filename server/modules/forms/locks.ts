@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { FORM_ERRORS, LOCK_DURATION_MS, type Lock } from '../../../shared/forms/api';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { inTransaction, withTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { conflict } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { editLocks } from './tables';
@@ -82,7 +82,7 @@ async function holdFor(db: DbOrTx, target: LockTarget, accountId: string, now: D
  * answers the other editor's lock, so the builder opens read-only and says who is editing.
  */
 export async function takeLock(ctx: AppContext, target: LockTarget, accountId: string): Promise<Lock> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const now = new Date();
     const row = await findLock(db, target);
     if (row && row.holderId !== accountId && isLive(row, now)) return present(row, accountId);
@@ -121,7 +121,7 @@ export async function refuseIfLockedByOther(db: DbOrTx, target: LockTarget, acco
 
 /** Leaving the builder: only the caller's own lock is released. */
 export async function releaseLock(db: DbOrTx, target: LockTarget, accountId: string) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     await db.delete(editLocks).where(and(whereTarget(target), eq(editLocks.holderId, accountId)));
   });
 }
@@ -142,5 +142,5 @@ export async function dropLocks(db: DbOrTx, eventId: string, type: LockTarget['t
 
 /** The holder's heartbeat: the lock must still be theirs; its expiry moves on. */
 export function renewLock(ctx: AppContext, target: LockTarget, accountId: string): Promise<Lock> {
-  return withTransaction(ctx, (tx) => requireLock(tx, target, accountId));
+  return withTransaction(ctx.db, (tx) => requireLock(tx, target, accountId));
 }

@@ -6,6 +6,7 @@ import { reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { withTransaction } from '../../platform/db/transaction';
 import { accounts } from '../auth/tables';
 import { sanitizeRichText } from '../content/sanitize';
 import { emailLook } from '../emails/emailLook';
@@ -184,7 +185,7 @@ export async function sendFormNotifications(ctx: AppContext, event: SubmissionEv
   const outboxIds: string[] = [];
   for (const item of resolved) {
     const emails = await emailsOf(item);
-    const ids = await db.transaction(async (tx) => {
+    const ids = await withTransaction(db, async (tx) => {
       // Claimed once per submission event: a second run of this job queues nothing again.
       const [claimed] = await tx
         .insert(formNotificationSends)

@@ -77,7 +77,7 @@ export function createNotification(
   body: Body,
   by: string,
 ): Promise<FormNotification> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findForm(tx, eventId, formId);
     const settings = await checkedSettings(ctx, tx, eventId, formId, body);
     const [{ last }] = await tx
@@ -108,7 +108,7 @@ export function updateNotification(
   body: Body,
   by: string,
 ): Promise<FormNotification> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const current = await findNotification(tx, eventId, formId, notificationId);
     const settings = await checkedSettings(ctx, tx, eventId, formId, body);
     // Which default it was is the form's history, not something an edit changes.
@@ -127,7 +127,7 @@ export function updateNotification(
 }
 
 export function deleteNotification(ctx: AppContext, eventId: string, formId: string, notificationId: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findNotification(tx, eventId, formId, notificationId);
     await tx
       .delete(formNotifications)

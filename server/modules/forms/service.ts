@@ -18,7 +18,7 @@ import { parseNotification } from '../../../shared/forms/schema/notification';
 import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
-import { inTransaction, withTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { readSettings } from '../events/settingsStore';
@@ -185,7 +185,7 @@ export async function insertForm(
 
 /** Spec: create writes the form, its first field, a default confirmation and the default notifications. */
 export async function createForm(ctx: AppContext, eventId: string, body: CreateBody, by: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const formId = await insertForm(tx, eventId, body.form, by);
     const owner: FieldOwner = { kind: 'form', id: formId };
     const firstField = body.firstField ?? parseField({ id: randomUUID(), type: 'text' }, 'first');
@@ -236,7 +236,7 @@ export async function updateForm(
   body: UpdateBody,
   by: string,
 ) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const row = await findForm(tx, eventId, formId);
     await requireLock(tx, { eventId, type: 'form', id: formId }, by);
     const owner: FieldOwner = { kind: 'form', id: formId };
@@ -300,7 +300,7 @@ export async function updateFormSettings(
   body: Settings,
   by: string,
 ) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const current = await findForm(tx, eventId, formId);
     await refuseIfLockedByOther(tx, { eventId, type: 'form', id: formId }, by);
     await tx
@@ -319,7 +319,7 @@ export async function setFormsArchived(
   isArchived: boolean,
   by: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const updated = await db
       .update(forms)
       .set({ isArchived, updatedAt: new Date(), updatedBy: by })
@@ -335,7 +335,7 @@ export async function setFormsArchived(
  * cascade), their locks, and the submissions' stored files (rows now, bytes after the commit).
  */
 export async function deleteForms(ctx: AppContext, eventId: string, ids: string[]) {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     // Read before the forms go: the cascade takes the submissions the files belong to.
     await releaseSubmissionFiles(tx, ctx, effects, eventId, { formIds: ids });
     const deleted = await tx

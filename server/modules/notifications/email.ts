@@ -6,6 +6,7 @@ import { isAimedAt } from '../../../shared/notifications/visibility';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { withTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs';
 import { accounts } from '../auth/tables';
 import { emailLook } from '../emails/emailLook';
@@ -82,7 +83,7 @@ async function recipients(tx: DbOrTx, eventId: string, audience: Parameters<type
 export async function emailNotification(ctx: AppContext, eventId: string, notificationId: string) {
   const event = await readSettings(ctx.db, eventId, 'event');
   const look = await emailLook(ctx.db, eventId, 'adminNotification');
-  const outboxIds = await ctx.db.transaction(async (tx) => {
+  const outboxIds = await withTransaction(ctx.db, async (tx) => {
     const [claimed] = await tx
       .update(notifications)
       .set({ emailedAt: new Date() })

@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { contentPages } from '../content/tables';
@@ -141,7 +142,7 @@ export async function createNotification(ctx: AppContext, eventId: string, input
   const now = new Date();
   const { values, publishNow } = await plannedValues(null, body, now);
   const id = crypto.randomUUID();
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     await checkIds(tx, eventId, body);
     await tx.insert(notifications).values({ ...values, id, eventId, createdBy: actor, updatedBy: actor });
   });
@@ -160,7 +161,7 @@ export async function updateNotification(
 ) {
   const body = parseBody(input);
   const now = new Date();
-  const { publishNow, before } = await ctx.db.transaction(async (tx) => {
+  const { publishNow, before } = await withTransaction(ctx.db, async (tx) => {
     // Locked, so that the scheduler cannot publish it between this read and the write.
     const [current] = await tx
       .select()
@@ -186,7 +187,7 @@ export async function updateNotification(
 
 export async function deleteNotification(ctx: AppContext, eventId: string, id: string): Promise<void> {
   const before = await findNotification(ctx.db, eventId, id);
-  await ctx.db.transaction((tx) =>
+  await withTransaction(ctx.db, (tx) =>
     tx.delete(notifications).where(and(eq(notifications.eventId, eventId), eq(notifications.id, id))),
   );
   await signalListChanged(ctx, eventId, [before]);

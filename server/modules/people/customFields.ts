@@ -56,7 +56,7 @@ export async function createCustomField(
   input: z.output<typeof createCustomFieldBodySchema>,
   actor: string,
 ): Promise<CustomField> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const [{ next }] = await db
       .select({ next: sql<number>`coalesce(max(${customFields.position}) + 1, 0)::int` })
       .from(customFields)
@@ -82,7 +82,7 @@ export async function updateCustomField(
   input: z.output<typeof updateCustomFieldBodySchema>,
   actor: string,
 ): Promise<CustomField> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const updated = await db
       .update(customFields)
       .set({ ...input, updatedBy: actor, updatedAt: new Date() })
@@ -95,7 +95,7 @@ export async function updateCustomField(
 
 /** Deletes a field and its value from every team. */
 export async function deleteCustomField(ctx: AppContext, eventId: string, id: string): Promise<void> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const deleted = await db
       .delete(customFields)
       .where(and(eq(customFields.eventId, eventId), eq(customFields.id, id)))
@@ -114,7 +114,7 @@ export async function reorderCustomFields(
   eventId: string,
   ids: string[],
 ): Promise<CustomField[]> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const existing = await listCustomFields(db, eventId);
     const known = new Set(existing.map((f) => f.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {

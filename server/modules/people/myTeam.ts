@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { fieldsForTeam, valuesFitFields } from '../../../shared/people/customFields';
 import { TEAM_ERRORS } from '../../../shared/people/teams';
 import type { Db } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { assertRequiredFilled, listCustomFields } from './customFields';
@@ -18,7 +19,7 @@ export async function updateMyTeamFields(
   actor: Actor,
   values: Record<string, string | boolean>,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const [own] = await tx
       .select({ teamId: memberships.teamId })
       .from(memberships)

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { memberships } from './tables';
 
 /**
@@ -8,7 +8,7 @@ import { memberships } from './tables';
  * isOnboarded (the shell reads the membership every time), so there is nothing to forget.
  */
 export async function markOnboarded(db: DbOrTx, eventId: string, accountId: string): Promise<void> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     await db
       .update(memberships)
       .set({ isOnboarded: true, updatedBy: accountId, updatedAt: new Date() })

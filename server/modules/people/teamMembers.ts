@@ -24,7 +24,7 @@ type UpdateMember = z.output<typeof updateTeamMemberBodySchema>;
 /** createTeamMember: invite someone into a team by email, unless the team is full. */
 export async function addTeamMember(ctx: AppContext, actor: Actor, teamId: string, input: AddMember) {
   const { member } = await creatingUser(() =>
-    withTransaction(ctx, async (tx, effects) => {
+    withTransaction(ctx.db, async (tx, effects) => {
       const team = await findTeam(tx, actor.eventId, teamId, true);
       if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
       if (input.permissions === 'admin' && !peoplePolicy.grantAdmin(actor)) throw forbidden();
@@ -69,7 +69,7 @@ export async function updateTeamMember(
   userId: string,
   input: UpdateMember,
 ) {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const team = await findTeam(tx, actor.eventId, teamId, true);
     const member = await findTeamMember(tx, actor, teamId, userId);
     const now = new Date();
@@ -113,7 +113,7 @@ export async function updateTeamMember(
 
 /** Takes a member out of the team; they stay in the event. The owner must hand the team over first. */
 export async function removeTeamMember(db: Db, actor: Actor, teamId: string, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const team = await findTeam(tx, actor.eventId, teamId, true);
     if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
     await findTeamMember(tx, actor, teamId, userId);
@@ -136,7 +136,7 @@ export async function setMemberAreas(
   userId: string,
   areas: MemberArea[],
 ): Promise<MemberArea[]> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const team = await findTeam(tx, actor.eventId, teamId, true);
     if (!peoplePolicy.addTeamMember(actor, await teamContext(tx, actor, team))) throw forbidden();
     await findTeamMember(tx, actor, teamId, userId);

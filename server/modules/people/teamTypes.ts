@@ -38,7 +38,7 @@ export async function assertTeamTypeInEvent(db: DbOrTx, eventId: string, teamTyp
 }
 
 export async function createTeamType(ctx: AppContext, eventId: string, name: string, actor: string) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const [row] = await db
       .insert(teamTypes)
       .values({ eventId, name, createdBy: actor, updatedBy: actor })
@@ -54,7 +54,7 @@ export async function renameTeamType(
   name: string,
   actor: string,
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const updated = await db
       .update(teamTypes)
       .set({ name, updatedBy: actor, updatedAt: new Date() })
@@ -70,7 +70,7 @@ export async function renameTeamType(
  * of every other area's team type lists (teamTypeReferences.ts). Call it inside a transaction.
  */
 export async function deleteTeamType(ctx: AppContext, eventId: string, teamTypeId: string): Promise<void> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const deleted = await db
       .delete(teamTypes)
       .where(and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teamTypeId)))

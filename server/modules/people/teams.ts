@@ -66,7 +66,7 @@ async function insertTeam(
 /** createTeam: the team, its owner's account and membership, and the owner's welcome email. */
 export async function createTeam(ctx: AppContext, actor: Actor, input: CreateTeam) {
   const { team } = await creatingUser(() =>
-    withTransaction(ctx, async (tx, effects) => {
+    withTransaction(ctx.db, async (tx, effects) => {
       const created = await insertTeam(tx, actor, input, { parentTeamId: null, standShareRole: 'none' });
       effects.afterCommit(() => dispatchEmails(ctx, created.outboxIds));
       return created;
@@ -83,7 +83,7 @@ export async function createStandShare(
   input: CreateTeam,
 ) {
   const { team } = await creatingUser(() =>
-    withTransaction(ctx, async (tx, effects) => {
+    withTransaction(ctx.db, async (tx, effects) => {
       const parent = await findTeam(tx, actor.eventId, parentTeamId, true);
       if (!peoplePolicy.addStandShare(actor, await teamContext(tx, actor, parent))) throw forbidden();
       const roles = standShareRoles(parent.standShareRole);
@@ -107,7 +107,7 @@ export async function createStandShare(
 }
 
 export async function updateTeam(db: Db, actor: Actor, teamId: string, input: UpdateTeam): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const team = await findTeam(tx, actor.eventId, teamId, true);
     if (input.teamTypeId !== undefined) await assertTeamTypeInEvent(tx, actor.eventId, input.teamTypeId);
     await assertCustomFieldValues(tx, actor.eventId, input.customFields);
@@ -137,7 +137,7 @@ export async function updateTeam(db: Db, actor: Actor, teamId: string, input: Up
  * Its members stay in the event without a team; a parent left without children is a plain team again.
  */
 export async function deleteTeam(db: Db, actor: Actor, teamId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const team = await findTeam(tx, actor.eventId, teamId, true);
     const context = await teamContext(tx, actor, team);
     if (context.actorTeamId === team.id) throw forbidden(TEAM_ERRORS.selfDelete);

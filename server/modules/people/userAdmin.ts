@@ -44,7 +44,7 @@ export async function changePermission(
   next: Permission,
 ): Promise<void> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.ownPermission);
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (!canSetPermission(actor.permissions, user.permissions, next)) throw forbidden();
     await tx
@@ -57,7 +57,7 @@ export async function changePermission(
 
 /** sendWelcomeChaser: only for someone who has never signed in to this event. */
 export async function resendWelcome(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
-  await withTransaction(ctx, async (tx, effects) => {
+  await withTransaction(ctx.db, async (tx, effects) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (user.hasLoggedIn) throw conflict(USER_ERRORS.alreadySignedIn);
     const outboxId = await queueWelcomeChaser(
@@ -114,7 +114,7 @@ export async function deleteUser(
 ): Promise<boolean> {
   if (userId === actor.accountId) throw forbidden(USER_ERRORS.selfDelete);
   if (transferToId === userId) throw badRequest(USER_ERRORS.userIdNotValid);
-  const accountDeleted = await db.transaction(async (tx) => {
+  const accountDeleted = await withTransaction(db, async (tx) => {
     const user = await findEventUser(tx, actor.eventId, userId);
     if (!canDeleteUser(actor.permissions, user.permissions)) throw forbidden();
     const successor = await findEventUser(tx, actor.eventId, transferToId).catch(() => {

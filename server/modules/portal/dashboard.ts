@@ -4,6 +4,7 @@ import { isCorePageId } from '../../../shared/portal/corePages';
 import { shownFeatured } from '../../../shared/portal/featured';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { pageImages } from '../content/pageImages';
@@ -72,7 +73,7 @@ export async function setDashboardHeader(
   fileId: string | null,
   actor: string,
 ) {
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     const current = await readPortalDoc(tx, eventId, 'dashboardHeader');
     if (current.fileId === fileId) return;
     if (current.fileId) await releaseFiles(tx, ctx, eventId, 'branding', current.fileId);

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/portal/cardLayouts';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { existingContentIds } from './contentRefs';
@@ -79,7 +79,7 @@ export async function listLayouts(db: DbOrTx, eventId: string): Promise<Layout[]
 export async function listLayoutsEnsured(db: Db, eventId: string): Promise<Layout[]> {
   const layouts = await listLayouts(db, eventId);
   if (layouts.some((l) => l.isDefault)) return layouts;
-  await db.transaction((tx) => ensureDefaultLayout(tx, eventId));
+  await withTransaction(db, (tx) => ensureDefaultLayout(tx, eventId));
   return listLayouts(db, eventId);
 }
 
@@ -170,7 +170,7 @@ async function writeParts(
 
 export async function createLayout(db: Db, eventId: string, input: unknown, actor: string) {
   const body = parseBody(input);
-  const id = await db.transaction(async (tx) => {
+  const id = await withTransaction(db, async (tx) => {
     await ensureDefaultLayout(tx, eventId, actor);
     await checkReferences(tx, eventId, null, body);
     const [row] = await tx
@@ -186,7 +186,7 @@ export async function createLayout(db: Db, eventId: string, input: unknown, acto
 export async function updateLayout(db: Db, eventId: string, layoutId: string, input: unknown, actor: string) {
   await getLayout(db, eventId, layoutId);
   const body = parseBody(input);
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await checkReferences(tx, eventId, layoutId, body);
     await tx
       .update(cardLayouts)
@@ -198,7 +198,7 @@ export async function updateLayout(db: Db, eventId: string, layoutId: string, in
 }
 
 export async function deleteLayout(db: Db, eventId: string, layoutId: string): Promise<void> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const layout = await getLayout(db, eventId, layoutId);
     if (layout.isDefault) throw badRequest(LAYOUT_ERRORS.cannotDeleteDefault);
     await db.delete(cardLayouts).where(and(eq(cardLayouts.eventId, eventId), eq(cardLayouts.id, layoutId)));

@@ -10,6 +10,7 @@ import {
 import { FEATURED_ERRORS, featuredBodySchema } from '../../../shared/portal/featured';
 import { resolveSidebar, SIDEBAR_ERRORS, type Sidebar, sidebarSchema } from '../../../shared/portal/sidebar';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { pageImages } from '../content/pageImages';
@@ -41,7 +42,7 @@ export async function updateCorePage(
   body: CorePageBody,
   actor: string,
 ): Promise<CorePage> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     // The same rule as a content page's image: an image asset of this event (decision 0038).
     const assetId = body.assetId ?? null;
     if (assetId !== null && !(await pageImages(tx, eventId, [assetId])).has(assetId)) {
@@ -91,7 +92,7 @@ export async function saveSidebar(db: Db, eventId: string, input: unknown, actor
     );
   }
   const sidebar = parsed.data;
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const contentIds = sidebar.sections.flatMap((s) => s.itemIds).filter((id) => !isCorePageId(id));
     const live = await existingContentIds(tx, eventId, contentIds);
     const unknown = contentIds.filter((id) => !live.has(id));
@@ -144,7 +145,7 @@ export async function saveFeatured(db: Db, eventId: string, input: unknown, acto
     );
   }
   const { contentIds } = parsed.data;
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const live = await existingContentIds(tx, eventId, contentIds);
     if (contentIds.some((id) => !live.has(id))) {
       throw badRequest(FEATURED_ERRORS.invalid, [

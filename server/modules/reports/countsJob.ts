@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { rowsOf } from '../../platform/db/rows';
+import { withTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs';
 import { ensureReportCounts } from './reportCounts';
 import { reportDay } from './reportDay';
@@ -40,7 +41,7 @@ export async function rebuildDueReportCounts(
       const day = await reportDay(ctx.db, row.event_id, now);
       // The cheap check first: most runs find every event current and open no transaction.
       if (row.today === day.today && row.due_soon_until === day.dueSoonUntil) continue;
-      const outcome = await ctx.db.transaction(async (tx) => {
+      const outcome = await withTransaction(ctx.db, async (tx) => {
         // As a report does (countedReportRows): the rebuild's grouping is a plan JIT only slows.
         await tx.execute(sql`set local jit = off`);
         await tx.execute(sql`set local work_mem = '32MB'`);

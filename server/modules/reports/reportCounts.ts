@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
+import { withTransaction } from '../../platform/db/transaction';
 import type { ReportDay } from './reportDay';
 import { applies, bucketOf } from './reportSql';
 
@@ -86,7 +87,7 @@ export async function countedReportRows<T>(
   day: ReportDay,
   query: SQL,
 ): Promise<T[]> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local work_mem = '32MB'`);
     await ensureReportCounts(tx, eventId, day);

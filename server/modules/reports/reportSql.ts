@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
+import { withTransaction } from '../../platform/db/transaction';
 import type { ReportDay } from './reportDay';
 
 /**
@@ -12,7 +13,7 @@ import type { ReportDay } from './reportDay';
  * has no JIT and accepts the setting.
  */
 export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local work_mem = '32MB'`);
     return rowsOf<T>(tx, query);

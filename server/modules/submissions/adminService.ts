@@ -107,7 +107,7 @@ export async function editSubmission(
   key: { formId: string; submissionId: string },
   body: { values: Record<string, unknown>; version: number | null },
 ): Promise<SubmitResult> {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
     const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'any');
     const context = await contextOf(tx, actor);
@@ -153,7 +153,7 @@ export async function editSubmission(
  * a team that still has another submitted one keeps its task complete.
  */
 export async function deleteSubmissions(ctx: AppContext, eventId: string, formId: string, ids: string[]) {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     await findForm(tx, eventId, formId);
     const removed = await tx
       .delete(formSubmissions)

@@ -22,7 +22,7 @@ export async function storeGuestSubmission(
   },
 ): Promise<{ id: string; version: number }> {
   const { eventId, definition, values } = input;
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     // The id the guest's uploads were stored under (their files sit in its folder), else new;
     // either way worked out from a 256-bit guest token (guestToken.ts). `submissionId` is the token.
     const token = input.submissionId;

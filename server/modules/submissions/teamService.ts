@@ -132,7 +132,7 @@ export async function getFillForm(
  * submit; the type checks do not, so a draft never holds what a submission could not.
  */
 export async function saveDraft(ctx: AppContext, actor: Actor, formId: string, body: Answers) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const { definition } = await loadFill(ctx, tx, actor.eventId, formId, 'open');
     const teamId = teamOf(actor);
     const context = await contextOf(tx, actor);
@@ -191,7 +191,7 @@ export async function submit(
   formId: string,
   body: Answers,
 ): Promise<SubmitResult> {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     const { fill, definition } = await loadFill(ctx, tx, actor.eventId, formId, 'open');
     const teamId = teamOf(actor);
     const context = await contextOf(tx, actor);
@@ -277,7 +277,7 @@ export async function editMySubmission(
   key: { formId: string; submissionId: string },
   body: Answers,
 ): Promise<SubmitResult> {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     const teamId = teamOf(actor);
     const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
     if (row.teamId !== teamId) throw notFound(SUBMISSION_ERRORS.submissionNotFound);

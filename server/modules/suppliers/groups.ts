@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { SupplierGroupDetail, SupplierGroupListResponse } from '../../../shared/suppliers/api';
 import { groupIdSchema, SUPPLIER_ERRORS } from '../../../shared/suppliers/schema';
 import type { DbOrTx } from '../../platform/db/client';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { inNoActiveGroup } from './service';
 import { supplierGroupMembers, supplierGroups, suppliers } from './tables';
@@ -74,7 +74,7 @@ export async function getSupplierGroup(
 }
 
 export async function createSupplierGroup(db: DbOrTx, eventId: string, title: string, by: string) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const [row] = await db
       .insert(supplierGroups)
       .values({ eventId, title, createdBy: by, updatedBy: by })
@@ -90,7 +90,7 @@ export async function updateSupplierGroup(
   change: { title?: string; isArchived?: boolean },
   by: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const groupId = checkGroupId(rawId);
     const updated = await db
       .update(supplierGroups)
@@ -104,7 +104,7 @@ export async function updateSupplierGroup(
 
 /** Deleting a supplier type leaves its suppliers in place, in their other types or Unassigned. */
 export async function deleteSupplierGroup(db: DbOrTx, eventId: string, rawId: string): Promise<void> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const groupId = checkGroupId(rawId);
     const deleted = await db
       .delete(supplierGroups)

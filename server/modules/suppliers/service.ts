@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
-import { inTransaction, withTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { sanitizeRichText } from '../content/sanitize';
@@ -167,7 +167,7 @@ async function moveBetweenGroups(tx: Tx, eventId: string, supplierId: string, gr
 }
 
 export async function createSupplier(ctx: AppContext, eventId: string, body: SupplierValues, by: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await checkReferences(tx, eventId, body);
     const [row] = await tx
       .insert(suppliers)
@@ -186,7 +186,7 @@ export async function updateSupplier(
   body: SupplierValues,
   by: string,
 ) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const current = await findSupplier(tx, eventId, supplierId);
     await checkReferences(tx, eventId, body);
     await syncLogo(tx, ctx, eventId, supplierId, current.logoFileId, body.logoFileId);
@@ -208,7 +208,7 @@ export async function setSupplierArchived(
   isArchived: boolean,
   by: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const updated = await db
       .update(suppliers)
       .set({ isArchived, updatedBy: by, updatedAt: new Date() })
@@ -221,7 +221,7 @@ export async function setSupplierArchived(
 
 /** Spec: deleting a supplier removes its files and its id from groups (the membership rows cascade). */
 export async function deleteSupplier(ctx: AppContext, eventId: string, supplierId: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findSupplier(tx, eventId, supplierId);
     await releaseLogo(tx, ctx, eventId, supplierId);
     await tx.delete(suppliers).where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));

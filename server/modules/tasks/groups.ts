@@ -4,7 +4,7 @@ import type { TaskGroupRow } from '../../../shared/tasks/api';
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { inTransaction, withTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { taskGroups, tasks } from './tables';
 
@@ -54,7 +54,7 @@ export async function assertGroup(db: DbOrTx, eventId: string, groupId: string):
 }
 
 export async function createTaskGroup(db: DbOrTx, eventId: string, title: string, by: string) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const [row] = await db
       .insert(taskGroups)
       .values({ eventId, title, createdBy: by, updatedBy: by })
@@ -70,7 +70,7 @@ export async function renameTaskGroup(
   title: string,
   by: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const updated = await db
       .update(taskGroups)
       .set({ title, updatedBy: by, updatedAt: new Date() })
@@ -89,7 +89,7 @@ export async function setTaskGroupArchived(
   isArchived: boolean,
   by: string,
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const updated = await db
       .update(taskGroups)
       .set({ isArchived, updatedBy: by, updatedAt: new Date() })
@@ -108,7 +108,7 @@ export async function setTaskGroupArchived(
 
 /** Deleting a group leaves its tasks in no group (the foreign key sets group_id to null). */
 export async function deleteTaskGroup(db: DbOrTx, eventId: string, groupId: string): Promise<void> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const deleted = await db
       .delete(taskGroups)
       .where(and(eq(taskGroups.eventId, eventId), eq(taskGroups.id, groupId)))
@@ -149,7 +149,7 @@ export async function reorderGroupTasks(
   taskIds: string[],
   by: string,
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const current = await listGroupTasks(db, eventId, groupId);
     const wanted = new Set(taskIds);
     const same =

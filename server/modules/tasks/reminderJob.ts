@@ -10,6 +10,7 @@ import {
 } from '../../../shared/tasks/index';
 import type { AppContext } from '../../platform/context';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { withTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs';
 import { recordAudit, systemEntry } from '../audit/recorder';
 import { accounts } from '../auth/tables';
@@ -170,7 +171,7 @@ export async function sendEventReminders(
       }
     : {};
   for (const reminder of plan.reminders) {
-    const outboxIds = await db.transaction(async (tx) => {
+    const outboxIds = await withTransaction(db, async (tx) => {
       // Claim first: a row another run inserted meanwhile returns nothing, and its task is dropped.
       const claimed = await tx
         .insert(sentTaskReminders)

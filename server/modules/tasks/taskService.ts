@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
-import { inTransaction, withTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { sanitizeRichText } from '../content/sanitize';
@@ -135,7 +135,7 @@ async function values({ attachmentIds: _attachments, description, ...body }: Tas
 }
 
 export async function createTask(ctx: AppContext, eventId: string, body: TaskBody, by: string) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const columns = await values(body);
     await checkReferences(db, eventId, body);
     const position = await nextPosition(db, eventId, body.groupId);
@@ -156,7 +156,7 @@ export async function updateTask(
   body: TaskBody,
   by: string,
 ) {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     const columns = await values(body);
     const current = await getTask(db, eventId, taskId);
     await checkReferences(db, eventId, body);
@@ -189,7 +189,7 @@ export async function setTaskArchived(
   isArchived: boolean,
   by: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const updated = await db
       .update(tasks)
       .set({ isArchived, updatedBy: by, updatedAt: new Date() })
@@ -202,7 +202,7 @@ export async function setTaskArchived(
 
 /** Deleting a task deletes every team's status of it (foreign key cascade) and its attachments. */
 export async function deleteTask(ctx: AppContext, eventId: string, taskId: string): Promise<void> {
-  return withTransaction(ctx, async (db) => {
+  return withTransaction(ctx.db, async (db) => {
     // The teams' uploads are found through task_uploads rows, which go with the task: release first.
     await releaseTaskUploads(db, ctx, eventId, taskId);
     const deleted = await db

@@ -230,7 +230,7 @@ export async function setTeamStatuses(
   taskId: string,
   body: { teamIds: string[]; progressStatus: ProgressStatus },
 ): Promise<BulkStatusResponse> {
-  return withTransaction(ctx, async (db, effects) => {
+  return withTransaction(ctx.db, async (db, effects) => {
     const task = await findTask(db, actor.eventId, taskId);
     const teamIds = [...new Set(body.teamIds)];
     const found = await db

@@ -25,7 +25,7 @@ function inThread<T>(
   work: (tx: Tx, thread: Thread, afterCommit: (ids: string[]) => void) => Promise<T>,
   live: { comments?: boolean } = {},
 ): Promise<T> {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     const thread = await openThread(tx, actor, key.taskId, key.teamId);
     const result = await work(tx, thread, (outboxIds) =>
       effects.afterCommit(() => dispatchEmails(ctx, outboxIds)),
@@ -106,7 +106,7 @@ export function detachUpload(ctx: AppContext, actor: Actor, key: ThreadKey, uplo
 
 /** A team member marks their team's task done or not done. */
 export function saveMyProgress(ctx: AppContext, actor: Actor, taskId: string, progress: ProgressStatus) {
-  return withTransaction(ctx, async (tx, effects) => {
+  return withTransaction(ctx.db, async (tx, effects) => {
     const saved = await setMyProgress(tx, actor, taskId, progress);
     signalStatusesAfterCommit(ctx, effects, actor.eventId, [saved.teamId]);
     return saved;

@@ -231,7 +231,7 @@ export async function reviewTeamTask(
   params: { taskId: string; teamId: string },
   decision: { decision: 'approved' | 'rejected'; review: string },
 ) {
-  return withTransaction(ctx, async (db, effects) => {
+  return withTransaction(ctx.db, async (db, effects) => {
     const [task] = await db
       .select()
       .from(tasks)

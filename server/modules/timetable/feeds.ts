@@ -8,7 +8,7 @@ import { type CalendarEvent, renderCalendar } from '../../../shared/timetable/ic
 import { sessionsForViewer } from '../../../shared/timetable/visibility';
 import { hashToken, newToken } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db/client';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import type { Actor } from '../../platform/http/guards';
 import { findMembership } from '../people/service';
 import { loadMyTaskList } from '../tasks/myTasksQuery';
@@ -36,7 +36,7 @@ export async function feedStatus(db: DbOrTx, actor: Actor): Promise<FeedStatus> 
 
 /** A new address; the previous one (if any) stops working at once. */
 export async function createFeed(db: DbOrTx, actor: Actor): Promise<FeedCreated> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const token = newToken();
     const now = new Date();
     const values = {
@@ -56,7 +56,7 @@ export async function createFeed(db: DbOrTx, actor: Actor): Promise<FeedCreated>
 }
 
 export async function deleteFeed(db: DbOrTx, actor: Actor): Promise<void> {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     await db.delete(calendarFeeds).where(feedKey(actor));
   });
 }

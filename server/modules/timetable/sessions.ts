@@ -6,7 +6,7 @@ import { nextDay } from '../../../shared/timetable/zone';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { teamTypes } from '../people/tables';
 import { issuesOf } from './issues';
@@ -134,7 +134,7 @@ function columnsOf(values: SessionValues) {
 }
 
 export async function createSession(db: DbOrTx, eventId: string, input: unknown, actor: string) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const values = await checkedValues(db, eventId, input);
     const [row] = await db
       .insert(timetableSessions)
@@ -151,7 +151,7 @@ export async function updateSession(
   input: unknown,
   actor: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     await findRow(db, eventId, sessionId);
     const values = await checkedValues(db, eventId, input);
     const [row] = await db
@@ -166,7 +166,7 @@ export async function updateSession(
 
 /** A copy at the same time and place, titled '(copy)', for the organiser to move. */
 export async function duplicateSession(db: DbOrTx, eventId: string, sessionId: string, actor: string) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const { id: _id, createdAt: _c, updatedAt: _u, title, ...rest } = await findRow(db, eventId, sessionId);
     const [row] = await db
       .insert(timetableSessions)
@@ -177,7 +177,7 @@ export async function duplicateSession(db: DbOrTx, eventId: string, sessionId: s
 }
 
 export async function deleteSession(db: DbOrTx, eventId: string, sessionId: string) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const deleted = await db
       .delete(timetableSessions)
       .where(and(eq(timetableSessions.eventId, eventId), eq(timetableSessions.id, sessionId)))

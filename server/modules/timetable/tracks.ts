@@ -3,7 +3,7 @@ import type { TrackRow } from '../../../shared/timetable/api';
 import { TIMETABLE_ERRORS, trackBodySchema } from '../../../shared/timetable/schema';
 import type { DbOrTx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { inTransaction } from '../../platform/db/transaction';
+import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { issuesOf } from './issues';
 import { timetableSessions, timetableTracks } from './tables';
@@ -55,7 +55,7 @@ async function trackRow(db: DbOrTx, eventId: string, trackId: string): Promise<T
 }
 
 export async function createTrack(db: DbOrTx, eventId: string, input: unknown, actor: string) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const body = parseTrack(input);
     const [row] = await saving(() =>
       db
@@ -74,7 +74,7 @@ export async function updateTrack(
   input: unknown,
   actor: string,
 ) {
-  return inTransaction(db, async (db) => {
+  return withTransaction(db, async (db) => {
     const body = parseTrack(input);
     const updated = await saving(() =>
       db
@@ -90,7 +90,7 @@ export async function updateTrack(
 
 /** Deleting a track keeps its sessions, without a track. */
 export async function deleteTrack(db: DbOrTx, eventId: string, trackId: string, actor: string) {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx
       .update(timetableSessions)
       .set({ trackId: null, updatedBy: actor, updatedAt: new Date() })

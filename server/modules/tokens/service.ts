@@ -89,7 +89,7 @@ export async function createApiToken(
     ]);
   const secret = `${API_TOKEN_PREFIX}${newToken()}`;
   // The row is the transaction's result, so its audit entry (written inside) names the token.
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await withTransaction(ctx.db, async (tx) => {
     const [made] = await tx
       .insert(apiTokens)
       .values({
@@ -110,7 +110,7 @@ export async function createApiToken(
 
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<ApiToken> {
   refuseTokenCaller(actor);
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(apiTokens)
       .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })

@@ -4,6 +4,7 @@ import { webhookApplies } from '../../../shared/forms/webhooks';
 import { type DeliveryKind, WEBHOOK_MAX_ATTEMPTS } from '../../../shared/webhooks/api';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { withTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs';
 import { webhooksSent } from '../../platform/observability/metrics';
 import { recordAudit, systemEntry } from '../audit/recorder';
@@ -135,7 +136,7 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, now =
   webhooksSent.inc({ outcome: result.ok ? 'succeeded' : 'failed' });
   const final = result.ok || attempt >= WEBHOOK_MAX_ATTEMPTS || (isSubmission && !webhook.isActive);
   const state = result.ok ? 'succeeded' : final ? 'failed' : 'pending';
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     await tx
       .update(webhookDeliveries)
       .set({

@@ -48,7 +48,7 @@ export function createWebhook(
   body: Body,
   by: string,
 ): Promise<{ webhook: Webhook; secret: string }> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findForm(tx, key.eventId, key.formId);
     await refuseBadRules(ctx, tx, key, body.rules, RULE_WHERE);
     const secret = newWebhookSecret();
@@ -68,7 +68,7 @@ const whereKey = (key: WebhookKey) =>
   );
 
 export function updateWebhook(ctx: AppContext, key: WebhookKey, body: Body, by: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findWebhook(tx, key);
     await refuseBadRules(ctx, tx, key, body.rules, RULE_WHERE);
     const [row] = await tx
@@ -81,7 +81,7 @@ export function updateWebhook(ctx: AppContext, key: WebhookKey, body: Body, by: 
 }
 
 export function deleteWebhook(ctx: AppContext, key: WebhookKey) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findWebhook(tx, key);
     await tx.delete(formWebhooks).where(whereKey(key));
   });
@@ -89,7 +89,7 @@ export function deleteWebhook(ctx: AppContext, key: WebhookKey) {
 
 /** A new secret at once: deliveries still queued are signed with it from their next try. */
 export function rotateSecret(ctx: AppContext, key: WebhookKey, by: string) {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await findWebhook(tx, key);
     const secret = newWebhookSecret();
     await tx.update(formWebhooks).set({ secret, updatedAt: new Date(), updatedBy: by }).where(whereKey(key));
@@ -101,7 +101,7 @@ export function rotateSecret(ctx: AppContext, key: WebhookKey, by: string) {
 export async function sendTest(ctx: AppContext, key: WebhookKey, submissionId: string | null, by: string) {
   const webhook = presentWebhook(await findWebhook(ctx.db, key));
   const source = await payloadSource(ctx, ctx.db, key, submissionId);
-  const row = await ctx.db.transaction((tx) =>
+  const row = await withTransaction(ctx.db, (tx) =>
     queueDelivery(tx, {
       eventId: key.eventId,
       webhookId: key.webhookId,
@@ -119,7 +119,7 @@ export async function sendTest(ctx: AppContext, key: WebhookKey, submissionId: s
 /** The same payload again as a new delivery with its own tries (a failed one's tries are spent). */
 export async function redeliver(ctx: AppContext, key: WebhookKey, deliveryId: string, by: string) {
   const original = await findDelivery(ctx.db, key, deliveryId);
-  const row = await ctx.db.transaction((tx) =>
+  const row = await withTransaction(ctx.db, (tx) =>
     queueDelivery(tx, {
       eventId: key.eventId,
       webhookId: key.webhookId,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { bookkeeping, withBeforeCommit } from './beforeCommit';
+import { bookkeeping, reportWritesOutsideTransactions, withBeforeCommit } from './beforeCommit';
 import type { Database } from './client';
 
 describe('before-commit hooks (the audit entry in the write’s own transaction, decision 0040)', () => {
@@ -91,7 +91,19 @@ describe('before-commit hooks (the audit entry in the write’s own transaction,
     expect(await rows('hook_write')).toBe(2);
   });
 
+  it('watches no write unless the test harness asks (production pays nothing)', async () => {
+    const outside: string[] = [];
+    await withBeforeCommit(
+      async () => undefined,
+      () => database.db.execute(sql`insert into hook_write values (8)`),
+      (statement) => outside.push(statement),
+    );
+    expect(outside).toEqual([]);
+    await database.db.execute(sql`delete from hook_write where id = 8`);
+  });
+
   it('reports writes made outside a transaction under a hook, not reads, not bookkeeping, not in one', async () => {
+    reportWritesOutsideTransactions(database.db);
     const outside: string[] = [];
     const none = async () => undefined;
     await withBeforeCommit(

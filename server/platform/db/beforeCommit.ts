@@ -13,6 +13,7 @@ export type RolledBack = () => void;
 /**
  * Told when work under a hook writes straight on the database, outside any transaction (a plain
  * autocommit insert, update or delete): that write cannot carry the hook's work (decision 0045).
+ * Only a database watched by `reportWritesOutsideTransactions` (the test harness) tells it.
  */
 export type OnWriteOutside = (statement: string) => void;
 
@@ -51,11 +52,17 @@ function sqlText(db: Db, query: unknown): string {
   }
 }
 
+const watched = new WeakSet<Db>();
+
 /**
- * Wraps the top-level database's write builders and `execute` so a write made outside a
- * transaction, under a hook, is reported (transactions get their own `tx`, never wrapped).
+ * Test harness only (`createTestApp`): wraps the top-level database's write builders and
+ * `execute` so a write made outside a transaction, under a hook, is reported (transactions get
+ * their own `tx`, never wrapped). Production never calls it, so it pays nothing: no wrapper per
+ * write, and no `db.execute` query turned into SQL text to look for a write (decision 0048).
  */
-function reportWritesOutside(db: Db): void {
+export function reportWritesOutsideTransactions(db: Db): void {
+  if (watched.has(db)) return;
+  watched.add(db);
   for (const method of ['insert', 'update', 'delete'] as const) {
     const build = (db[method] as (...args: unknown[]) => unknown).bind(db);
     (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
@@ -73,12 +80,11 @@ function reportWritesOutside(db: Db): void {
 
 /**
  * Makes `db.transaction` call the hook of the request it runs for. Done once, where the database
- * is opened, because services open transactions both through `withTransaction` and with
- * `db.transaction` directly (about 40 of them), and every one must carry its entry. Savepoints
- * (`tx.transaction`) are not wrapped: they commit with the transaction around them.
+ * is opened; `withTransaction` is the only caller of `db.transaction` (decision 0048), so every
+ * transaction a request opens carries its entry. Savepoints (`tx.transaction`) are not wrapped:
+ * they commit with the transaction around them.
  */
 export function runBeforeCommitHooks(db: Db): Db {
-  reportWritesOutside(db);
   const open = db.transaction.bind(db);
   db.transaction = ((work, config) => {
     const hook = hooks.getStore()?.hook;

@@ -3,13 +3,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import type { Database } from './client';
-import { inTransaction, withTransaction } from './transaction';
+import { logEffectFailures, withTransaction } from './transaction';
 
 describe('withTransaction', () => {
   let database: Database;
   const logged: unknown[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-  const ctx = () => ({ db: database.db, logger });
   const count = async () => {
     const { rows } = (await database.db.execute(sql`select count(*)::int as n from tx_probe`)) as unknown as {
       rows: { n: number }[];
@@ -19,6 +18,7 @@ describe('withTransaction', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
+    logEffectFailures(database.db, logger);
     await database.db.execute(sql`create table tx_probe (id int)`);
   });
   afterAll(async () => {
@@ -27,7 +27,7 @@ describe('withTransaction', () => {
 
   it('runs the effects after the commit, in order, with the write visible', async () => {
     const seen: string[] = [];
-    const result = await withTransaction(ctx(), async (tx, effects) => {
+    const result = await withTransaction(database.db, async (tx, effects) => {
       await tx.execute(sql`insert into tx_probe values (1)`);
       effects.afterCommit(async () => {
         seen.push(`first saw ${await count()}`);
@@ -46,7 +46,7 @@ describe('withTransaction', () => {
     const before = await count();
     let ran = false;
     await expect(
-      withTransaction(ctx(), async (tx, effects) => {
+      withTransaction(database.db, async (tx, effects) => {
         await tx.execute(sql`insert into tx_probe values (2)`);
         effects.afterCommit(() => {
           ran = true;
@@ -61,8 +61,8 @@ describe('withTransaction', () => {
   it('joins the outer transaction when nested and defers effects to the outermost commit', async () => {
     const before = await count();
     const order: string[] = [];
-    await withTransaction(ctx(), async (outer, effects) => {
-      await withTransaction(ctx(), async (inner, innerEffects) => {
+    await withTransaction(database.db, async (outer, effects) => {
+      await withTransaction(database.db, async (inner, innerEffects) => {
         expect(inner).toBe(outer);
         await inner.execute(sql`insert into tx_probe values (3)`);
         innerEffects.afterCommit(() => {
@@ -80,9 +80,9 @@ describe('withTransaction', () => {
     // An inner failure rolls the whole transaction back, inner effects included.
     let ran = false;
     await expect(
-      withTransaction(ctx(), async (tx) => {
+      withTransaction(database.db, async (tx) => {
         await tx.execute(sql`insert into tx_probe values (4)`);
-        await withTransaction(ctx(), async (_inner, innerEffects) => {
+        await withTransaction(database.db, async (_inner, innerEffects) => {
           innerEffects.afterCommit(() => {
             ran = true;
           });
@@ -96,7 +96,7 @@ describe('withTransaction', () => {
 
   it('logs a failing effect instead of throwing, and still runs the next', async () => {
     let next = false;
-    const result = await withTransaction(ctx(), async (_tx, effects) => {
+    const result = await withTransaction(database.db, async (_tx, effects) => {
       effects.afterCommit(() => {
         throw new Error('queue down');
       });
@@ -110,25 +110,49 @@ describe('withTransaction', () => {
     expect(logged).toContainEqual(expect.objectContaining({ msg: 'after-commit effect failed' }));
   });
 
-  it('inTransaction opens one on the database, joins one given or open, and rolls back with it', async () => {
+  it('opens one on the database, joins one given or open, and rolls back with it', async () => {
     const before = await count();
-    const opened = await inTransaction(database.db, async (tx) => {
+    const opened = await withTransaction(database.db, async (tx) => {
       await tx.execute(sql`insert into tx_probe values (7)`);
       return tx;
     });
     expect(opened).not.toBe(database.db);
     expect(await count()).toBe(before + 1);
     await expect(
-      withTransaction(ctx(), async (outer) => {
+      withTransaction(database.db, async (outer) => {
         // Given the database inside an open transaction, and given the transaction: both join it.
-        await inTransaction(database.db, async (tx) => {
+        await withTransaction(database.db, async (tx) => {
           expect(tx).toBe(outer);
           await tx.execute(sql`insert into tx_probe values (8)`);
         });
-        await inTransaction(outer, async (tx) => expect(tx).toBe(outer));
+        await withTransaction(outer, async (tx) => expect(tx).toBe(outer));
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');
     expect(await count()).toBe(before + 1);
+  });
+
+  it('defers the effects of a joined transaction or savepoint to the outermost commit', async () => {
+    const order: string[] = [];
+    await withTransaction(database.db, async (outer) => {
+      // A savepoint is its own transaction object; work given it joins the open one's effects.
+      await outer.transaction(async (savepoint) =>
+        withTransaction(savepoint, async (_tx, effects) => {
+          effects.afterCommit(() => {
+            order.push('effect');
+          });
+        }),
+      );
+      order.push('work done');
+    });
+    expect(order).toEqual(['work done', 'effect']);
+  });
+
+  it('refuses an after-commit effect on a transaction it did not open (no commit to wait for)', async () => {
+    await expect(
+      database.db.transaction((tx) =>
+        withTransaction(tx, async (_tx, effects) => effects.afterCommit(() => {})),
+      ),
+    ).rejects.toThrow('afterCommit needs a transaction opened by withTransaction');
   });
 });

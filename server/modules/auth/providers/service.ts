@@ -12,6 +12,7 @@ import type { AppContext } from '../../../platform/context';
 import { hashToken, newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
 import { isUniqueViolation } from '../../../platform/db/errors';
+import { withTransaction } from '../../../platform/db/transaction';
 import { notFound } from '../../../platform/http/errors';
 import { events } from '../../events/tables';
 import { addUserToEvent, findMembership, recordLogin } from '../../people/service';
@@ -87,7 +88,7 @@ export async function setEventProvider(
   const provider = configured(ctx, providerId);
   if (!provider) throw notFound('Sign-in provider not found');
   const values = { ...body, updatedBy: actor, updatedAt: new Date() };
-  await ctx.db.transaction((tx) =>
+  await withTransaction(ctx.db, (tx) =>
     tx
       .insert(eventSignInProviders)
       .values({ eventId, providerId, ...values, createdBy: actor })
@@ -186,7 +187,7 @@ async function accountFor(
   if (!allowAccountCreation) throw new ProviderSignInRefused('noAccount');
   const actor = `provider:${provider.id}`;
   try {
-    const created = await ctx.db.transaction((tx) =>
+    const created = await withTransaction(ctx.db, (tx) =>
       addUserToEvent(
         tx,
         {
@@ -260,7 +261,7 @@ export async function completeProviderSignIn(
     { ...identity, email: email.data },
     found.allowAccountCreation,
   );
-  const token = await ctx.db.transaction(async (tx) => {
+  const token = await withTransaction(ctx.db, async (tx) => {
     await recordLogin(tx, attempt.eventId, accountId);
     return createSession(tx, accountId, attempt.eventId);
   });

@@ -13,6 +13,7 @@ import type { AppContext } from '../../../platform/context';
 import { newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/rows';
+import { withTransaction } from '../../../platform/db/transaction';
 import { AppError, authError, conflict, notFound } from '../../../platform/http/errors';
 import { LINK_PATHS } from '../../auth/recovery';
 import { accounts } from '../../auth/tables';
@@ -54,7 +55,7 @@ export async function importRow(
 ): Promise<Outcome> {
   const reached = { step: 'typeCheck' as Step, rolledBack: [] as string[] };
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withTransaction(ctx.db, async (tx) => {
       const found = await lockRow(tx, event, rowNumber);
       // Another worker got here first (a retried job overlapping a slow one).
       if (!found) return NOTHING;

@@ -9,6 +9,7 @@ import {
   type RawSheet,
 } from '../../../../shared/people/importRules';
 import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest, conflict } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { accounts } from '../../auth/tables';
@@ -59,7 +60,7 @@ export async function createPreview(db: DbOrTx, actor: Actor, fileName: string, 
     throw badRequest(checked.fileErrors.map((e) => e.message).join('. '), issues);
   }
   const counts = countStatuses(checked.rows);
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const [running] = await tx
       .select({ id: teamImports.id })
       .from(teamImports)

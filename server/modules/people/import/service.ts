@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { IMPORT_ERRORS } from '../../../../shared/people/importRules';
 import type { TeamImport } from '../../../../shared/people/importSchema';
 import type { AppContext } from '../../../platform/context';
+import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { teamImportJob } from './job';
@@ -13,7 +14,7 @@ import { teamImports } from './tables';
  * import runs at a time per event, so two admins cannot write the same people at once.
  */
 export async function startImport(ctx: AppContext, actor: Actor, importId: string): Promise<TeamImport> {
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx.db, async (tx) => {
     const [record] = await tx
       .select({ state: teamImports.state, readyRows: teamImports.readyRows })
       .from(teamImports)

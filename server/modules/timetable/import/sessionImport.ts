@@ -113,7 +113,7 @@ export async function importSessions(
   fileName: string,
   sheet: RawSheet,
 ): Promise<SessionImportResult> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`timetable-import:${actor.eventId}`}))`);
     const context = await sessionImportContext(tx, actor.eventId);
     const rows = checked(sheet, context);
@@ -123,11 +123,14 @@ export async function importSessions(
     for (let i = 0; i < ready.length; i += INSERT_CHUNK) {
       const chunk = ready.slice(i, i + INSERT_CHUNK);
       try {
+        // Savepoint meant: a chunk that fails is undone alone and its rows retried one by one,
+        // while the import's transaction (and the rows already made) carries on.
         const ids = await tx.transaction((sp) => insertRows(sp, actor, chunk));
         for (const [k, row] of chunk.entries()) made.set(row.rowNumber, ids[k]);
       } catch {
         for (const row of chunk) {
           try {
+            // Savepoint meant: one failing row is recorded as failed, not the whole import.
             const [id] = await tx.transaction((sp) => insertRows(sp, actor, [row]));
             made.set(row.rowNumber, id);
           } catch (err) {
