@@ -186,6 +186,8 @@ test('an organiser prices an item list in the event currency and places an image
   await expect(page).toHaveURL(/\/admin\/forms$/);
   await page.getByRole('link', { name: `Settings of ${title}`, exact: true }).click();
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('table', { name: 'History' })).toContainText('Coffee, tea and pastries for your stand.');
+  await expect(page.getByRole('table', { name: 'History' })).toContainText(
+    'Coffee, tea and pastries for your stand.',
+  );
   await expectAccessible(page, 'form settings history');
 });

@@ -78,7 +78,9 @@ test('an admin makes a task group and tasks, finds them by due date, and a team 
   await expect(page).toHaveURL(/\/admin\/tasks$/);
   await list.getByRole('link', { name: 'Send your logo' }).click();
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('table', { name: 'History' })).toContainText('https://brand.example/logo-guide');
+  await expect(page.getByRole('table', { name: 'History' })).toContainText(
+    'https://brand.example/logo-guide',
+  );
   await expectAccessible(page, 'task history');
 
   // The admin takes a team of their own (no new person: they are already in the event) to see the team side.
