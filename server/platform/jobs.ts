@@ -100,7 +100,7 @@ async function refuseNewerSchema(db: Db): Promise<void> {
 }
 
 /** Moves the running jobs' expiry on: HEARTBEAT_S from now (see HEARTBEAT_S). */
-function beat(db: PgBoss.Db, name: string, ids: string[]): Promise<unknown> {
+export function beat(db: PgBoss.Db, name: string, ids: string[]): Promise<unknown> {
   return db.executeSql(
     `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
      where name = $1 and id = any($2::uuid[]) and state = 'active'`,
