@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import pino from 'pino';
@@ -140,5 +140,20 @@ describe('email jobs on the pg-boss queue', () => {
     expect(await expired()).toBe(0);
     await queueDb.executeSql(`delete from pgboss.job where id = any($1::uuid[])`, [ids]);
     await pool?.end();
+  });
+
+  it('refuses to start on a queue schema made by a newer pg-boss, and says what to do', async () => {
+    const other = await openTestDatabase();
+    try {
+      await other.db.execute(sql`create schema pgboss`);
+      await other.db.execute(sql`create table pgboss.version (version int primary key)`);
+      await other.db.execute(sql`insert into pgboss.version values (26)`);
+      const jobs = createQueueJobs(other, logger, false);
+      await expect(jobs.start()).rejects.toThrow(
+        /version 26\) was made by a newer pg-boss .*drop schema pgboss cascade/,
+      );
+    } finally {
+      await other.close();
+    }
   });
 });
