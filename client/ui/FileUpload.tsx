@@ -138,7 +138,7 @@ export function FileUpload({
         className={classes.dropArea}
         mod={{ accept: isDragAccept, reject: isDragReject, disabled: off }}
       >
-        <input {...getInputProps({ disabled: off })} />
+        <input {...getInputProps({ disabled: off, 'aria-label': label })} />
         <Stack align="center" gap={4} mih={96} justify="center" style={{ pointerEvents: 'none' }}>
           <Text fw={500}>{label}</Text>
           <Text size="sm" c="dimmed" id={hintId}>
