@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app';
@@ -10,6 +10,7 @@ import { outboxEmails } from './modules/emails/tables';
 import { openRuntime } from './platform/bootstrap';
 import { readCache } from './platform/cache';
 import { loadConfig } from './platform/config';
+import { rowsOf } from './platform/db/rows';
 import type { App } from './platform/http/types';
 import { bundleCli, type CliBundle, type CliRun } from './test/cliProcess';
 import { createTestDatabaseUrl } from './test/harness';
@@ -205,6 +206,33 @@ describe('operator CLI', { timeout: 90_000 }, () => {
       expect(set.json()).toEqual({ email: 'olivia@x.io' });
       expect((await login(app, 'olivia@x.io', 'Chosen-by-Olivia')).statusCode).toBe(200);
     });
+  });
+
+  it('reset-queue drops the queue schema a newer pg-boss left, and only with --yes', async () => {
+    const queueSchema = async () => {
+      let present = false;
+      await withPortal(async (_app, rt) => {
+        const [row] = await rowsOf<{ present: boolean }>(
+          rt.ctx.db,
+          sql`select to_regclass('pgboss.version') is not null as present`,
+        );
+        present = row.present;
+      });
+      return present;
+    };
+    await withPortal(async (_app, rt) => {
+      await rt.ctx.db.execute(sql`create schema if not exists pgboss`);
+      await rt.ctx.db.execute(sql`create table if not exists pgboss.version (version int primary key)`);
+      await rt.ctx.db.execute(sql`insert into pgboss.version values (26) on conflict do nothing`);
+    });
+    const refused = await cli(env, 'reset-queue');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('reset-queue drops every job still waiting: run it with --yes');
+    expect(await queueSchema()).toBe(true);
+    const done = await cli(env, 'reset-queue', '--yes', '--json');
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual({ queue: 'dropped; the next server start creates it' });
+    expect(await queueSchema()).toBe(false);
   });
 
   it('refuses bad input with exit code 1 and a clear message, creating nothing', async () => {

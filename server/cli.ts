@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
@@ -50,6 +51,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   restore --from FILE [--json]  a backup into a new, empty DATA_DIR (and the configured store)
   purge-event --event ID [--yes] [--json]  removes an event with all its rows and files, after
        typing its name (or --yes)
+  reset-queue --yes [--json]  drops the job queue's schema (pgboss) so the next start makes it
+       anew: after a downgrade from pg-boss 11+ (decision 0047); jobs still waiting are lost
 
 A password left out is generated and printed. With no DATABASE_URL the CLI opens DATA_DIR
 (./data) itself, and refuses while the portal server is running on it.`;
@@ -271,6 +274,12 @@ async function main(): Promise<number> {
               .join('\n'),
       );
       return 0;
+    }
+    if (command === 'reset-queue') {
+      // The queue holds only transient work; still, what waits in it is lost, so it takes --yes.
+      if (!values.yes) throw new UsageError('reset-queue drops every job still waiting: run it with --yes');
+      await rt.ctx.db.execute(sql`drop schema if exists pgboss cascade`);
+      return print(values, { queue: 'dropped; the next server start creates it' });
     }
     if (command === 'seed') {
       const teamsOption = option(values, 'teams');

@@ -123,4 +123,25 @@ describe('FileUpload', () => {
     expect(sent).toHaveLength(1);
     expect(onUploaded).not.toHaveBeenCalled();
   });
+
+  it('refuses a file over the limit in the same words, without sending it', async () => {
+    const sent = fakeXhr({ status: 201, body: stored });
+    const onUploaded = vi.fn();
+    renderUi(<FileUpload purpose="branding" maxSize={2} onUploaded={onUploaded} />, {
+      session: testSession('admin'),
+    });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.setup({ applyAccept: false }).upload(input, png());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is too large. The limit is 1 KB');
+    expect(sent).toHaveLength(0);
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('takes no file while disabled: the button and the file input are off', () => {
+    renderUi(<FileUpload purpose="branding" disabled onUploaded={vi.fn()} />, {
+      session: testSession('admin'),
+    });
+    expect(screen.getByRole('button', { name: 'Choose file' })).toBeDisabled();
+    expect(document.querySelector('input[type="file"]')).toBeDisabled();
+  });
 });

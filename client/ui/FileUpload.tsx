@@ -1,7 +1,6 @@
-import '@mantine/dropzone/styles.css';
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { type FileRejection, useDropzone } from 'react-dropzone';
 import type { StoredFile } from '../../shared/files/schemas';
 import {
   acceptFor,
@@ -15,6 +14,7 @@ import {
 } from '../../shared/files/types';
 import { isApiError } from '../lib/api';
 import { useOptionalSession } from '../lib/session';
+import classes from './FileUpload.module.css';
 import { uploadFile } from './uploadFile';
 
 export interface FileUploadProps {
@@ -31,7 +31,7 @@ export interface FileUploadProps {
   eventId?: string;
 }
 
-/** The accept map for the dropzone: the purpose's types, narrowed to `accept` when given. */
+/** The accept map for the drop area: the purpose's types, narrowed to `accept` when given. */
 function acceptMap(purpose: FilePurpose, accept?: string[]): Record<string, string[]> {
   const all = acceptFor(purpose);
   if (!accept) return all;
@@ -74,7 +74,6 @@ export function FileUpload({
   const session = useOptionalSession();
   const targetEvent = eventId ?? session?.event?.id ?? '';
   const allowed = acceptMap(purpose, accept);
-  const openRef = useRef<() => void>(null);
   const abortRef = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -119,33 +118,36 @@ export function FileUpload({
   }
 
   const busy = progress !== null;
+  const off = disabled || busy || !targetEvent;
+  // The drop area takes drops and clicks; keyboard users use the "Choose file" button (the area
+  // is not a tab stop, so the one action is not announced twice).
+  const { getRootProps, getInputProps, open, isDragAccept, isDragReject } = useDropzone({
+    onDropAccepted: (dropped) => dropped[0] && void send(dropped[0]),
+    onDropRejected: rejected,
+    accept: allowed,
+    maxSize,
+    maxFiles: 1,
+    multiple: false,
+    disabled: off,
+    noKeyboard: true,
+  });
   return (
     <Stack gap="xs">
-      <Dropzone
-        openRef={openRef}
-        onDrop={(dropped) => dropped[0] && void send(dropped[0])}
-        onReject={rejected}
-        accept={allowed}
-        maxSize={maxSize}
-        maxFiles={1}
-        multiple={false}
-        disabled={disabled || busy || !targetEvent}
-        activateOnKeyboard={false}
-        aria-describedby={hintId}
+      <Box
+        {...getRootProps({ 'aria-describedby': hintId })}
+        className={classes.dropArea}
+        mod={{ accept: isDragAccept, reject: isDragReject, disabled: off }}
       >
+        <input {...getInputProps({ disabled: off, 'aria-label': label })} />
         <Stack align="center" gap={4} mih={96} justify="center" style={{ pointerEvents: 'none' }}>
           <Text fw={500}>{label}</Text>
           <Text size="sm" c="dimmed" id={hintId}>
             Drop a file here or click to choose one. Types: {extensions}
           </Text>
         </Stack>
-      </Dropzone>
+      </Box>
       <Group justify="space-between" wrap="nowrap">
-        <Button
-          variant="light"
-          onClick={() => openRef.current?.()}
-          disabled={disabled || busy || !targetEvent}
-        >
+        <Button variant="light" onClick={open} disabled={off}>
           Choose file
         </Button>
         {busy && (

@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEmailJobs } from '../modules/emails/jobs';
@@ -9,7 +11,7 @@ import { openTestDatabase } from '../test/harness';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { createQueueJobs, type Jobs } from './jobs';
+import { beat, createQueueJobs, type Jobs, pgliteQueueDb } from './jobs';
 import { createMailer } from './mail/mailer';
 import { createStorage } from './storage';
 
@@ -90,5 +92,68 @@ describe('email jobs on the pg-boss queue', () => {
     expect(await statusWithin(id, 'stored', 1500)).toBe('queued');
     await startJobs(true);
     expect(await statusWithin(id, 'stored', 10_000)).toBe('stored');
+  });
+
+  async function stopWorkers() {
+    for (const jobs of started) await jobs.stop();
+    started.length = 0;
+  }
+
+  it('counts what waits per queue for /metrics', async () => {
+    await stopWorkers();
+    const sender = await startJobs(false);
+    const id = await queueResetEmail(sender, 'counted@example.test');
+    await dispatchEmails(sender, [id]);
+    const depth = await sender.jobs.depth();
+    expect(depth.find((q) => q.queue === 'email.send')).toMatchObject({ ready: 1, active: 0, failed: 0 });
+    await stopWorkers();
+  });
+
+  it("moves a running job's expiry on with each beat, so the supervisor leaves it alone", async () => {
+    await stopWorkers();
+    const sender = await startJobs(false);
+    await sender.jobs.send('email.send', { outboxId: '00000000-0000-4000-8000-000000000001' });
+    await stopWorkers();
+    // As if a worker took it an hour ago and is still at it.
+    const pool = database.connectionString
+      ? new pg.Pool({ connectionString: database.connectionString })
+      : null;
+    const queueDb: PgBoss.Db = pool
+      ? { executeSql: (text, values) => pool.query(text, values) }
+      : pgliteQueueDb(database.pglite!);
+    const { rows } = await queueDb.executeSql(
+      `update pgboss.job set state = 'active', started_on = now() - interval '1 hour'
+       where name = 'email.send' and state = 'created' returning id`,
+      [],
+    );
+    const ids = rows.map((r: { id: string }) => r.id);
+    const expired = async () =>
+      (
+        await queueDb.executeSql(
+          `select count(*)::int as n from pgboss.job where id = any($1::uuid[]) and started_on + expire_in < now()`,
+          [ids],
+        )
+      ).rows[0].n;
+    expect(ids.length).toBeGreaterThan(0);
+    expect(await expired()).toBe(ids.length);
+    await beat(queueDb, 'email.send', ids);
+    expect(await expired()).toBe(0);
+    await queueDb.executeSql(`delete from pgboss.job where id = any($1::uuid[])`, [ids]);
+    await pool?.end();
+  });
+
+  it('refuses to start on a queue schema made by a newer pg-boss, and says what to do', async () => {
+    const other = await openTestDatabase();
+    try {
+      await other.db.execute(sql`create schema pgboss`);
+      await other.db.execute(sql`create table pgboss.version (version int primary key)`);
+      await other.db.execute(sql`insert into pgboss.version values (26)`);
+      const jobs = createQueueJobs(other, logger, false);
+      await expect(jobs.start()).rejects.toThrow(
+        /version 26\) was made by a newer pg-boss .*drop schema pgboss cascade/,
+      );
+    } finally {
+      await other.close();
+    }
   });
 });

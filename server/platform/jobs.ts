@@ -1,8 +1,11 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { bookkeeping } from './db/beforeCommit';
 import type { Database, Db } from './db/client';
+import { rowsOf } from './db/rows';
 import { afterCommitOf } from './db/transaction';
 import { jobsRun } from './observability/metrics';
 
@@ -47,25 +50,93 @@ async function counted(queue: string, run: () => Promise<void>): Promise<void> {
 }
 
 /**
- * Every job beats while it runs (pg-boss refreshes the claim every half interval). A process
- * killed mid-job stops beating, so the supervisor fails the job within about HEARTBEAT_S +
- * SUPERVISE_S and the retry picks it up after RETRY_DELAY_S: an interrupted import, email batch or
- * reminder run resumes within a minute of a restart (handlers skip the work already done).
+ * Every job beats while it runs: pg-boss 10 has no heartbeat of its own, so the worker here moves
+ * the job's expiry on every HEARTBEAT_S / 2 (`beat`), and pg-boss's supervisor fails (then retries)
+ * an active job whose expiry has passed. A process killed mid-job stops beating, so the supervisor
+ * fails the job within about HEARTBEAT_S + SUPERVISE_S and the retry picks it up after
+ * RETRY_DELAY_S: an interrupted import, email batch or reminder run resumes within a minute of a
+ * restart (handlers skip the work already done). Decision 0047.
  */
 const HEARTBEAT_S = 20;
 const SUPERVISE_S = 10;
 const RETRY_DELAY_S = 10;
-const RETRY = { retryLimit: 5, retryDelay: RETRY_DELAY_S, retryBackoff: true, heartbeatSeconds: HEARTBEAT_S };
+const RETRY = { retryLimit: 5, retryDelay: RETRY_DELAY_S, retryBackoff: true, expireInSeconds: HEARTBEAT_S };
+/** pg-boss's own schema version (pg-boss 10.x); a newer one was made by pg-boss 11+ (decision 0047). */
+export const QUEUE_SCHEMA_VERSION = 24;
+
+/**
+ * pg-boss's `db` option on PGlite. pg-boss sends its schema and maintenance as several statements
+ * in one text without parameters, which only PGlite's `exec` (simple protocol) runs; everything
+ * with parameters is one statement for `query`.
+ */
+export function pgliteQueueDb(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+  };
+}
+
+/** A schema left by pg-boss 11 or 12 cannot be run by pg-boss 10: say so and how to move on. */
+async function refuseNewerSchema(db: Db): Promise<void> {
+  const [table] = await rowsOf<{ present: boolean }>(
+    db,
+    sql`select to_regclass('pgboss.version') is not null as present`,
+  );
+  if (!table?.present) return;
+  const [row] = await rowsOf<{ version: number }>(
+    db,
+    sql`select version::int as version from pgboss.version`,
+  );
+  const version = row?.version ?? 0;
+  if (version > QUEUE_SCHEMA_VERSION)
+    throw new Error(
+      `The job queue schema (pgboss, version ${version}) was made by a newer pg-boss than this ` +
+        `server runs (schema ${QUEUE_SCHEMA_VERSION}). Stop every server, then run ` +
+        `"drop schema pgboss cascade" on the database and start again (docs/decisions/0047).`,
+    );
+}
+
+/** Moves the running jobs' expiry on: HEARTBEAT_S from now (see HEARTBEAT_S). */
+export function beat(db: PgBoss.Db, name: string, ids: string[]): Promise<unknown> {
+  return db.executeSql(
+    `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
+     where name = $1 and id = any($2::uuid[]) and state = 'active'`,
+    [name, ids, HEARTBEAT_S],
+  );
+}
 
 /** pg-boss on the same database (PGlite through its adapter, or PostgreSQL). */
 export function createQueueJobs(database: Database, logger: Logger, work: boolean): Jobs {
-  const supervision = { supervise: work, schedule: work, superviseIntervalSeconds: SUPERVISE_S };
+  const supervision = { supervise: work, schedule: work, maintenanceIntervalSeconds: SUPERVISE_S };
   const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), ...supervision })
+    ? new PgBoss({ db: pgliteQueueDb(database.pglite), ...supervision })
     : new PgBoss({ connectionString: database.connectionString, ...supervision });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   const handlers = new Map<string, { handler: JobHandler; batchSize: number; parallel: number }>();
   const schedules = new Map<string, { cron: string; data: object }>();
+  const beating = new Set<NodeJS.Timeout>();
+  /** Runs a fetched batch, beating for its jobs until it ends. */
+  const runBeating = async (name: string, jobs: PgBoss.Job<unknown>[], run: () => Promise<void>) => {
+    const ids = jobs.map((job) => job.id);
+    const timer = setInterval(
+      () => {
+        beat(boss.getDb(), name, ids).catch((err: unknown) =>
+          logger.warn({ err, job: name }, 'job beat failed'),
+        );
+      },
+      (HEARTBEAT_S * 1000) / 2,
+    );
+    beating.add(timer);
+    try {
+      await run();
+    } finally {
+      clearInterval(timer);
+      beating.delete(timer);
+    }
+  };
   return {
     register(name, handler, options = {}) {
       handlers.set(name, { handler, batchSize: options.batchSize ?? 1, parallel: options.parallel ?? 1 });
@@ -75,24 +146,25 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
     },
     async sendMany(name, data) {
       if (data.length === 0) return;
-      await boss.insert(
-        name,
-        data.map((d) => ({ data: d, ...RETRY })),
-      );
+      await boss.insert(data.map((d) => ({ name, data: d, ...RETRY })));
     },
     async schedule(name, cron, data = {}) {
       schedules.set(name, { cron, data });
     },
     async start() {
+      await refuseNewerSchema(database.db);
       await boss.start();
       for (const [name, { handler, batchSize, parallel }] of handlers) {
-        await boss.createQueue(name);
+        await boss.createQueue(name, { name, ...RETRY });
         if (work) {
-          // A full batch means more is waiting: fetch again at once rather than after a second.
-          const options = { pollingIntervalSeconds: 1, batchSize, burstWhenBatchFull: batchSize > 1 };
-          await boss.work(name, options, (jobs) =>
-            counted(name, () => runBatch(jobs, parallel, (job) => handler(job.data))),
-          );
+          let workerId: string | undefined;
+          workerId = await boss.work(name, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+            await runBeating(name, jobs, () =>
+              counted(name, () => runBatch(jobs, parallel, (job) => handler(job.data))),
+            );
+            // A full batch means more is waiting: fetch again at once rather than after a second.
+            if (batchSize > 1 && jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
+          });
         }
       }
       // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
@@ -101,17 +173,29 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       }
     },
     async stop() {
-      // Running jobs get most of the drain (observability/drain.ts) to finish; past it they stop
-      // beating and the supervisor hands them to another process.
+      // Running jobs get most of the drain (observability/drain.ts) to finish; past it pg-boss fails
+      // them and they are retried by another process (or this one after its restart).
       await boss.stop({ graceful: true, timeout: 20_000 });
+      for (const timer of beating) clearInterval(timer);
+      beating.clear();
     },
     async depth() {
-      const queues = await boss.getQueues([...handlers.keys()]);
-      return queues.map((q) => ({
-        queue: q.name,
-        ready: q.readyCount,
-        active: q.activeCount,
-        failed: q.failedCount,
+      // pg-boss 10 counts no states per queue: count them here, over the queues this process knows.
+      const names = [...handlers.keys()];
+      if (names.length === 0) return [];
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `select name, state, count(*)::int as n from pgboss.job where name = any($1::text[]) group by name, state`,
+          [names],
+        );
+      const count = (queue: string, state: string) =>
+        rows.find((r: { name: string; state: string }) => r.name === queue && r.state === state)?.n ?? 0;
+      return names.map((queue) => ({
+        queue,
+        ready: count(queue, 'created') + count(queue, 'retry'),
+        active: count(queue, 'active'),
+        failed: count(queue, 'failed'),
       }));
     },
   };
