@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -31,6 +32,12 @@ export interface Jobs {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Aborted when the queue begins to stop (SIGTERM's drain). A long handler (the team import)
+   * watches it to end early and hand its job back, rather than run on past the graceful stop and
+   * be cut off while holding the database (decision 0049).
+   */
+  readonly stopping: AbortSignal;
   /** Jobs waiting, running and failed per queue, for /metrics (as the queue last counted them). */
   depth(): Promise<{ queue: string; ready: number; active: number; failed: number }[]>;
 }
@@ -66,7 +73,9 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   const handlers = new Map<string, { handler: JobHandler; batchSize: number; parallel: number }>();
   const schedules = new Map<string, { cron: string; data: object }>();
+  const stopping = new AbortController();
   return {
+    stopping: stopping.signal,
     register(name, handler, options = {}) {
       handlers.set(name, { handler, batchSize: options.batchSize ?? 1, parallel: options.parallel ?? 1 });
     },
@@ -101,6 +110,8 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       }
     },
     async stop() {
+      // Handlers that watch it end early and hand their job back (the retry resumes it).
+      stopping.abort();
       // Running jobs get most of the drain (observability/drain.ts) to finish; past it they stop
       // beating and the supervisor hands them to another process.
       await boss.stop({ graceful: true, timeout: 20_000 });
@@ -127,8 +138,13 @@ export async function runBatch<T>(
   parallel: number,
   run: (job: T) => Promise<void>,
 ): Promise<void> {
+  // A turn of the event loop between jobs: on PGlite (answered on this thread, through promises
+  // only) a large batch would otherwise hold it, and requests and signals wait (decision 0049).
   if (parallel <= 1) {
-    for (const job of jobs) await run(job);
+    for (const job of jobs) {
+      await run(job);
+      await eventLoopTurn();
+    }
     return;
   }
   let next = 0;
@@ -141,6 +157,7 @@ export async function runBatch<T>(
       } catch (err) {
         failure ??= { err };
       }
+      await eventLoopTurn();
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, lane));
@@ -173,6 +190,8 @@ export function createInlineJobs(logger: Logger): Jobs {
     async schedule() {},
     async start() {},
     async stop() {},
+    // Inline jobs run inside the request or command that sent them: nothing stops them half-way.
+    stopping: new AbortController().signal,
     // Nothing waits: every job ran when it was sent.
     async depth() {
       return [];

@@ -44,7 +44,7 @@ async function until(check: () => boolean, ms: number, what: string) {
 // Skipped until seen passing: on PostgreSQL at a load of 35 on two cores its first run showed the
 // drain's exit 1 (fixed: bootstrap's bounded database close), its second passed the drain's
 // assertions and then ran out of its 300 s in the resume phase. Not yet run on PGlite. Issue 20.
-describe.skip('SIGTERM during a team import and a burst of requests', () => {
+describe('SIGTERM during a team import and a burst of requests', () => {
   it('drains, keeps every acknowledged write, and the import finishes after the restart', {
     timeout: 300_000,
   }, async () => {
@@ -92,6 +92,12 @@ describe.skip('SIGTERM during a team import and a burst of requests', () => {
       const resumed = await second.ended;
       expect(resumed, second.errors()).toBe(0);
       const [result] = second.lines;
+      // Where the time went, in the test's output (a slow run under load says which phase it was).
+      console.info(
+        `SIGTERM test: drain ${drainSeconds} s; resume ${result.seconds} s (rows done at restart ${result.doneAtOpen}, moving again after ${result.movedAfter} s); job handed back ${JSON.stringify(result.handedBack)}`,
+      );
+      // The import was still going at SIGTERM, so it was handed back, not finished by the drain.
+      expect(result.doneAtOpen).toBeLessThan(ROWS);
       expect(result).toMatchObject({
         state: 'done',
         readyRows: ROWS,
