@@ -16,9 +16,9 @@ import { multipart, XLSX_TYPE } from '../modules/people/import/importTestKit';
 import { teamImports } from '../modules/people/import/tables';
 import { addUserToEvent } from '../modules/people/service';
 import { teamTypes } from '../modules/people/tables';
-import { rowsOf } from '../platform/db/rows';
 import { openRuntime } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
+import { rowsOf } from '../platform/db/rows';
 import { exitOnSignals } from '../platform/observability/drain';
 
 const [phase, dataDir, rowsArg] = process.argv.slice(2);
@@ -118,7 +118,8 @@ async function resume(): Promise<void> {
   let movedAfter: number | null = null;
   for (;;) {
     const [record] = await ctx.db.select().from(teamImports).limit(1);
-    if (movedAfter === null && record && record.doneRows > doneAtOpen) movedAfter = (Date.now() - opened) / 1000;
+    if (movedAfter === null && record && record.doneRows > doneAtOpen)
+      movedAfter = (Date.now() - opened) / 1000;
     if (record && (record.state === 'done' || record.state === 'failed')) {
       const types = await ctx.db.select({ name: teamTypes.name }).from(teamTypes);
       console.log(

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defaultCustomFieldValue } from '../../../../shared/people/customFields';
 import type { AppContext } from '../../../platform/context';
