@@ -179,6 +179,9 @@ export async function restoreBackup(
   let bytes = 0;
   const extract = tar.extract();
   const done = pipeline(createReadStream(archive), extract);
+  // A refused entry leaves the loop early and the pipeline then fails too ("premature close"):
+  // the refusal is the error to report, not an unhandled rejection beside it.
+  done.catch(() => {});
   for await (const entry of extract) {
     const name = entry.header.name;
     if (name === DATABASE_ENTRY || name === MANIFEST) {
