@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createTestDatabaseUrl } from '../../../test/harness';
 
 // Enough that the import is still going when SIGTERM comes 3 s in (checked below), even unloaded.
@@ -54,8 +54,15 @@ describe('SIGTERM during a team import and a burst of requests', () => {
     const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
     const { DATABASE_URL: _ignored, ...base } = process.env;
     const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
+    // A failed or timed-out run must not leave a server process behind on a shared machine (on a
+    // timeout the test's own finally would wait for the child it should end).
+    const children: ReturnType<typeof run>[] = [];
+    onTestFinished(() => {
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+    });
     try {
       const first = run('start', dataDir, env);
+      children.push(first);
       await until(() => first.lines.length > 0 || first.child.exitCode !== null, 150_000, 'start');
       const started = first.lines[0] as { status: number; base: string; eventId: string; cookie: string };
       expect(started, first.errors()).toMatchObject({ phase: 'started', status: 202 });
@@ -91,6 +98,7 @@ describe('SIGTERM during a team import and a burst of requests', () => {
       const acknowledged = results.filter((r) => r.status === 201).map((r) => `Burst type ${r.i}`);
 
       const second = run('resume', dataDir, env);
+      children.push(second);
       const resumed = await second.ended;
       expect(resumed, second.errors()).toBe(0);
       const [result] = second.lines;
