@@ -45,7 +45,7 @@ async function until(check: () => boolean, ms: number, what: string) {
  */
 // Un-skipped with decision 0049: on PGlite the import held the event loop (SIGTERM unseen until it
 // ended), and the import ran on past the queue's graceful stop; it now takes a turn of the loop
-// between rows and hands its job back when the queue stops. About 1-2 minutes a run (the resume
+// between rows and hands its job back when the queue stops. About 40-80 s a run (the resume
 // waits for the retry's 10-20 s delay, then imports the rest): the figures are in the decision.
 describe('SIGTERM during a team import and a burst of requests', () => {
   it('drains, keeps every acknowledged write, and the import finishes after the restart', {
