@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -34,6 +35,12 @@ export interface Jobs {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Aborted when the queue begins to stop (SIGTERM's drain). A long handler (the team import)
+   * watches it to end early and hand its job back, rather than run on past the graceful stop and
+   * be cut off while holding the database (decision 0049).
+   */
+  readonly stopping: AbortSignal;
   /** Jobs waiting, running and failed per queue, for /metrics (as the queue last counted them). */
   depth(): Promise<{ queue: string; ready: number; active: number; failed: number }[]>;
 }
@@ -137,7 +144,9 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       beating.delete(timer);
     }
   };
+  const stopping = new AbortController();
   return {
+    stopping: stopping.signal,
     register(name, handler, options = {}) {
       handlers.set(name, { handler, batchSize: options.batchSize ?? 1, parallel: options.parallel ?? 1 });
     },
@@ -173,6 +182,8 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
       }
     },
     async stop() {
+      // Handlers that watch it end early and hand their job back (the retry resumes it).
+      stopping.abort();
       // Running jobs get most of the drain (observability/drain.ts) to finish; past it pg-boss fails
       // them and they are retried by another process (or this one after its restart).
       await boss.stop({ graceful: true, timeout: 20_000 });
@@ -211,8 +222,13 @@ export async function runBatch<T>(
   parallel: number,
   run: (job: T) => Promise<void>,
 ): Promise<void> {
+  // A turn of the event loop between jobs: on PGlite (answered on this thread, through promises
+  // only) a large batch would otherwise hold it, and requests and signals wait (decision 0049).
   if (parallel <= 1) {
-    for (const job of jobs) await run(job);
+    for (const job of jobs) {
+      await run(job);
+      await eventLoopTurn();
+    }
     return;
   }
   let next = 0;
@@ -225,6 +241,7 @@ export async function runBatch<T>(
       } catch (err) {
         failure ??= { err };
       }
+      await eventLoopTurn();
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, lane));
@@ -257,6 +274,8 @@ export function createInlineJobs(logger: Logger): Jobs {
     async schedule() {},
     async start() {},
     async stop() {},
+    // Inline jobs run inside the request or command that sent them: nothing stops them half-way.
+    stopping: new AbortController().signal,
     // Nothing waits: every job ran when it was sent.
     async depth() {
       return [];

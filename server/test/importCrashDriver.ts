@@ -6,6 +6,7 @@
  * database (as a restarted server does) and runs the queue until the import is done, printing one
  * JSON line when it is.
  */
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
 import { templateHeader } from '../../shared/people/importRules';
@@ -17,6 +18,7 @@ import { addUserToEvent } from '../modules/people/service';
 import { teamTypes } from '../modules/people/tables';
 import { openRuntime } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
+import { rowsOf } from '../platform/db/rows';
 import { withTransaction } from '../platform/db/transaction';
 import { exitOnSignals } from '../platform/observability/drain';
 
@@ -32,7 +34,7 @@ async function start(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '0',
   });
   // Warnings and errors on stderr: the SIGTERM test shows them when the drain fails.
-  const logger = pino({ level: 'warn' }, pino.destination(2));
+  const logger = pino({ level: process.env.CRASH_DRIVER_LOG ?? 'warn' }, pino.destination(2));
   const runtime = await openRuntime(config, 'server', logger);
   const { ctx } = runtime;
   const app = await buildApp(ctx);
@@ -110,8 +112,15 @@ async function resume(): Promise<void> {
   // As the server starts: the app registers every job's handler, then the queue starts.
   const app = await buildApp(ctx);
   await ctx.jobs.start();
+  // What the queue held when this process opened (the job as the drain handed it back), and when
+  // the import moved again: the test prints both, so a slow resume says where its time went.
+  const handedBack = await importJobs(ctx.db);
+  const doneAtOpen = (await ctx.db.select().from(teamImports).limit(1))[0]?.doneRows ?? 0;
+  let movedAfter: number | null = null;
   for (;;) {
     const [record] = await ctx.db.select().from(teamImports).limit(1);
+    if (movedAfter === null && record && record.doneRows > doneAtOpen)
+      movedAfter = (Date.now() - opened) / 1000;
     if (record && (record.state === 'done' || record.state === 'failed')) {
       const types = await ctx.db.select({ name: teamTypes.name }).from(teamTypes);
       console.log(
@@ -120,6 +129,10 @@ async function resume(): Promise<void> {
           ...record,
           teamTypes: types.map((t) => t.name),
           seconds: (Date.now() - opened) / 1000,
+          doneAtOpen,
+          movedAfter,
+          handedBack,
+          jobs: await importJobs(ctx.db),
         }),
       );
       break;
@@ -129,6 +142,15 @@ async function resume(): Promise<void> {
   await ctx.jobs.stop();
   await app.close();
   await shutdown();
+}
+
+/** The import's jobs on the queue: state, retries and when each may run next. */
+function importJobs(db: Parameters<typeof rowsOf>[0]) {
+  return rowsOf<Record<string, unknown>>(
+    db,
+    sql`select state, retry_count, start_after, started_on, completed_on from pgboss.job
+      where name = 'people.team-import' order by created_on`,
+  );
 }
 
 (phase === 'start' ? start() : resume()).catch((err) => {

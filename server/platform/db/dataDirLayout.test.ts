@@ -11,9 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import tar from 'tar-stream';
@@ -172,29 +170,15 @@ describe('the embedded database in DATA_DIR/db', { timeout: 180_000 }, () => {
   });
 });
 
-/** The entry names inside the archive's database.tar.gz (PGlite's dump). */
+/** The database's entry names inside the archive (its `database/` entries, decision 0049). */
 async function databaseDumpEntries(archive: string): Promise<string[]> {
   const outer = tar.extract();
   const reading = pipeline(createReadStream(archive), outer);
-  let dump: Buffer | null = null;
-  for await (const entry of outer) {
-    if (entry.header.name !== 'database.tar.gz') {
-      entry.resume();
-      continue;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
-    dump = Buffer.concat(chunks);
-  }
-  await reading;
-  if (!dump) throw new Error('no database.tar.gz in the archive');
   const names: string[] = [];
-  const inner = tar.extract();
-  const listing = pipeline(Readable.from([dump]), createGunzip(), inner);
-  for await (const entry of inner) {
-    names.push(entry.header.name.replace(/^\.?\/+/, ''));
+  for await (const entry of outer) {
+    if (entry.header.name.startsWith('database/')) names.push(entry.header.name.slice('database/'.length));
     entry.resume();
   }
-  await listing;
+  await reading;
   return names.filter(Boolean);
 }

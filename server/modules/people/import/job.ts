@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defaultCustomFieldValue } from '../../../../shared/people/customFields';
@@ -25,7 +26,20 @@ export type RunOptions = {
   afterRow?: (rowNumber: number) => void | Promise<void>;
   /** Rows in flight at once; by default several on PostgreSQL, one on PGlite (one connection). */
   concurrency?: number;
+  /**
+   * The queue is stopping (SIGTERM): take no more rows, finish those in flight and hand the job
+   * back, so the drain ends in seconds and the next process resumes at the first ready row.
+   */
+  stopping?: AbortSignal;
 };
+
+/** Thrown to hand the job back to the queue: pg-boss retries it (in the next process). */
+export class ImportHandedBack extends Error {
+  constructor(readonly remaining: number) {
+    super(`team import handed back to the queue at shutdown with ${remaining} rows to go`);
+    this.name = 'ImportHandedBack';
+  }
+}
 /**
  * Each row waits on round trips, not on the database's CPU, so a few rows in flight on separate
  * pool connections multiply the rate (docs/benchmarks.md). Rows share no row of the database: the
@@ -36,7 +50,7 @@ const POSTGRES_CONCURRENCY = 6;
 const FLUSH_EVERY_MS = 500;
 
 export function registerTeamImportJob(ctx: AppContext): void {
-  teamImportJob.work(ctx, (job) => runTeamImport(ctx, job));
+  teamImportJob.work(ctx, (job) => runTeamImport(ctx, job, { stopping: ctx.jobs.stopping }));
 }
 
 /**
@@ -80,7 +94,7 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
     let next = 0;
     let stopped = false;
     const worker = async () => {
-      while (!stopped && next < pending.length) {
+      while (!stopped && !options.stopping?.aborted && next < pending.length) {
         const { rowNumber } = pending[next++];
         try {
           const outcome = await importRow(ctx, event, fields, rowNumber);
@@ -88,6 +102,10 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
           flusher.emails(outcome.outboxIds);
           await options.afterRow?.(rowNumber);
           flusher.tick();
+          // PGlite answers on this thread, through promises only: without a turn of the event loop
+          // between rows, an import of thousands of rows held it the whole time: no request was
+          // answered and SIGTERM was not even seen until it ended (decision 0049).
+          await eventLoopTurn();
         } catch (err) {
           // The other workers finish the row they hold and take no more.
           stopped = true;
@@ -98,12 +116,19 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
     const settled = await Promise.allSettled(Array.from({ length: concurrency }, worker));
     const failure = settled.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
+    if (next < pending.length) {
+      // Stopping: what committed is counted and its emails handed over; the rest waits, queued.
+      await flusher.settle();
+      await recount(ctx.db, event, { state: 'queued' });
+      throw new ImportHandedBack(pending.length - next);
+    }
     await flusher.settle();
     await recount(ctx.db, event, { state: 'done', finishedAt: new Date() });
     // PGlite has no autovacuum: after a bulk load the planner would work from empty statistics
     // (docs/benchmarks.md, people at scale). Cheap next to the import itself.
     if (pending.length >= ANALYZE_AFTER_ROWS) await ctx.db.execute(sql`analyze teams, memberships, accounts`);
   } catch (err) {
+    if (err instanceof ImportHandedBack) throw err;
     // The rows that did commit still get their emails.
     await flusher
       .settle()

@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createTestDatabaseUrl } from '../../../test/harness';
 
-const ROWS = 1500;
+// Enough that the import is still going when SIGTERM comes 1.5 s in (checked below), even
+// unloaded; few enough that PGlite at a load of 15 on two cores imports the rest within minutes.
+const ROWS = 400;
 const DRIVER = join(__dirname, '../../../test/importCrashDriver.ts');
 
 type Line = Record<string, unknown>;
@@ -41,10 +43,11 @@ async function until(check: () => boolean, ms: number, what: string) {
  * drains (exit 0 inside its 30 s), every write it acknowledged is stored and nothing it refused
  * is, and the import, handed back to the queue, finishes after a restart with every row made once.
  */
-// Skipped until seen passing: on PostgreSQL at a load of 35 on two cores its first run showed the
-// drain's exit 1 (fixed: bootstrap's bounded database close), its second passed the drain's
-// assertions and then ran out of its 300 s in the resume phase. Not yet run on PGlite. Issue 20.
-describe.skip('SIGTERM during a team import and a burst of requests', () => {
+// Un-skipped with decision 0049: on PGlite the import held the event loop (SIGTERM unseen until it
+// ended), and the import ran on past the queue's graceful stop; it now takes a turn of the loop
+// between rows and hands its job back when the queue stops. About 40-80 s a run (the resume
+// waits for the retry's 10-20 s delay, then imports the rest): the figures are in the decision.
+describe('SIGTERM during a team import and a burst of requests', () => {
   it('drains, keeps every acknowledged write, and the import finishes after the restart', {
     timeout: 300_000,
   }, async () => {
@@ -52,13 +55,20 @@ describe.skip('SIGTERM during a team import and a burst of requests', () => {
     const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
     const { DATABASE_URL: _ignored, ...base } = process.env;
     const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
+    // A failed or timed-out run must not leave a server process behind on a shared machine (on a
+    // timeout the test's own finally would wait for the child it should end).
+    const children: ReturnType<typeof run>[] = [];
+    onTestFinished(() => {
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+    });
     try {
       const first = run('start', dataDir, env);
+      children.push(first);
       await until(() => first.lines.length > 0 || first.child.exitCode !== null, 150_000, 'start');
       const started = first.lines[0] as { status: number; base: string; eventId: string; cookie: string };
       expect(started, first.errors()).toMatchObject({ phase: 'started', status: 202 });
       // Some teams made, then a burst of writes with SIGTERM half-way through it.
-      await new Promise((r) => setTimeout(r, 3000));
+      await new Promise((r) => setTimeout(r, 1500));
       let sent = 0;
       const write = (i: number) => {
         sent += 1;
@@ -89,9 +99,16 @@ describe.skip('SIGTERM during a team import and a burst of requests', () => {
       const acknowledged = results.filter((r) => r.status === 201).map((r) => `Burst type ${r.i}`);
 
       const second = run('resume', dataDir, env);
+      children.push(second);
       const resumed = await second.ended;
       expect(resumed, second.errors()).toBe(0);
       const [result] = second.lines;
+      // Where the time went, in the test's output (a slow run under load says which phase it was).
+      console.info(
+        `SIGTERM test: drain ${drainSeconds} s; resume ${result.seconds} s (rows done at restart ${result.doneAtOpen}, moving again after ${result.movedAfter} s); job handed back ${JSON.stringify(result.handedBack)}`,
+      );
+      // The import was still going at SIGTERM, so it was handed back, not finished by the drain.
+      expect(result.doneAtOpen).toBeLessThan(ROWS);
       expect(result).toMatchObject({
         state: 'done',
         readyRows: ROWS,
