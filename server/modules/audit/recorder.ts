@@ -292,7 +292,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
       request.auditNotes = store;
       // Each transaction the request opens carries its entry, one insert before the commit: the
       // write and its entry commit together, or neither does (decision 0040).
-      const inTransaction = async (tx: Tx, result: unknown) => {
+      const writeEntriesBeforeCommit = async (tx: Tx, result: unknown) => {
         if (store.closed) return undefined;
         const { written, recorded } = store;
         const entries = pendingEntries(request, description, store, idOf(result));
@@ -307,7 +307,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
         writtenOutside.set(route, seen.add(statement));
       };
       return notes.run(store, () =>
-        withBeforeCommit(inTransaction, () => handler.call(this, request, reply), outside),
+        withBeforeCommit(writeEntriesBeforeCommit, () => handler.call(this, request, reply), outside),
       );
     } as RouteHandlerMethod;
   });

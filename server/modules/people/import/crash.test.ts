@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createTestDatabaseUrl } from '../../../test/harness';
 
 const ROWS = 1500;
@@ -48,8 +48,14 @@ describe('a team import survives kill -9', () => {
     const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
     const { DATABASE_URL: _ignored, ...base } = process.env;
     const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
+    // A failed or timed-out run must not leave a server process behind (as in sigterm.test.ts).
+    const children: ReturnType<typeof run>[] = [];
+    onTestFinished(() => {
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+    });
     try {
       const first = run('start', dataDir, env);
+      children.push(first);
       await waitFor(() => first.lines.length > 0, 120_000, 'start', first.child);
       expect(first.lines[0]).toMatchObject({ phase: 'started', status: 202 });
       // Let it make some of the teams, then kill it without a chance to clean up.
@@ -59,6 +65,7 @@ describe('a team import survives kill -9', () => {
 
       const restarted = Date.now();
       const second = run('resume', dataDir, env);
+      children.push(second);
       const code = await second.ended;
       expect(code, second.errors()).toBe(0);
       const [result] = second.lines;
