@@ -101,8 +101,9 @@ async function refuseNewerSchema(db: Db): Promise<void> {
   if (version > QUEUE_SCHEMA_VERSION)
     throw new Error(
       `The job queue schema (pgboss, version ${version}) was made by a newer pg-boss than this ` +
-        `server runs (schema ${QUEUE_SCHEMA_VERSION}). Stop every server, then run ` +
-        `"drop schema pgboss cascade" on the database and start again (docs/decisions/0047).`,
+        `server runs (schema ${QUEUE_SCHEMA_VERSION}). Stop every server, run ` +
+        `"npm run cli -- reset-queue --yes" (it drops the pgboss schema: the jobs still waiting ` +
+        `are lost) and start again (docs/decisions/0047).`,
     );
 }
 
