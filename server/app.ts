@@ -52,6 +52,7 @@ import { answerOversizedBodies } from './platform/http/bodyLimit';
 import { registerCompression } from './platform/http/compression';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/errors';
 import { createGuards } from './platform/http/guards';
+import type { RequestsInFlight } from './platform/http/requestsInFlight';
 import { requireGuardedRoutes } from './platform/http/routeShape';
 import { registerSecurity } from './platform/http/security';
 import { serveClient } from './platform/http/staticClient';
@@ -142,6 +143,8 @@ export type BuildOptions = {
   serveClient?: boolean;
   /** Benchmarks only (bench/audit.bench.ts measures its cost): the server always records. */
   withoutAuditTrail?: boolean;
+  /** The server's requests in flight, counted here for the queue (platform/http/requestsInFlight). */
+  requests?: RequestsInFlight;
 };
 
 /** Builds the HTTP app on a ready context; used by the server, the CLI and the API tests. */
@@ -158,6 +161,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   echoRequestId(app);
   countRequests(app);
+  const requests = options.requests;
+  if (requests)
+    app.addHook('onRequest', async (request, reply) => requests.track(request.headers.accept, reply.raw));
   app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
   const indexHtml = options.serveClient

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const { ctx } = runtime;
-  const app = await buildApp(ctx, { logger, serveClient: true });
+  const app = await buildApp(ctx, { logger, serveClient: true, requests: runtime.requests });
   await ctx.jobs.start();
   await dispatchStuckEmails(ctx);
   await dispatchStuckSubmissionEvents(ctx);

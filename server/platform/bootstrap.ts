@@ -6,12 +6,18 @@ import type { AppContext } from './context';
 import { openDataDir, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { logEffectFailures } from './db/transaction';
+import { createRequestsInFlight, type RequestsInFlight } from './http/requestsInFlight';
 import { createInlineJobs, createQueueJobs } from './jobs';
 import { acquireDataDirLock } from './lock';
 import { countDeliveries, createMailer } from './mail/mailer';
 import { createStorage } from './storage';
 
-export type Runtime = { ctx: AppContext; shutdown(): Promise<void> };
+export type Runtime = {
+  ctx: AppContext;
+  /** The server's requests in flight: buildApp counts them, the queue on PGlite lets them go first. */
+  requests: RequestsInFlight;
+  shutdown(): Promise<void>;
+};
 
 /** What is left of the drain's 30 s after the queue's 20 s graceful stop, with a margin. */
 const DATABASE_CLOSE_MS = 5_000;
@@ -55,7 +61,11 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
     logEffectFailures(database.db, log);
     // One process owns an embedded data dir, so an in-process cache stays coherent there.
     enableReadCache(database.kind === 'pglite');
-    const jobs = role === 'server' ? createQueueJobs(database, log, config.worker) : createInlineJobs(log);
+    const requests = createRequestsInFlight();
+    const jobs =
+      role === 'server'
+        ? createQueueJobs(database, log, config.worker, database.kind === 'pglite' ? requests : undefined)
+        : createInlineJobs(log);
     const mailer = countDeliveries(createMailer(config.smtpUrl));
     const storage = createStorage(config);
     // Backups of the embedded database are taken by the process that owns it (decision 0032).
@@ -74,6 +84,7 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
     };
     return {
       ctx,
+      requests,
       async shutdown() {
         await control?.close();
         await jobs.stop();

@@ -8,6 +8,7 @@ import { bookkeeping } from './db/beforeCommit';
 import type { Database, Db } from './db/client';
 import { rowsOf } from './db/rows';
 import { afterCommitOf } from './db/transaction';
+import type { RequestsInFlight } from './http/requestsInFlight';
 import { jobsRun } from './observability/metrics';
 
 export type JobHandler = (data: unknown) => Promise<void>;
@@ -68,6 +69,8 @@ const HEARTBEAT_S = 20;
 const SUPERVISE_S = 10;
 const RETRY_DELAY_S = 10;
 const RETRY = { retryLimit: 5, retryDelay: RETRY_DELAY_S, retryBackoff: true, expireInSeconds: HEARTBEAT_S };
+/** The longest a job waits for the requests in flight on PGlite (see RequestsInFlight). */
+const JOB_YIELD_MS = 1_000;
 /** pg-boss's own schema version (pg-boss 10.x); a newer one was made by pg-boss 11+ (decision 0047). */
 export const QUEUE_SCHEMA_VERSION = 24;
 
@@ -117,7 +120,14 @@ export function beat(db: PgBoss.Db, name: string, ids: string[]): Promise<unknow
 }
 
 /** pg-boss on the same database (PGlite through its adapter, or PostgreSQL). */
-export function createQueueJobs(database: Database, logger: Logger, work: boolean): Jobs {
+export function createQueueJobs(
+  database: Database,
+  logger: Logger,
+  work: boolean,
+  /** Given on PGlite: each job first lets the requests in flight go, for at most `maxWaitMs`. */
+  requests?: RequestsInFlight,
+  maxWaitMs = JOB_YIELD_MS,
+): Jobs {
   const supervision = { supervise: work, schedule: work, maintenanceIntervalSeconds: SUPERVISE_S };
   const boss = database.pglite
     ? new PgBoss({ db: pgliteQueueDb(database.pglite), ...supervision })
@@ -170,7 +180,12 @@ export function createQueueJobs(database: Database, logger: Logger, work: boolea
           let workerId: string | undefined;
           workerId = await boss.work(name, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
             await runBeating(name, jobs, () =>
-              counted(name, () => runBatch(jobs, parallel, (job) => handler(job.data))),
+              counted(name, () =>
+                runBatch(jobs, parallel, async (job) => {
+                  await requests?.quietMoment(maxWaitMs);
+                  await handler(job.data);
+                }),
+              ),
             );
             // A full batch means more is waiting: fetch again at once rather than after a second.
             if (batchSize > 1 && jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
