@@ -37,6 +37,9 @@ async function teamOfType(page: Page, team: string, type: string, owner: Member)
 async function addSection(page: Page, label: string, place: number): Promise<Locator> {
   await page.getByRole('button', { name: 'Add section' }).click();
   await page.getByRole('menuitem', { name: label, exact: true }).click();
+  // The menu fades out and then hands focus back to its button: a click during that hand-over
+  // focused "Choose image" without opening its picker once in CI, so wait until the menu is gone.
+  await expect(page.getByRole('menu')).toBeHidden();
   const region = page.getByRole('region', { name: `${label} section ${place}` });
   await expect(region).toBeVisible();
   return region;
