@@ -18,11 +18,10 @@ export type RequestsInFlight = {
   quietMoment(maxWaitMs: number): Promise<void>;
 };
 
-/** How often a waiting job looks again: short against a request, long against a busy loop. */
-const LOOK_AGAIN_MS = 10;
-
 export function createRequestsInFlight(): RequestsInFlight {
   let count = 0;
+  // Jobs waiting for a quiet moment, told the instant the last request in flight ends.
+  const waiting = new Set<() => void>();
   return {
     get count() {
       return count;
@@ -32,14 +31,24 @@ export function createRequestsInFlight(): RequestsInFlight {
       if (accept?.includes('text/event-stream')) return;
       count++;
       response.once('close', () => {
-        count--;
+        if (--count > 0) return;
+        for (const wake of waiting) wake();
+        waiting.clear();
       });
     },
-    async quietMoment(maxWaitMs) {
-      const deadline = Date.now() + maxWaitMs;
-      while (count > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
-      }
+    quietMoment(maxWaitMs) {
+      if (count === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(wake);
+          resolve();
+        }, maxWaitMs);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiting.add(wake);
+      });
     },
   };
 }
