@@ -113,7 +113,7 @@ async function createEventCommand(rt: Runtime, v: Record<string, string | boolea
   const email = emailSchema.parse(required(v, 'admin-email'));
   const password = option(v, 'admin-password');
   const firstName = option(v, 'admin-first-name') ?? 'Event';
-  const result = await withTransaction(ctx.db, async (tx) => {
+  const result = await withTransaction(ctx.db, async (tx, effects) => {
     const eventId = await createEvent(tx, event, 'system');
     const user = await addUserToEvent(
       tx,
@@ -135,10 +135,10 @@ async function createEventCommand(rt: Runtime, v: Record<string, string | boolea
         adminEmail: { after: email },
       }),
     );
-    return { eventId, userId: user.accountId, outbox };
+    effects.afterCommit(() => dispatchEmails(ctx, outbox));
+    return { eventId, userId: user.accountId };
   });
-  await dispatchEmails(ctx, result.outbox);
-  return { eventId: result.eventId, userId: result.userId };
+  return result;
 }
 
 /** Writes made at the command line are the system's, named by their command (decision 0030). */
@@ -161,7 +161,7 @@ async function createUserCommand(rt: Runtime, v: Record<string, string | boolean
     throw new UsageError(`--permissions must be one of ${PERMISSIONS.join(', ')}`);
   const email = emailSchema.parse(required(v, 'email'));
   const firstName = option(v, 'first-name') ?? email.split('@')[0];
-  const result = await withTransaction(ctx.db, async (tx) => {
+  const result = await withTransaction(ctx.db, async (tx, effects) => {
     const user = await addUserToEvent(
       tx,
       {
@@ -182,9 +182,9 @@ async function createUserCommand(rt: Runtime, v: Record<string, string | boolean
         permissions: { after: permissions },
       }),
     );
-    return { userId: user.accountId, outbox };
+    effects.afterCommit(() => dispatchEmails(ctx, outbox));
+    return { userId: user.accountId };
   });
-  await dispatchEmails(ctx, result.outbox);
   return { eventId, userId: result.userId };
 }
 

@@ -171,7 +171,7 @@ export async function sendEventReminders(
       }
     : {};
   for (const reminder of plan.reminders) {
-    const outboxIds = await withTransaction(db, async (tx) => {
+    const outboxIds = await withTransaction(db, async (tx, effects) => {
       // Claim first: a row another run inserted meanwhile returns nothing, and its task is dropped.
       const claimed = await tx
         .insert(sentTaskReminders)
@@ -220,10 +220,10 @@ export async function sendEventReminders(
           changes: { tasks: { after: mine.map((item) => item.title) }, emails: { after: ids.length } },
         }),
       );
+      effects.afterCommit(() => dispatchEmails(ctx, ids));
       return ids;
     });
     emails += outboxIds.length;
-    await dispatchEmails(ctx, outboxIds);
   }
   return { emails, items };
 }
