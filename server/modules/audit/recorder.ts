@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
-import { withBeforeCommit } from '../../platform/db/beforeCommit';
+import { withBeforeCommit, writesOutsideReported } from '../../platform/db/beforeCommit';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { literal, runPlainStatement } from '../../platform/db/plainStatement';
 import { withTransaction } from '../../platform/db/transaction';
@@ -303,6 +303,9 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
   writtenAfterByApp.set(app, writtenAfter);
   const writtenOutside = new Map<string, Set<string>>();
   writtenOutsideByApp.set(app, writtenOutside);
+  // Only the test harness watches for writes outside a transaction (decision 0048): production
+  // requests make no listener for it.
+  const watchingOutside = writesOutsideReported(ctx.db);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m))) return;
@@ -325,12 +328,14 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
         // Rolled back after all (the commit failed): the entries are gone, so they are still owed.
         return () => Object.assign(store, { written, recorded });
       };
-      const outside = (statement: string) => {
-        if (store.closed) return;
-        const route = `${request.method} ${request.routeOptions.url}`;
-        const seen = writtenOutside.get(route) ?? new Set<string>();
-        writtenOutside.set(route, seen.add(statement));
-      };
+      const outside = watchingOutside
+        ? (statement: string) => {
+            if (store.closed) return;
+            const route = `${request.method} ${request.routeOptions.url}`;
+            const seen = writtenOutside.get(route) ?? new Set<string>();
+            writtenOutside.set(route, seen.add(statement));
+          }
+        : undefined;
       return notes.run(store, () =>
         withBeforeCommit(writeEntriesBeforeCommit, () => handler.call(this, request, reply), outside),
       );

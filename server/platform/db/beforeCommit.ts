@@ -54,6 +54,9 @@ function sqlText(db: Db, query: unknown): string {
 
 const watched = new WeakSet<Db>();
 
+/** Whether `reportWritesOutsideTransactions` watches this database (only the test harness does). */
+export const writesOutsideReported = (db: Db): boolean => watched.has(db);
+
 /**
  * Test harness only (`createTestApp`): wraps the top-level database's write builders and
  * `execute` so a write made outside a transaction, under a hook, is reported (transactions get
