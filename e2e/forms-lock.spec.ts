@@ -1,8 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expectAccessible, seeded, signIn } from './support';
 import { expect, test } from './test';
 
 /** Well under the one-minute fallback poll and the five-minute expiry: only the stream is this fast. */
 const LIVE = { timeout: 10_000 };
+const streamOpened = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/stream') && r.status() === 200);
 
 test('a second organiser meets the edit lock: a read-only builder naming the holder, then takes it once released', async ({
   page,
@@ -26,10 +29,11 @@ test('a second organiser meets the edit lock: a read-only builder naming the hol
   // Marcus opens the same form in his own browser: read only, and he is told who is editing.
   const marcusContext = await browser.newContext();
   const marcus = await marcusContext.newPage();
-  const marcusStream = marcus.waitForResponse((r) => r.url().endsWith('/stream') && r.status() === 200);
   await signIn(marcus, users.moderator.email, users.moderator.password);
-  await marcusStream;
+  // Opening the address loads the app again: its event stream must be open before Olivia leaves.
+  const marcusStream = streamOpened(marcus);
   await marcus.goto(formUrl);
+  await marcusStream;
   await expect(marcus.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(marcus.getByText('Olivia Bennett is editing this form.')).toBeVisible();
   await expect(
@@ -60,7 +64,9 @@ test('a second organiser meets the edit lock: a read-only builder naming the hol
   await expect(marcus.getByText('Your updates have been successfully saved')).toBeVisible();
 
   // Now Olivia is the one who waits; when Marcus leaves, her open builder becomes hers, live too.
+  const oliviaStream = streamOpened(page);
   await page.goto(formUrl);
+  await oliviaStream;
   await expect(page.getByText('Marcus Adeyemi is editing this form.')).toBeVisible();
   await expect(oliviaPalette.getByRole('button', { name: 'Email', exact: true })).toBeDisabled();
   await marcus.getByRole('main').getByRole('link', { name: 'Forms', exact: true }).click();
