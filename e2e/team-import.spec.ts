@@ -86,7 +86,8 @@ test('bulk team import: template, preview with errors, the import job, results, 
   await dialog.getByRole('textbox').fill('CONFIRM');
   await dialog.getByRole('button', { name: 'Start import' }).click();
 
-  // The job runs in the background; the screen polls its progress until it is done.
+  // The job runs in the background; its progress and result come on the event stream (the
+  // screen polls only while the stream is down).
   await expect(page.getByText('Finished: 3 created, 0 already imported, 0 failed.')).toBeVisible({
     timeout: 30_000,
   });

@@ -14,6 +14,13 @@ export const LIVE_MESSAGE_TYPES = [
   /** A form's submissions changed (a new one arrived): organisers' submissions table. */
   'submissions',
   /**
+   * An edit lock of a form or field group was taken, refreshed, released or dropped: an open
+   * builder asks again who holds it (moderator and above for forms, admins for field groups).
+   */
+  'editLocks',
+  /** A team import's progress or state changed: the import screen refetches (admins only). */
+  'teamImport',
+  /**
    * Signals may have been missed (the server's listening connection was re-established):
    * refetch everything live.
    */

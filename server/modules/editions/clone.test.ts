@@ -7,15 +7,18 @@ import type { FormDetail, FormListResponse } from '../../../shared/forms/api';
 import { makeDefinition } from '../../../shared/forms/definition';
 import { evaluateVisibility } from '../../../shared/forms/logic';
 import { rowsOf as rowsOfSql } from '../../platform/db/rows';
+import { withTransaction } from '../../platform/db/transaction';
 import * as schema from '../../schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
 import { settings } from '../events/tables';
+import { files } from '../files/tables';
 import { formFields, forms } from '../forms/tables';
 import { memberships } from '../people/tables';
 import { formSubmissions } from '../submissions/tables';
 import { tasks } from '../tasks/tables';
 import { timetableSessions } from '../timetable/tables';
+import { cloneEvent, editionEventId } from './cloner';
 import { runClone } from './job';
 import { CLONE_PLAN, NOT_CLONED } from './plan';
 import { eventClones } from './tables';
@@ -301,5 +304,77 @@ describe('next edition: cloning the demo event', () => {
     expect(storedFiles()).toBe(filesBefore);
     const status = (await call(adminCookie, 'GET', `/clones/${row.id}`)).json();
     expect(status).toMatchObject({ state: 'failed', newEventId: null, error: CLONE_ERRORS.failed });
+  });
+
+  it('leaves no stored file of an attempt killed half-way: its job, run again, removes them first', async () => {
+    const events = await eventCount();
+    const [row] = await t.ctx.db
+      .insert(eventClones)
+      .values({ eventId: source, name: 'Killed', shiftDays: 7, state: 'running' })
+      .returning();
+    const job = { v: 1 as const, eventId: source, cloneId: row.id, actorId: admin.id };
+    const folder = `${editionEventId(row.id)}/`;
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const object of t.ctx.storage.list(folder)) keys.push(object.key);
+      return keys.sort();
+    };
+    /**
+     * What a process killed between copying the files and committing leaves: its transaction never
+     * commits (here it rolls back) and nothing of it runs afterwards, so the copied files stay.
+     */
+    const killedAttempt = async () => {
+      await expect(
+        withTransaction(t.ctx.db, (tx) =>
+          cloneEvent(
+            tx,
+            t.ctx.storage,
+            {
+              sourceEventId: source,
+              name: 'Killed',
+              shiftDays: 7,
+              actorId: admin.id,
+              adminIds: [admin.id],
+              newEventId: editionEventId(row.id),
+            },
+            {
+              afterStep: (_done, _total, table) => {
+                if (table === 'assets') throw new Error('killed');
+              },
+            },
+          ),
+        ),
+      ).rejects.toThrow('killed');
+      await t.ctx.db.update(eventClones).set({ state: 'running' }).where(eq(eventClones.id, row.id));
+      const left = await stored();
+      expect(left.length).toBeGreaterThan(0);
+      expect(await eventCount()).toBe(events);
+      return left;
+    };
+
+    // Killed, then the retry fails too: storage holds nothing of either attempt.
+    await killedAttempt();
+    await runClone(t.ctx, job, {
+      afterStep: (done) => {
+        if (done === 1) throw new Error('failed again');
+      },
+    });
+    expect(await stored()).toEqual([]);
+    expect(await eventCount()).toBe(events);
+
+    // Killed, then the retry finishes: only the files its committed rows name are in the folder.
+    const left = await killedAttempt();
+    await runClone(t.ctx, job);
+    const status = (await call(adminCookie, 'GET', `/clones/${row.id}`)).json();
+    expect(status).toMatchObject({ state: 'done', newEventId: editionEventId(row.id) });
+    const named = new Set<string>();
+    for (const file of await rowsOf(files, status.newEventId)) {
+      named.add(file.storageKey as string);
+      for (const key of Object.values((file.variants ?? {}) as Record<string, string>)) named.add(key);
+    }
+    const now = await stored();
+    expect(now.length).toBeGreaterThan(0);
+    expect(now).toEqual([...named].sort());
+    for (const key of left) expect(now).not.toContain(key);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { shiftDate } from '../../../shared/editions/clone';
@@ -26,7 +26,28 @@ export type CloneInput = {
   actorId: string;
   /** Accounts made admin of the copy: the organiser who runs it. */
   adminIds: string[];
+  /**
+   * The copy's event id; the job passes its clone's (editionEventId), so a retry knows where an
+   * attempt that died left its files. A fresh random id when not given.
+   */
+  newEventId?: string;
 };
+
+/**
+ * The event id a clone job gives its copy: derived from the clone's id, so it is the same on every
+ * attempt, and new (no other row has it). Every file the attempt copies is stored under this id's
+ * folder, so an attempt that died before committing left its files there and nowhere else: the
+ * retry removes that folder before it starts (decision 0054).
+ */
+export function editionEventId(cloneId: string): string {
+  const hex = createHash('sha256').update(`edition:${cloneId.toLowerCase()}`).digest('hex');
+  // Laid out as a version 4 id, as every other id is.
+  const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The store's folder of an event: every file of the copy is under it (see copyFiles). */
+export const eventFolder = (eventId: string) => `${eventId}/`;
 export type CloneHooks = {
   /** After each step's rows are written (progress), with the step's table name. */
   afterStep?: (done: number, total: number, table: string) => void | Promise<void>;
@@ -87,7 +108,7 @@ export async function cloneEvent(
   const [source] = await tx.select().from(events).where(eq(events.id, input.sourceEventId));
   if (!source) throw notFound('Event not found');
   const map = new IdMap();
-  const newEventId = randomUUID();
+  const newEventId = input.newEventId ?? randomUUID();
   map.set(source.id, newEventId);
 
   const read: { step: CloneStep; rows: Row[] }[] = [];
@@ -163,7 +184,9 @@ function moveEventDates(row: Row, input: CloneInput): Row {
 
 /**
  * Each copied file's stored bytes (the original and its resized variants) under new keys, through
- * the Storage interface so any store works. A key holding no copied id gets the new event's prefix.
+ * the Storage interface so any store works. Every key is inside the new event's folder: a key
+ * remapped elsewhere (one that did not start with the first edition's id) gets the folder in
+ * front, so removing the folder removes every file an attempt wrote.
  */
 async function copyFiles(
   storage: Storage,
@@ -177,7 +200,7 @@ async function copyFiles(
     const old = originals[i];
     const keys = new Map<string, string>();
     const newKey = (oldKey: string, remapped: string) => {
-      const key = remapped === oldKey ? `${newEventId}/${oldKey}` : remapped;
+      const key = remapped.startsWith(eventFolder(newEventId)) ? remapped : `${newEventId}/${remapped}`;
       keys.set(oldKey, key);
       return key;
     };

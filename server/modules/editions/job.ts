@@ -5,7 +5,8 @@ import type { AppContext } from '../../platform/context';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/errors';
 import { defineJob } from '../../platform/jobs';
-import { type CloneHooks, cloneEvent } from './cloner';
+import { events } from '../events/tables';
+import { type CloneHooks, cloneEvent, editionEventId, eventFolder } from './cloner';
 import { eventClones } from './tables';
 
 const cloneJobSchema = z.object({
@@ -39,6 +40,12 @@ export function registerCloneJob(ctx: AppContext): void {
  * failure is recorded on the job for the screen and not retried: the organiser starts again.
  */
 export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks = {}): Promise<void> {
+  const [before] = await ctx.db
+    .select({ state: eventClones.state })
+    .from(eventClones)
+    .where(and(eq(eventClones.eventId, job.eventId), eq(eventClones.id, job.cloneId)));
+  // 'running' when picked up: an earlier attempt started and never finished (its process died).
+  if (before?.state === 'running') await removeUncommittedFiles(ctx, job.cloneId);
   const [clone] = await ctx.db
     .update(eventClones)
     .set({ state: 'running', error: null, startedAt: sql`coalesce(${eventClones.startedAt}, now())` })
@@ -63,6 +70,7 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
           shiftDays: clone.shiftDays,
           actorId: job.actorId,
           adminIds: job.adminIds ?? [job.actorId],
+          newEventId: editionEventId(clone.id),
         },
         {
           afterStep: async (doneSteps, totalSteps, table) => {
@@ -93,8 +101,10 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
     });
   } catch (err) {
     ctx.logger.error({ err, cloneId: clone.id }, 'clone failed');
-    // Nothing of the copy committed; its stored files are removed too.
+    // Nothing of the copy committed; its stored files are removed too (a put that failed half-way
+    // may have left its key without reporting it, so the whole folder).
     await ctx.storage.remove(writtenKeys).catch((e) => ctx.logger.error({ err: e }, 'clone files left'));
+    await removeUncommittedFiles(ctx, clone.id);
     await ctx.db
       .update(eventClones)
       .set({
@@ -105,5 +115,29 @@ export async function runClone(ctx: AppContext, job: CloneJob, hooks: CloneHooks
       .where(eq(eventClones.id, clone.id));
   } finally {
     progress.delete(clone.id);
+  }
+}
+
+/**
+ * Removes what an attempt of this clone stored when its copy did not commit: every key in the
+ * folder of the copy's event id (editionEventId), which no committed row can name while that event
+ * does not exist. An attempt killed between copying files and committing leaves them there; its
+ * retry calls this first. Errors are logged: the clone itself can still go on (decision 0054).
+ */
+export async function removeUncommittedFiles(ctx: AppContext, cloneId: string): Promise<number> {
+  const newEventId = editionEventId(cloneId);
+  try {
+    const [committed] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, newEventId));
+    if (committed) return 0;
+    const keys: string[] = [];
+    for await (const object of ctx.storage.list(eventFolder(newEventId))) keys.push(object.key);
+    if (keys.length > 0) {
+      await ctx.storage.remove(keys);
+      ctx.logger.warn({ cloneId, files: keys.length }, 'removed the files of a clone that did not commit');
+    }
+    return keys.length;
+  } catch (err) {
+    ctx.logger.error({ err, cloneId }, 'files of a clone that did not commit were not removed');
+    return 0;
   }
 }

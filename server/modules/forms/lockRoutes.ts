@@ -65,7 +65,7 @@ export function lockRoutes<P extends z.ZodObject>(app: App, ctx: AppContext, opt
       const { eventId, accountId } = actorOf(request);
       const target = targetOf(eventId, options.params.parse(request.params));
       await exists(target);
-      await releaseLock(ctx.db, target, accountId);
+      await releaseLock(ctx, target, accountId);
       return reply.status(204).send();
     },
   );

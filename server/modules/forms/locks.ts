@@ -5,12 +5,15 @@ import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { conflict } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
+import { signalLockAfterCommit } from './locksLive';
 import { editLocks } from './tables';
 
 /**
  * Edit locks: opening a form or field group in the builder takes its lock for five minutes; the
  * builder refreshes it while open and releases it on leaving. A lock whose time has run out may
  * be taken by anyone. Saves check the lock, so two organisers never overwrite each other silently.
+ * Taking, refreshing and releasing signal the event stream once committed, so another organiser's
+ * open builder learns at once that the lock is held or free (decision 0054).
  */
 
 export type LockTarget = { eventId: string; type: 'form' | 'fieldGroup'; id: string };
@@ -82,11 +85,13 @@ async function holdFor(db: DbOrTx, target: LockTarget, accountId: string, now: D
  * answers the other editor's lock, so the builder opens read-only and says who is editing.
  */
 export async function takeLock(ctx: AppContext, target: LockTarget, accountId: string): Promise<Lock> {
-  return withTransaction(ctx.db, async (db) => {
+  return withTransaction(ctx.db, async (db, effects) => {
     const now = new Date();
     const row = await findLock(db, target);
+    // Asking who holds it changes nothing, and signals nothing.
     if (row && row.holderId !== accountId && isLive(row, now)) return present(row, accountId);
     await holdFor(db, target, accountId, now);
+    signalLockAfterCommit(ctx, effects, target.eventId, target.type);
     const taken = await findLock(db, target);
     if (!taken) throw conflict(FORM_ERRORS.noLock);
     return present(taken, accountId);
@@ -119,10 +124,14 @@ export async function refuseIfLockedByOther(db: DbOrTx, target: LockTarget, acco
   if (row && row.holderId !== accountId && isLive(row, new Date())) throw heldByOther(row);
 }
 
-/** Leaving the builder: only the caller's own lock is released. */
-export async function releaseLock(db: DbOrTx, target: LockTarget, accountId: string) {
-  return withTransaction(db, async (db) => {
-    await db.delete(editLocks).where(and(whereTarget(target), eq(editLocks.holderId, accountId)));
+/** Leaving the builder: only the caller's own lock is released (and only then signalled). */
+export async function releaseLock(ctx: AppContext, target: LockTarget, accountId: string) {
+  return withTransaction(ctx.db, async (db, effects) => {
+    const released = await db
+      .delete(editLocks)
+      .where(and(whereTarget(target), eq(editLocks.holderId, accountId)))
+      .returning({ holderId: editLocks.holderId });
+    if (released.length > 0) signalLockAfterCommit(ctx, effects, target.eventId, target.type);
   });
 }
 
@@ -140,7 +149,14 @@ export async function dropLocks(db: DbOrTx, eventId: string, type: LockTarget['t
     );
 }
 
-/** The holder's heartbeat: the lock must still be theirs; its expiry moves on. */
+/**
+ * The holder's heartbeat: the lock must still be theirs; its expiry moves on, and the others'
+ * builders hear of it (they wait for the new expiry rather than the old one).
+ */
 export function renewLock(ctx: AppContext, target: LockTarget, accountId: string): Promise<Lock> {
-  return withTransaction(ctx.db, (tx) => requireLock(tx, target, accountId));
+  return withTransaction(ctx.db, async (tx, effects) => {
+    const lock = await requireLock(tx, target, accountId);
+    signalLockAfterCommit(ctx, effects, target.eventId, target.type);
+    return lock;
+  });
 }

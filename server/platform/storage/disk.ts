@@ -62,7 +62,9 @@ export function createDiskStorage(root: string): Storage {
       return info ? { size: info.size } : null;
     },
     list(prefix = '') {
-      const all = walk(base);
+      // Only the folder the prefix names is walked (a clone's sweep lists one event's folder).
+      const cut = prefix.lastIndexOf('/');
+      const all = walk(cut > 0 ? pathOf(prefix.slice(0, cut)) : base);
       return (async function* () {
         for await (const object of all) if (object.key.startsWith(prefix)) yield object;
       })();

@@ -1,9 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Lock } from '../../../../shared/forms/api';
+import { useLiveConnected } from '../../../lib/liveEvents';
 import { type LockKind, lockApi } from '../formsApi';
+import { onLockSignal } from '../locksLive';
 
 /** Refresh well inside the five-minute lock, so a slow tab never lets it lapse. */
 export const LOCK_REFRESH_MS = 60_000;
+/**
+ * Someone else's lock that nobody refreshes runs out with no signal (their tab was closed hard):
+ * ask again just after it should have. Never sooner than this, so a clock that runs ahead of the
+ * server's cannot turn the wait into a loop.
+ */
+const EXPIRY_MIN_WAIT_MS = 5_000;
+const EXPIRY_GRACE_MS = 1_000;
 
 export type LockState =
   | { status: 'taking' }
@@ -11,34 +20,59 @@ export type LockState =
   | { status: 'other'; lock: Lock };
 
 /**
- * Takes the form's (or field group's) edit lock on open, refreshes it every minute while the builder is open, and
- * releases it on leaving. When someone else holds it the builder is read-only and says who.
+ * Takes the form's (or field group's) edit lock on open, refreshes it every minute while the
+ * builder is open, and releases it on leaving. When someone else holds it the builder is
+ * read-only and says who; it asks again when the event stream says a lock changed (taken,
+ * refreshed, released) or when theirs should have run out, and takes it over once it is free.
+ * Only while the stream is down does it ask every minute instead (decision 0054).
  */
 export function useEditLock(eventId: string, formId: string, kind: LockKind = 'forms'): LockState {
   const [state, setState] = useState<LockState>({ status: 'taking' });
+  const live = useLiveConnected();
+  const liveRef = useRef(live);
+  liveRef.current = live;
   useEffect(() => {
     if (!eventId || !formId) return;
     let alive = true;
     let mine = false;
+    let expiryTimer: number | undefined;
+    const ask = () =>
+      lockApi
+        .take(eventId, kind, formId)
+        .then(({ lock }) => apply(lock))
+        .catch(() => undefined);
     const apply = (lock: Lock) => {
+      if (!alive) return;
       mine = lock.isMine;
-      if (alive) setState({ status: lock.isMine ? 'held' : 'other', lock });
+      window.clearTimeout(expiryTimer);
+      if (!lock.isMine) {
+        const wait = Date.parse(lock.expiresAt) - Date.now() + EXPIRY_GRACE_MS;
+        expiryTimer = window.setTimeout(ask, Math.max(EXPIRY_MIN_WAIT_MS, wait));
+      }
+      setState({ status: lock.isMine ? 'held' : 'other', lock });
     };
     lockApi
       .take(eventId, kind, formId)
       .then(({ lock }) => apply(lock))
       .catch(() => alive && setState({ status: 'taking' }));
     const timer = window.setInterval(() => {
-      // Someone else's lock may expire: asking again takes it over then.
-      const call = mine ? lockApi.refresh(eventId, kind, formId) : lockApi.take(eventId, kind, formId);
-      call
-        .then(({ lock }) => apply(lock))
-        .catch(() => lockApi.take(eventId, kind, formId).then(({ lock }) => apply(lock)))
-        .catch(() => undefined);
+      if (mine) {
+        // The heartbeat; a lock lost meanwhile (taken over after it ran out) shows whose it is now.
+        lockApi
+          .refresh(eventId, kind, formId)
+          .then(({ lock }) => apply(lock))
+          .catch(ask);
+      } else if (!liveRef.current) ask();
     }, LOCK_REFRESH_MS);
+    // The holder ignores the signals: its own refresh sends one, and answering it would loop.
+    const unsubscribe = onLockSignal(eventId, () => {
+      if (!mine) void ask();
+    });
     return () => {
       alive = false;
+      unsubscribe();
       window.clearInterval(timer);
+      window.clearTimeout(expiryTimer);
       if (mine) lockApi.release(eventId, kind, formId).catch(() => undefined);
     };
   }, [eventId, formId, kind]);

@@ -9,6 +9,7 @@ import type {
   teamImportSchema,
 } from '../../../../shared/people/importSchema';
 import { type Answer, ApiError, api, readErrorBody, toQueryString } from '../../../lib/api';
+import { useLiveConnected } from '../../../lib/liveEvents';
 import { useMutation } from '../../../lib/mutation';
 import { sessionKeys } from '../../../lib/session';
 import type { SortOrder } from '../../../ui/useListParams';
@@ -16,21 +17,27 @@ import type { SortOrder } from '../../../ui/useListParams';
 export type ImportRowSort = (typeof IMPORT_ROW_SORTS)[number];
 export type ImportRowParams = { page: number; order: SortOrder; status: ImportRowStatus | null };
 
+/** Only while the event stream is down; otherwise the job's `teamImport` signals move the screen. */
 const POLL_MS = 1000;
+export const teamImportsKey = (eventId: string) => [...sessionKeys.event(eventId), 'team-imports'] as const;
 const keys = {
-  all: (eventId: string) => [...sessionKeys.event(eventId), 'team-imports'] as const,
+  all: teamImportsKey,
   latest: (eventId: string) => [...sessionKeys.event(eventId), 'team-imports', 'latest'] as const,
 };
 const base = (eventId: string) => `/api/events/${eventId}/team-imports`;
 export const isWorking = (record: TeamImport | null | undefined) =>
   record?.state === 'queued' || record?.state === 'running';
 
-/** The event's newest import; polled while its job works, so the progress bar moves. */
+/**
+ * The event's newest import. While its job works the progress bar moves with the job's signals on
+ * the event stream (client/features/people/import/live.ts); it is polled only while that is down.
+ */
 export function useLatestImport(eventId: string) {
+  const live = useLiveConnected();
   return useQuery({
     queryKey: keys.latest(eventId),
     queryFn: () => api.get<Answer<typeof latestImportResponseSchema>>(`${base(eventId)}/latest`),
-    refetchInterval: (query) => (isWorking(query.state.data?.import) ? POLL_MS : false),
+    refetchInterval: (query) => (!live && isWorking(query.state.data?.import) ? POLL_MS : false),
   });
 }
 

@@ -9,6 +9,7 @@ import { emailLook } from '../../emails/emailLook';
 import { dispatchEmails } from '../../emails/service';
 import { listCustomFields } from '../customFields';
 import { type ImportEvent, importRow, messageOf } from './importRow';
+import { signalImport } from './live';
 import { teamImportRows, teamImports } from './tables';
 
 const ANALYZE_AFTER_ROWS = 500;
@@ -73,6 +74,7 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
     )
     .returning({ id: teamImports.id });
   if (started.length === 0) return;
+  await signalImport(ctx, eventId);
   const event: ImportEvent = { eventId, importId, actorId, defaults: {}, setPasswordLook: {} };
   const flusher = progressFlusher(ctx, event);
   try {
@@ -119,11 +121,11 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
     if (next < pending.length) {
       // Stopping: what committed is counted and its emails handed over; the rest waits, queued.
       await flusher.settle();
-      await recount(ctx.db, event, { state: 'queued' });
+      await recount(ctx, event, { state: 'queued' });
       throw new ImportHandedBack(pending.length - next);
     }
     await flusher.settle();
-    await recount(ctx.db, event, { state: 'done', finishedAt: new Date() });
+    await recount(ctx, event, { state: 'done', finishedAt: new Date() });
     // PGlite has no autovacuum: after a bulk load the planner would work from empty statistics
     // (docs/benchmarks.md, people at scale). Cheap next to the import itself.
     if (pending.length >= ANALYZE_AFTER_ROWS) await ctx.db.execute(sql`analyze teams, memberships, accounts`);
@@ -134,7 +136,7 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
       .settle()
       .catch((flushErr) => ctx.logger.error({ err: flushErr }, 'team import dispatch failed'));
     // Shown on the screen; the queue retries the job, which resumes at the first ready row.
-    await recount(ctx.db, event, { state: 'failed', error: messageOf(err) });
+    await recount(ctx, event, { state: 'failed', error: messageOf(err) });
     throw err;
   }
 }
@@ -151,7 +153,7 @@ function progressFlusher(ctx: AppContext, event: ImportEvent) {
     const outboxIds = queued;
     queued = [];
     await dispatchEmails(ctx, outboxIds);
-    await recount(ctx.db, event);
+    await recount(ctx, event);
   };
   return {
     emails(outboxIds: string[]) {
@@ -180,13 +182,19 @@ function progressFlusher(ctx: AppContext, event: ImportEvent) {
 /**
  * Sets the import's progress from its rows' records (a row the job has handled always has its
  * typeCheck set; a row the preview skipped has none), with any other change to the record. Being
- * a recount, it is right after a crash, a retry or two jobs overlapping.
+ * a recount, it is right after a crash, a retry or two jobs overlapping. Then the admins' import
+ * screens hear of it on the event stream: progress is pushed every FLUSH_EVERY_MS, not polled.
  */
 async function recount(
-  db: DbOrTx,
+  ctx: AppContext,
   event: ImportEvent,
   change: Partial<typeof teamImports.$inferInsert> = {},
 ) {
+  await writeCounts(ctx.db, event, change);
+  await signalImport(ctx, event.eventId);
+}
+
+async function writeCounts(db: DbOrTx, event: ImportEvent, change: Partial<typeof teamImports.$inferInsert>) {
   const rows = and(eq(teamImportRows.eventId, event.eventId), eq(teamImportRows.importId, event.importId));
   // One pass over the import's rows for the four counters.
   await db.execute(sql`update ${teamImports}

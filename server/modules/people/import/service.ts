@@ -6,6 +6,7 @@ import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { teamImportJob } from './job';
+import { signalImport } from './live';
 import { getImport } from './queries';
 import { teamImports } from './tables';
 
@@ -41,5 +42,7 @@ export async function startImport(ctx: AppContext, actor: Actor, importId: strin
       .where(and(eq(teamImports.eventId, actor.eventId), eq(teamImports.id, importId)));
   });
   await teamImportJob.send(ctx, { v: 1, eventId: actor.eventId, importId, actorId: actor.accountId });
+  // Another admin's open import screen shows it queued at once.
+  await signalImport(ctx, actor.eventId);
   return getImport(ctx.db, actor.eventId, importId);
 }

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { createTestDatabaseUrl } from '../../test/harness';
+import { editionEventId } from './cloner';
+
+const DRIVER = join(__dirname, '../../test/cloneCrashDriver.ts');
+
+/** Runs a phase of the driver in its own process; resolves with its JSON lines and how it ended. */
+function run(args: string[], env: NodeJS.ProcessEnv) {
+  // node itself (tsx as a loader), so that the SIGKILL ends the process that runs the clone.
+  const child = spawn(process.execPath, ['--import', 'tsx', DRIVER, ...args], {
+    env: { ...env, NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  let errors = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line));
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, lines, ended, errors: () => errors };
+}
+
+/** Every file under a folder of the disk store, as store keys. */
+function filesUnder(dataDir: string, folder: string): string[] {
+  try {
+    return readdirSync(join(dataDir, 'files', folder), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => join(f.parentPath, f.name).slice(join(dataDir, 'files').length + 1));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * kill -9 a real process in the middle of a clone, after its files are stored and before its one
+ * transaction commits: the copies stay in the store with no row. The clone's job, run again by the
+ * next process, removes them before it starts, so afterwards the store holds only the files the
+ * committed copy names (decision 0054).
+ */
+describe('a clone killed half-way leaves no orphan files', () => {
+  it('its retry removes what the killed attempt stored', { timeout: 240_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-clone-crash-'));
+    const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
+    const { DATABASE_URL: _ignored, ...base } = process.env;
+    const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
+    const children: ReturnType<typeof run>[] = [];
+    onTestFinished(() => {
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    try {
+      const killed = run(['kill', dataDir], env);
+      children.push(killed);
+      const end = await killed.ended;
+      expect(end.signal, killed.errors()).toBe('SIGKILL');
+      const [cloning] = killed.lines as { job: { cloneId: string } }[];
+      const job = cloning.job;
+      const folder = editionEventId(job.cloneId);
+      const orphans = filesUnder(dataDir, folder);
+      expect(orphans.length).toBeGreaterThan(0);
+
+      const retried = run(['retry', dataDir, JSON.stringify(job)], env);
+      children.push(retried);
+      expect((await retried.ended).code, retried.errors()).toBe(0);
+      const [result] = retried.lines as {
+        stateBefore: string;
+        state: string;
+        newEventId: string;
+        stored: string[];
+        named: string[];
+      }[];
+      expect(result).toMatchObject({ stateBefore: 'running', state: 'done', newEventId: folder });
+      expect(result.named.length).toBeGreaterThan(0);
+      expect(result.stored).toEqual(result.named);
+      expect(filesUnder(dataDir, folder).sort()).toEqual(result.named);
+      for (const key of orphans) expect(result.stored).not.toContain(key);
+    } finally {
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
