@@ -69,7 +69,11 @@ function overHttp(base: string, db: Database['db']): TestApp {
     }
     // The balancer appends the socket's address; the client's own comes first (TRUST_PROXY=true).
     if (options.remoteAddress) headers['x-forwarded-for'] = options.remoteAddress;
-    const res = await fetch(`${base}${options.url}`, { method: options.method, headers, body });
+    const res = await fetch(`${base}${options.url}`, {
+      method: options.method,
+      headers,
+      body: body as RequestInit['body'],
+    });
     const text = await res.text();
     return {
       statusCode: res.status,
