@@ -2,12 +2,9 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Database } from './client';
-
-/** One key for every process of an install: a second process waits while the first migrates. */
-const MIGRATION_LOCK = 'portal_migrations';
+import { withStartupLock } from './startupLock';
 
 /** Applies the drizzle-kit migrations, the same files on both engines. */
 export async function migrate(database: Database): Promise<void> {
@@ -16,16 +13,9 @@ export async function migrate(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, config);
     return;
   }
-  // Several processes start at once on one PostgreSQL (decision 0052): drizzle's migrator takes
-  // no lock, so two of them on a new database would both create the same tables. A session lock
-  // on a connection of its own serialises them; the second then finds nothing left to apply.
-  const holder = database.connectionString ? new pg.Client(database.connectionString) : null;
-  await holder?.connect();
-  try {
-    await holder?.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
-    await migratePg(database.db as unknown as NodePgDatabase, config);
-  } finally {
-    // Ending the session releases its lock, also when the migration failed.
-    await holder?.end();
-  }
+  // Drizzle's migrator takes no lock: two processes starting on a new database would both create
+  // the same tables. The second waits, then finds nothing left to apply.
+  await withStartupLock(database, 'portal_migrations', () =>
+    migratePg(database.db as unknown as NodePgDatabase, config),
+  );
 }
