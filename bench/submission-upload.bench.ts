@@ -3,7 +3,7 @@
  * server's memory flat. The server (bench/submission-upload/server.ts) runs in its own process;
  * its resident memory is sampled from /proc/<pid>/status every 10 ms while a PDF just under the
  * field's 50 MB is uploaded (streamed from disk by this process), then one just over (413).
- * `npx tsx bench/submission-upload.bench.ts` (BENCH_PORT=3760 by default)
+ * From the repository root: `npx tsx bench/submission-upload.bench.ts` (BENCH_PORT=3760 by default)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -83,7 +83,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-upload-bench-'));
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, 'submission-upload/server.ts')],
+    ['--import', 'tsx', 'bench/submission-upload/server.ts'],
     {
       env: { ...process.env, BENCH_PORT: process.env.BENCH_PORT ?? '3760' },
       stdio: ['ignore', 'pipe', 'inherit'],
