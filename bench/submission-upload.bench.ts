@@ -81,14 +81,10 @@ async function sampled(pid: number, work: () => Promise<number>) {
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-upload-bench-'));
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/submission-upload/server.ts'],
-    {
-      env: { ...process.env, BENCH_PORT: process.env.BENCH_PORT ?? '3760' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/submission-upload/server.ts'], {
+    env: { ...process.env, BENCH_PORT: process.env.BENCH_PORT ?? '3760' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const target = await new Promise<{ url: string; cookie: string }>((resolve, reject) => {
       let out = '';
