@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { templateHeader } from '../../shared/people/importRules';
+import { formsApi } from '../modules/forms/formsTestKit';
 import { openStream, type StreamReader } from '../modules/live/streamClient';
 import { multipart, XLSX_TYPE, xlsxFile } from '../modules/people/import/importTestKit';
 import { teamTaskWorld } from '../modules/tasks/teamTaskTestKit';
@@ -268,6 +269,14 @@ describe.skipIf(!databaseUrl)(
       expect(await metric(web1?.metricsUrl ?? '', 'portal_jobs_total', ran)).toBe(0);
       expect(await metric(web2?.metricsUrl ?? '', 'portal_jobs_total', ran)).toBe(0);
 
+      // --- A form's edit lock, a row in PostgreSQL: taken through process 1, held against process 2.
+      const second = await signIn(t, (await makeUser(t, eventId, 'admin', { firstName: 'Omar' })).email);
+      const made = await formsApi(overHttp(one, db), eventId).createForm(w.admin, 'Stand plans');
+      const mine = await formsApi(overHttp(one, db), eventId).takeLock(w.admin, `/forms/${made.form.id}`);
+      expect(mine).toMatchObject({ isMine: true });
+      const theirs = await formsApi(overHttp(two, db), eventId).takeLock(second, `/forms/${made.form.id}`);
+      expect(theirs).toMatchObject({ isMine: false, holderName: mine.holderName });
+
       // --- Rate limits. The sign-in lock is counted in PostgreSQL: 10 failures for one email, spread
       // over both processes by the balancer, lock that email on both.
       const target = await makeUser(t, eventId, 'user');
@@ -293,8 +302,51 @@ describe.skipIf(!databaseUrl)(
       for (let i = 0; i < 3; i++) await remaining(one);
       expect(await remaining(one)).toBe(API_LIMIT - 4);
       expect(await remaining(two)).toBe(API_LIMIT - 1);
-      // Another account still signs in through the balancer: the lock is the email's, not everyone's.
-      expect(await signIn(t, (await makeUser(t, eventId, 'user')).email)).toMatch(/^portal_session=/);
+      // --- Process 2 killed (SIGKILL) in the middle of a burst of writes through the balancer: every
+      // write that was acknowledged is stored; process 1 goes on serving.
+      const writes: Promise<{ name: string; status: number }>[] = [];
+      let fromTwo = 0;
+      let killedAt: number | null = null;
+      // Writes every 20 ms; SIGKILL once process 2 has acknowledged three, with others in flight;
+      // then ten more (the balancer still sends every other one to the dead process).
+      for (let i = 0; i < 300 && (killedAt === null || i < killedAt + 10); i++) {
+        const name = `Burst type ${i}`;
+        writes.push(
+          fetch(`${balancer.url}/api/events/${eventId}/team-types`, {
+            method: 'POST',
+            headers: { cookie: w.admin, 'content-type': 'application/json' },
+            body: JSON.stringify({ name }),
+          })
+            .then((res) => {
+              if (res.status === 201 && res.headers.get('x-backend') === '1') fromTwo += 1;
+              if (fromTwo === 3 && killedAt === null) {
+                killedAt = i;
+                children[1]?.child.kill('SIGKILL');
+              }
+              return { name, status: res.status };
+            })
+            .catch(() => ({ name, status: 0 })),
+        );
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(killedAt, 'process 2 acknowledged three writes').not.toBeNull();
+      const results = await Promise.all(writes);
+      for (const r of results) expect([201, 502, 0]).toContain(r.status);
+      const acknowledged = results.filter((r) => r.status === 201).map((r) => r.name);
+      // The kill took effect (requests refused after it) and nothing acknowledged was lost.
+      expect(results.some((r) => r.status !== 201)).toBe(true);
+      console.info(
+        `several processes: ${acknowledged.length} of ${results.length} writes acknowledged, process 2 killed after its third`,
+      );
+      const stored = (
+        await rowsOf<{ name: string }>(db, sql`select name from team_types where name like 'Burst type %'`)
+      ).map((row) => row.name);
+      for (const name of acknowledged) expect(stored).toContain(name);
+      expect((await fetch(`${one}/api/me`, { headers: { cookie: w.admin } })).status).toBe(200);
+
+      // Another account still signs in (on process 1): the lock was the email's, not everyone's.
+      const other = (await makeUser(t, eventId, 'user')).email;
+      expect(await signIn(overHttp(one, db), other)).toMatch(/^portal_session=/);
     });
   },
 );
