@@ -115,7 +115,7 @@ const databaseUrl = inject('databaseUrl');
 describe.skipIf(!databaseUrl)(
   'two web processes and a worker on one PostgreSQL, behind a round-robin',
   () => {
-    it('keeps sessions, task statuses, the event stream, the import and the sign-in limits coherent', {
+    it('keeps sessions, statuses, the stream, the import, locks and limits coherent; a killed process loses no acknowledged write', {
       timeout: 300_000,
     }, async () => {
       // A new, empty database: the three processes start together and migrate it (one at a time).
