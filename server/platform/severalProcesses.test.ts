@@ -20,8 +20,9 @@ import { rowsOf } from './db/rows';
  * Issue 20's "several processes" (decision 0052): two web processes (WORKER=off) and one worker
  * (WORKER=only) on one new PostgreSQL database, a round-robin in front, and the API journeys of
  * sign-in, task completion and team import through it. Each process is the server as `npm start`
- * runs it (runServer), in its own node process on a loopback port. Every wait is on a condition,
- * with a generous bound for a loaded machine; the children are killed however the test ends.
+ * runs it (runServer), in its own node process on a loopback port; then a form's edit lock, the
+ * rate limits, and one web process killed in the middle of a burst of writes. Every wait is on a
+ * condition, with a generous bound for a loaded machine; the children are killed however it ends.
  */
 
 const FLEET = join(__dirname, '../test/fleetProcess.ts');
