@@ -71,3 +71,14 @@ describe('STORAGE', () => {
     );
   });
 });
+
+describe('WORKER', () => {
+  it('on: web and queue; off: web only; only: the queue only, on PostgreSQL', () => {
+    const pgUrl = { DATABASE_URL: 'postgres://localhost/portal' };
+    expect(loadConfig({})).toMatchObject({ web: true, worker: true });
+    expect(loadConfig({ WORKER: 'off' })).toMatchObject({ web: true, worker: false });
+    expect(loadConfig({ ...pgUrl, WORKER: 'only' })).toMatchObject({ web: false, worker: true });
+    expect(() => loadConfig({ WORKER: 'only' })).toThrow('WORKER: only needs DATABASE_URL');
+    expect(() => loadConfig({ WORKER: 'yes' })).toThrow('WORKER');
+  });
+});

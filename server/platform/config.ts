@@ -15,7 +15,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Event Portal <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WORKER: z.enum(['on', 'off']).default('on'),
+  /** `on`: web and queue; `off`: web only; `only`: the queue only, no web port (decision 0052). */
+  WORKER: z.enum(['on', 'off', 'only']).default('on'),
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   /** Requests per minute per address across the API; auth routes have tighter limits of their own. */
@@ -87,7 +88,10 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  /** This process works the job queue (WORKER on or only). */
   worker: boolean;
+  /** This process serves the web port (WORKER on or off); a worker-only process serves none. */
+  web: boolean;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
   trustProxy: boolean;
@@ -113,6 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  if (c.WORKER === 'only' && !c.DATABASE_URL) {
+    // The embedded database belongs to one process: a worker-only one would leave nobody serving.
+    throw new Error(
+      'Invalid configuration:\n  WORKER: only needs DATABASE_URL (PostgreSQL shared by the processes)',
+    );
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -123,7 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL || undefined,
     mailFrom: c.MAIL_FROM,
     logLevel: c.LOG_LEVEL,
-    worker: c.WORKER === 'on',
+    worker: c.WORKER !== 'off',
+    web: c.WORKER !== 'only',
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === 'true' : c.NODE_ENV === 'production',
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY === 'true',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { bookkeeping } from './db/beforeCommit';
 import type { Database, Db } from './db/client';
 import { rowsOf } from './db/rows';
+import { withStartupLock } from './db/startupLock';
 import { afterCommitOf } from './db/transaction';
 import type { RequestsInFlight } from './http/requestsInFlight';
 import { jobsRun } from './observability/metrics';
@@ -172,29 +173,32 @@ export function createQueueJobs(
       schedules.set(name, { cron, data });
     },
     async start() {
-      await refuseNewerSchema(database.db);
-      await boss.start();
-      for (const [name, { handler, batchSize, parallel }] of handlers) {
-        await boss.createQueue(name, { name, ...RETRY });
-        if (work) {
-          let workerId: string | undefined;
-          workerId = await boss.work(name, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
-            await runBeating(name, jobs, () =>
-              counted(name, () =>
-                runBatch(jobs, parallel, async (job) => {
-                  await requests?.quietMoment(maxWaitMs);
-                  await handler(job.data);
-                }),
-              ),
-            );
-            // A full batch means more is waiting: fetch again at once rather than after a second.
-            if (batchSize > 1 && jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
-          });
+      // Processes starting together on one PostgreSQL take turns here: pg-boss creating the same
+      // queue's tables from two processes at once deadlocks (decision 0052).
+      await withStartupLock(database, 'portal_job_queues', async () => {
+        await refuseNewerSchema(database.db);
+        await boss.start();
+        for (const name of handlers.keys()) await boss.createQueue(name, { name, ...RETRY });
+        // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
+        for (const [name, { cron, data }] of schedules) {
+          await boss.schedule(name, cron, data, { tz: 'UTC', ...RETRY });
         }
-      }
-      // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
-      for (const [name, { cron, data }] of schedules) {
-        await boss.schedule(name, cron, data, { tz: 'UTC', ...RETRY });
+      });
+      if (!work) return;
+      for (const [name, { handler, batchSize, parallel }] of handlers) {
+        let workerId: string | undefined;
+        workerId = await boss.work(name, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+          await runBeating(name, jobs, () =>
+            counted(name, () =>
+              runBatch(jobs, parallel, async (job) => {
+                await requests?.quietMoment(maxWaitMs);
+                await handler(job.data);
+              }),
+            ),
+          );
+          // A full batch means more is waiting: fetch again at once rather than after a second.
+          if (batchSize > 1 && jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
+        });
       }
     },
     async stop() {

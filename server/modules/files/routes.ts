@@ -16,7 +16,7 @@ import { registerUnclaimedFilesCleanup } from './cleanup';
 import { filesPolicy } from './policy';
 import { mayReadFile, sendFile } from './serve';
 import { findFile, presentFile } from './service';
-import { bufferPart, storeStreamedUpload } from './streamedUpload';
+import { storeStreamedUpload } from './streamedUpload';
 import { files } from './tables';
 
 /** Upload, member reads and guest reads of stored files (decision 0010). */
@@ -90,19 +90,6 @@ function uploadLimitOf(header: string | string[] | undefined): number {
   return Number.isInteger(asked) && asked > 0
     ? Math.min(asked, DEFAULT_UPLOAD_LIMIT_BYTES)
     : DEFAULT_UPLOAD_LIMIT_BYTES;
-}
-
-/**
- * The one file of a multipart upload, up to `limit` bytes. Too large answers 413 with the
- * platform's words, or the holder's (a form field words its own limit).
- */
-export async function readUpload(
-  request: import('fastify').FastifyRequest,
-  limit: number,
-  tooLarge: (fileName: string) => string = () => tooLargeMessage(limit),
-): Promise<{ fileName: string; body: Buffer }> {
-  const part = await readUploadPart(request, limit);
-  return { fileName: part.filename, body: await bufferPart(part, tooLarge) };
 }
 
 /** The multipart part named `file`, not yet read (the caller streams or buffers it). */

@@ -131,6 +131,11 @@ export async function storeStreamedUpload(
   }
 }
 
+/** Reads a part to nowhere: the parser must reach its end to tell whether it was too large. */
+export async function discardPart(part: MultipartFile): Promise<void> {
+  for await (const _chunk of part.file);
+}
+
 /** The whole part in memory, for the types that need every byte; too large answers 413. */
 export async function bufferPart(
   part: MultipartFile,

@@ -25,11 +25,11 @@ import type { ErrorIssue } from '../../../shared/http/errors';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import type { Effects } from '../../platform/db/transaction';
-import { badRequest } from '../../platform/http/errors';
-import { readUpload } from '../files/routes';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { readUploadPart } from '../files/routes';
 import { CLAIM_ERROR, fileUrl, registerFileAccess, releaseFileIds, storageKeysOf } from '../files/service';
+import { discardPart, storeStreamedUpload } from '../files/streamedUpload';
 import { files } from '../files/tables';
-import { storeUpload } from '../files/upload';
 import { memberships } from '../people/tables';
 import { checkedResultOf } from './answers';
 import { formSubmissions } from './tables';
@@ -99,22 +99,34 @@ export async function storeSubmissionUpload(
   if (!field) throw badRequest(SUBMISSION_ERRORS.notUploadField);
   const submissionId = input.submissionId ?? randomUUID();
   const limit = Math.min(maxFileSizeMB(field) * BYTES_PER_MB, DEFAULT_UPLOAD_LIMIT_BYTES);
-  const upload = await readUpload(request, limit, (name) => tooLargeForField(field, name));
-  const problems = fileProblems(field, { name: upload.fileName, size: upload.body.length });
+  const tooLarge = (name: string) => tooLargeForField(field, name);
+  const part = await readUploadPart(request, limit);
+  // The name tells whether the field takes the file before any byte is read. The size is the
+  // parser's limit: past it the stream is cut and storeStreamedUpload answers 413 in the field's
+  // words, leaving nothing stored.
+  const problems = fileProblems(field, { name: part.filename, size: 0 });
   if (problems.length > 0) {
+    // As the buffered route answered: too large first (the parser must reach the end to know).
+    await discardPart(part);
+    if (part.file.truncated) throw new AppError(413, 'payload-too-large', tooLarge(part.filename));
     throw badRequest(
       problems[0] ?? SUBMISSION_ERRORS.invalidSubmission,
       problems.map((message) => ({ path: placeKey(input.place), message })),
     );
   }
-  const row = await storeUpload(ctx, {
-    eventId: input.eventId,
-    purpose: KIND,
-    uploadedBy: input.uploadedBy,
-    fileName: upload.fileName,
-    bytes: upload.body,
-    folder: folderOf(submissionId, input.place),
-  });
+  // Documents and videos go to the store as they arrive (their type checked on the first bytes);
+  // images, SVG and text are still read whole, as every upload of those is (decision 0052).
+  const row = await storeStreamedUpload(
+    ctx,
+    part,
+    {
+      eventId: input.eventId,
+      purpose: KIND,
+      uploadedBy: input.uploadedBy,
+      folder: folderOf(submissionId, input.place),
+    },
+    tooLarge,
+  );
   return { status: 201, body: { submissionId, file: answerFile(row, submissionId, input.place) } };
 }
 

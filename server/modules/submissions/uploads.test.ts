@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDetail } from '../../../shared/forms/api';
+import { BYTES_PER_MB } from '../../../shared/forms/registry/files';
 import type { GuestUpload, SubmissionUpload } from '../../../shared/forms/submissionsApi';
 import { createTestApp, makeEvent, makeUser, nextAddress, signIn, type TestApp } from '../../test/harness';
 import { multipartBody, uploadAs } from '../files/fileTestKit';
@@ -375,6 +376,43 @@ describe('uploads in form submissions, their access and the submission PDF', () 
       .where(eq(files.id, answer.file.id ?? ''));
     expect(row?.ownerId).toBe(answer.submissionId);
     expect(row?.storageKey.startsWith(`${eventId}/${answer.file.path}/`)).toBe(true);
+  });
+
+  it("streams a document to the store, the field's limit held while it arrives, nothing stored past it", async () => {
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const object of t.ctx.storage.list(`${eventId}/forms/submissions/`)) keys.push(object.key);
+      return keys.sort();
+    };
+    const before = await stored();
+    const rows = (await fileRows()).length;
+    // Over the field's 1 MB, well past the first chunk read to check the type: cut while streaming.
+    const over = Buffer.concat([pdf, Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const big = await upload(owner, plan.id, 'stream.pdf', over, { submissionId });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.message).toBe('"stream.pdf" is larger than the 1 MB limit');
+    const guestBig = await guestUpload(plan.id, 'guest.pdf', over);
+    expect(guestBig.statusCode).toBe(413);
+    expect(guestBig.json().error.message).toBe('"guest.pdf" is larger than the 1 MB limit');
+    // A kind the field refuses and too large: too large first, as when uploads were read whole.
+    const wrongAndBig = await upload(owner, plan.id, 'render.png', over, { submissionId });
+    expect(wrongAndBig.statusCode).toBe(413);
+    expect(await stored()).toEqual(before);
+    expect((await fileRows()).length).toBe(rows);
+    // Just under the limit it is stored whole, byte for byte.
+    const fits = Buffer.concat([pdf, Buffer.alloc(BYTES_PER_MB - pdf.length - 1024, 9)]);
+    const sent = await upload(owner, plan.id, 'fits.pdf', fits, { submissionId });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const file = (sent.json() as SubmissionUpload).file;
+    expect(file.size).toBe(fits.length);
+    const [row] = await t.ctx.db
+      .select()
+      .from(files)
+      .where(eq(files.id, file.id ?? ''));
+    const body = await t.ctx.storage.read(row?.storageKey ?? '');
+    const chunks: Buffer[] = [];
+    for await (const chunk of body ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(fits)).toBe(true);
   });
 
   it('lets guests upload to a public form, ties the files to their submission, and limits an address', async () => {
