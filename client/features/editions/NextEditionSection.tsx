@@ -20,11 +20,10 @@ import {
   nextEditionName,
 } from '../../../shared/editions/clone';
 import { sessionKeys, useSession, useSwitchEvent } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { QueryState } from '../../ui/QueryState';
 import { isCloning, useLatestClone, useStartClone } from './editionsApi';
-
-type Errors = { name?: string; shiftDays?: string };
 
 /** The form of the confirmation: the new edition's name and how far its dates move. */
 function NextEditionDialog({
@@ -38,27 +37,20 @@ function NextEditionDialog({
   eventId: string;
   eventName: string;
 }) {
-  const [name, setName] = useState(() => nextEditionName(eventName, DEFAULT_SHIFT_DAYS));
-  const [shiftDays, setShiftDays] = useState<number | string>(DEFAULT_SHIFT_DAYS);
-  const [errors, setErrors] = useState<Errors>({});
+  const edition = useSchemaForm(cloneRequestSchema, {
+    initialValues: {
+      name: nextEditionName(eventName, DEFAULT_SHIFT_DAYS),
+      shiftDays: DEFAULT_SHIFT_DAYS as number | string,
+    },
+    // The number box holds '' while empty: then the schema's default applies.
+    toInput: ({ name, shiftDays }) => ({ name, shiftDays: shiftDays === '' ? undefined : Number(shiftDays) }),
+  });
   const start = useStartClone(eventId);
   const feedback = useFeedback();
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = cloneRequestSchema.safeParse({
-      name,
-      shiftDays: shiftDays === '' ? undefined : Number(shiftDays),
-    });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    start.mutate(parsed.data, { onSuccess: onClose, onError: (error) => feedback.error(error) });
-  }
+  const submit = edition.onSubmit((body) =>
+    start.mutate(body, { onSuccess: onClose, onError: (error) => feedback.error(error) }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Create next edition" centered>
@@ -69,21 +61,13 @@ function NextEditionDialog({
             time table, downloads and email templates. Teams, users, statuses, comments and submissions are
             not copied. Webhooks are copied switched off. You become its admin.
           </Text>
-          <TextInput
-            label="Name of the next edition"
-            required
-            value={name}
-            error={errors.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
+          <TextInput label="Name of the next edition" required {...edition.getInputProps('name')} />
           <NumberInput
             label="Move dates by (days)"
             description="Due dates, the time table and the event's dates move by this many days. 364 keeps each date on the same weekday."
             required
             allowDecimal={false}
-            value={shiftDays}
-            error={errors.shiftDays}
-            onChange={setShiftDays}
+            {...edition.getInputProps('shiftDays')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,10 +1,9 @@
 import { Button, Group, Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { type FormSettings, formSettingsSchema } from '../../../shared/forms/api';
-import { fieldErrors, issuesByPath } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
@@ -36,34 +35,24 @@ const valuesOf = (form: StoredSettings | null): Values => ({
 });
 
 function FormSettingsForm({ eventId, form }: { eventId: string; form: StoredSettings | null }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(form));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const settings = useSchemaForm(formSettingsSchema, { initialValues: valuesOf(form) });
   const save = useSaveFormSettings(eventId, form?.id ?? null);
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = formSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = settings.onSubmit((values) =>
+    save.mutate(values, {
       onSuccess: (saved) => {
         feedback.success(form ? undefined : 'The form has been added with a first question');
         // A new form goes on to the builder, where its questions are added.
         navigate(form ? '/admin/forms' : `/admin/forms/${saved.form.id}`);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        settings.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={680}>
@@ -71,35 +60,30 @@ function FormSettingsForm({ eventId, form }: { eventId: string; form: StoredSett
         <TextInput
           label="Title"
           required
-          value={values.title}
-          error={errors.title ?? errors['form.title']}
-          onChange={(e) => set('title', e.currentTarget.value)}
+          {...settings.getInputProps('title')}
+          // A new form's settings are sent as `form` beside its first field.
+          error={settings.errors.title ?? settings.errors['form.title']}
         />
         <Textarea
           label="Description"
           description="Shown to teams above the form."
           rows={3}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
+          {...settings.getInputProps('description')}
         />
         <Switch
           label="Published"
           description="Teams see the form once it is published."
-          checked={values.isPublished}
-          onChange={(e) => set('isPublished', e.currentTarget.checked)}
+          {...settings.getInputProps('isPublished', { type: 'checkbox' })}
         />
         <Switch
           label="Editable after submit"
           description="Teams may change their answers after submitting."
-          checked={values.isEditable}
-          onChange={(e) => set('isEditable', e.currentTarget.checked)}
+          {...settings.getInputProps('isEditable', { type: 'checkbox' })}
         />
         <Switch
           label="Public guest form"
           description="Anyone with the link can fill it in, without signing in."
-          checked={values.isPublic}
-          onChange={(e) => set('isPublic', e.currentTarget.checked)}
+          {...settings.getInputProps('isPublic', { type: 'checkbox' })}
         />
         <Group>
           <Button type="submit" loading={save.isPending}>

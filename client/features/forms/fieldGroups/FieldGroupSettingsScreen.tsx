@@ -1,10 +1,9 @@
 import { Button, Group, Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type FieldGroupSettings, fieldGroupSettingsSchema } from '../../../../shared/forms/api';
 import type { FieldGroup } from '../../../../shared/forms/schema/field-group';
-import { fieldErrors, issuesByPath } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
+import { useSchemaForm } from '../../../lib/useSchemaForm';
 import { feedbackState, useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryState } from '../../../ui/QueryState';
@@ -24,23 +23,13 @@ export const groupCrumbs = (...rest: { label: string; to?: string }[]) =>
   formsCrumbs({ label: 'Field groups', to: '/admin/field-groups' }, ...rest);
 
 function SettingsForm({ eventId, group }: { eventId: string; group: FieldGroup | null }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(group));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const settings = useSchemaForm(fieldGroupSettingsSchema, { initialValues: valuesOf(group) });
   const save = useSaveFieldGroupSettings(eventId, group?.id ?? null);
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = fieldGroupSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = settings.onSubmit((values) =>
+    save.mutate(values, {
       // A new group goes on to the builder, where its fields are added; the message travels along.
       onSuccess: (saved) =>
         navigate(group ? '/admin/field-groups' : `/admin/field-groups/${saved.fieldGroup.id}`, {
@@ -50,34 +39,21 @@ function SettingsForm({ eventId, group }: { eventId: string; group: FieldGroup |
           ),
         }),
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        settings.setServerErrors(error);
         feedback.error(error);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate maw={680}>
       <Stack gap="md">
-        <TextInput
-          label="Title"
-          required
-          value={values.title}
-          error={errors.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-        />
-        <Textarea
-          label="Description"
-          rows={3}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-        />
+        <TextInput label="Title" required {...settings.getInputProps('title')} />
+        <Textarea label="Description" rows={3} {...settings.getInputProps('description')} />
         <Switch
           label="Published"
           description="Only published groups can be added to forms."
-          checked={values.isPublished}
-          onChange={(e) => set('isPublished', e.currentTarget.checked)}
+          {...settings.getInputProps('isPublished', { type: 'checkbox' })}
         />
         <Group>
           <Button type="submit" loading={save.isPending}>
