@@ -13,7 +13,7 @@
  * servers, so its own CPU per request is printed too, from /proc.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { serverEngine, startServer, stopServer } from './lib';
@@ -32,8 +32,27 @@ function cpuMs(pid: number | undefined): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+const SCRATCH_DB = `hotpath_bench_${process.pid}`;
+
+/**
+ * CPU time of the PostgreSQL backends serving the scratch database (their title names it), so the
+ * database's share of a request is counted, and other sessions' databases are not.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(SCRATCH_DB)) continue;
+      total += cpuMs(Number(pid));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 async function scratchPostgres(url: string) {
-  const name = `hotpath_bench_${process.pid}`;
+  const name = SCRATCH_DB;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -51,12 +70,20 @@ async function scratchPostgres(url: string) {
   };
 }
 
-type Figure = { rps: number; p50: number; p99: number; serverCpuUs: number; loaderCpuUs: number };
+type Figure = {
+  rps: number;
+  p50: number;
+  p99: number;
+  serverCpuUs: number;
+  databaseCpuUs: number;
+  loaderCpuUs: number;
+};
 
 /** Loads every url at once (connections split between them) and sums the answers. */
 async function load(urls: string[], headers: Record<string, string>, pids: (number | undefined)[]) {
   const serverBefore = pids.map(cpuMs);
   const loaderBefore = cpuMs(undefined);
+  const databaseBefore = postgresCpuMs();
   const per = Math.max(1, Math.floor(CONNECTIONS / urls.length));
   const results = await Promise.all(
     urls.map((url) => autocannon({ url, connections: per, duration: DURATION_S, headers })),
@@ -71,13 +98,14 @@ async function load(urls: string[], headers: Record<string, string>, pids: (numb
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     serverCpuUs: (serverMs * 1000) / Math.max(1, total),
+    databaseCpuUs: ((postgresCpuMs() - databaseBefore) * 1000) / Math.max(1, total),
     loaderCpuUs: ((cpuMs(undefined) - loaderBefore) * 1000) / Math.max(1, total),
   } satisfies Figure;
 }
 
 const line = (label: string, f: Figure, base?: Figure) =>
   console.log(
-    `  ${label.padEnd(44)} ${f.rps.toFixed(0).padStart(6)} req/s${base ? ` (${(f.rps / base.rps).toFixed(2)}x node:http)` : '                 '}  p50 ${f.p50} ms, p99 ${f.p99} ms, server CPU ${f.serverCpuUs.toFixed(0)} µs/req, load generator ${f.loaderCpuUs.toFixed(0)} µs/req`,
+    `  ${label.padEnd(44)} ${f.rps.toFixed(0).padStart(6)} req/s${base ? ` (${(f.rps / base.rps).toFixed(2)}x node:http)` : '                 '}  p50 ${f.p50} ms, p99 ${f.p99} ms, server CPU ${f.serverCpuUs.toFixed(0)} µs/req, PostgreSQL ${f.databaseCpuUs.toFixed(0)} µs/req, load generator ${f.loaderCpuUs.toFixed(0)} µs/req`,
   );
 
 async function signIn(port: string, email: string, password: string): Promise<string> {
