@@ -22,6 +22,8 @@ export type CacheListener = {
   readonly listening: boolean;
   /** The listening connection's server process id (a test ends it to prove the bypass). */
   readonly backendPid: number | null;
+  /** How many notifications this process has heard (a test waits for one to arrive). */
+  readonly heardCount: number;
   close(): Promise<void>;
 };
 
@@ -39,6 +41,7 @@ export function startCacheListener(
 ): CacheListener {
   let client: pg.Client | null = null;
   let closed = false;
+  let heardCount = 0;
   let retryMs = RETRY_FIRST_MS;
   let retryTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -77,6 +80,7 @@ export function startCacheListener(
     const c = new pg.Client({ connectionString, application_name: 'portal-cache-listener', keepAlive: true });
     c.on('notification', (msg) => {
       if (msg.channel !== READ_CACHE_CHANNEL) return;
+      heardCount++;
       // `models|nonce`. An empty or unreadable payload drops everything: a reload is cheaper than
       // a stale answer.
       const [models, nonce] = (msg.payload ?? '').split('|');
@@ -129,6 +133,9 @@ export function startCacheListener(
     ready,
     get listening() {
       return client !== null;
+    },
+    get heardCount() {
+      return heardCount;
     },
     get backendPid() {
       return (client as unknown as { processID?: number } | null)?.processID ?? null;
