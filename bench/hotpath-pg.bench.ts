@@ -155,6 +155,27 @@ async function addTeams(port: string, cookie: string, eventId: string): Promise<
   }
 }
 
+/**
+ * Before the two-process figures count, the two processes must agree: a session signed in and
+ * cached on the second process, ended through the first, is refused by the second (decision 0051).
+ */
+async function checkCoherence(password: string): Promise<void> {
+  const cookie = await signIn(PORTS[1], 'bench@example.test', password);
+  const me = (port: string) => fetch(`http://127.0.0.1:${port}/api/me`, { headers: { cookie } });
+  for (let i = 0; i < 3; i++) if ((await me(PORTS[1])).status !== 200) throw new Error('not signed in');
+  const out = await fetch(`http://127.0.0.1:${PORTS[0]}/api/auth/logout`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (out.status !== 204) throw new Error(`sign-out: ${out.status}`);
+  const next = (await me(PORTS[1])).status;
+  console.log(
+    `  coherence: a session cached on process 2 and ended through process 1 -> process 2 answers ${next} (401 expected)`,
+  );
+  if (next !== 401) throw new Error('process 2 served an ended session from its cache');
+}
+
 async function main() {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('set DATABASE_URL: this benchmark is about PostgreSQL');
@@ -227,6 +248,7 @@ async function main() {
     if (process.env.BENCH_ONLY !== 'one') {
       const second = await startServer({ ...env, PORT: PORTS[1] });
       try {
+        await checkCoherence(password);
         const pids = [first.child.pid, second.child.pid];
         const meTwo = await load(
           PORTS.map((p) => `http://127.0.0.1:${p}/api/me`),
