@@ -45,7 +45,8 @@ export function benchContext(
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { productionDefaults?: boolean } = {},
+  /** `main`: another build of the server to start (a before/after comparison in one run). */
+  options: { productionDefaults?: boolean; main?: string } = {},
 ): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
   const base: Record<string, string | undefined> = { ...process.env };
@@ -55,7 +56,7 @@ export async function startServer(
   }
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server: NODE_OPTIONS refuses those flags.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, options.main ?? 'dist/server/main.js'], {
     env: options.productionDefaults
       ? { ...base, ...env }
       : { ...base, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },

@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { openControlSocket } from '../ops/controlSocket';
-import { enableReadCache } from './cache';
+import { enableReadCache, readCache } from './cache';
+import { startCacheListener } from './cacheListener';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDataDir, openPostgres } from './db/client';
@@ -59,8 +60,14 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
         );
     await migrate(database);
     logEffectFailures(database.db, log);
-    // One process owns an embedded data dir, so an in-process cache stays coherent there.
+    // One process owns an embedded data dir, so an in-process cache stays coherent there. On
+    // PostgreSQL it is on while this process listens for every process's writes (decision 0051).
     enableReadCache(database.kind === 'pglite');
+    const cacheListener =
+      role === 'server' && database.connectionString
+        ? startCacheListener(database.connectionString, readCache, log)
+        : null;
+    await cacheListener?.ready;
     const requests = createRequestsInFlight();
     const jobs =
       role === 'server'
@@ -90,6 +97,7 @@ export async function openRuntime(config: Config, role: 'server' | 'cli', logger
         await jobs.stop();
         // After the jobs: an email job still running finishes its message on its connection.
         await mailer.close();
+        await cacheListener?.close();
         await closeWithin(database.close(), DATABASE_CLOSE_MS, log);
         release();
       },

@@ -90,4 +90,61 @@ describe('ReadCache: a read model declares its tables, and writes to them drop i
     model.update('c', 30);
     expect(await model.load(db, 'c', async () => 0)).toBe(30);
   });
+
+  it('names the models a write changes, also while bypassed, and then drops nothing (decision 0051)', async () => {
+    const { cache, model } = enabledCache();
+    cache.model<number>('notes', [{ table: notes, on: ['insert'] }]);
+    let calls = 0;
+    const loader = async () => ++calls;
+    await model.load(db, 'k', loader);
+    expect(cache.noteStatement(sql.select().from(people).toSQL().sql)).toEqual([]);
+    expect(cache.noteStatement(sql.update(people).set({ seenAt: new Date() }).toSQL().sql)).toEqual([]);
+    expect(
+      cache.noteStatement(
+        `with n as (insert into "notes" ("id") values ($1)) delete from "people" where "id" = $2`,
+      ),
+    ).toEqual(['people', 'notes']);
+    expect(await model.load(db, 'k', loader)).toBe(2);
+    cache.enabled = false;
+    expect(cache.noteStatement(sql.delete(people).toSQL().sql)).toEqual(['people']);
+  });
+
+  it("drops the models another process names, and everything for a name it doesn't know", async () => {
+    const { cache, model } = enabledCache();
+    const other = cache.model<number>('notes', [{ table: notes, on: ['insert'] }]);
+    let calls = 0;
+    const loader = async () => ++calls;
+    await model.load(db, 'k', loader);
+    await other.load(db, 'k', loader);
+    cache.dropModels(['notes']);
+    expect(await model.load(db, 'k', loader)).toBe(1);
+    expect(await other.load(db, 'k', loader)).toBe(3);
+    cache.dropModels(['renamedInANewerRelease']);
+    expect(await model.load(db, 'k', loader)).toBe(4);
+    expect(await other.load(db, 'k', loader)).toBe(5);
+  });
+
+  it('lets a writer go on when its own notification comes back, when the listener is lost, or after the wait', async () => {
+    const cache = new ReadCache();
+    const settled = (p: Promise<void>) => Promise.race([p.then(() => true), sleep(20).then(() => false)]);
+    const notListening = cache.echo();
+    expect(await settled(notListening.heard)).toBe(true);
+    cache.listening = true;
+    const first = cache.echo();
+    const second = cache.echo();
+    expect(first.nonce).not.toBe(second.nonce);
+    expect(await settled(first.heard)).toBe(false);
+    cache.heard(first.nonce);
+    expect(await settled(first.heard)).toBe(true);
+    expect(await settled(second.heard)).toBe(false);
+    cache.releaseEchoes();
+    expect(await settled(second.heard)).toBe(true);
+    // A notification that never comes (its commit failed): the writer goes on after the wait.
+    const third = cache.echo(30);
+    expect(await settled(third.heard)).toBe(false);
+    await sleep(40);
+    expect(await settled(third.heard)).toBe(true);
+  });
 });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,10 +6,12 @@ import { type WriteKind, writesOf } from './db/writes';
  * An in-process cache for small, hot read models (a session with its account; an account's list
  * of events), so that a signed-in request need not wait on the database for who is asking.
  *
- * It is on only where it is coherent by construction: the embedded database belongs to one process
+ * On the embedded database it is coherent by construction: the database belongs to one process
  * (the data-dir lock) and serialises every query behind any open transaction, so a reader that
- * misses after an invalidation sees the committed change. On PostgreSQL several processes share
- * the data, and the cache is off. See docs/decisions/0003-hot-path.md.
+ * misses after an invalidation sees the committed change (docs/decisions/0003-hot-path.md). On
+ * PostgreSQL several processes share the data: each write to a model's tables is told to every
+ * process by a NOTIFY that leaves with its commit, and the cache is on only while this process
+ * listens for them (`cacheListener.ts`, docs/decisions/0051-read-cache-on-postgresql.md).
  *
  * Invalidation follows the writes (decision 0042): each read model declares, where it is defined,
  * the tables (and kinds of write) its rows come from, and the database client reports every
@@ -91,13 +93,57 @@ export class CachedModel<T> {
 }
 
 export class ReadCache {
-  /** Off until the process opens its database and knows it owns the data (see enableReadCache). */
+  /**
+   * Off until the process opens its database and knows it owns the data (PGlite, enableReadCache)
+   * or listens for the other processes' writes (PostgreSQL, cacheListener.ts). While off, every
+   * read goes to the database and nothing is stored.
+   */
   enabled = false;
   /** Bumped by every invalidation: a load that raced with one does not store what it read. */
   generation = 0;
   private readonly models: CachedModel<unknown>[] = [];
+  /**
+   * On PostgreSQL: whether this process listens for the writes every process tells (set by
+   * cacheListener.ts). A writer waits for its own notification to come back only while it does.
+   */
+  listening = false;
+  private readonly echoes = new Map<string, () => void>();
+  private readonly echoPrefix = Math.random().toString(36).slice(2, 10);
+  private echoCount = 0;
 
   constructor(readonly maxEntries = 20_000) {}
+
+  /**
+   * A nonce for a notification this process is about to send, and a promise that resolves when
+   * its listener hears it come back (at once when not listening; after `waitMs` at the latest,
+   * for a notification that never comes: its transaction failed to commit).
+   */
+  echo(waitMs = 1_000): { nonce: string; heard: Promise<void> } {
+    this.echoCount++;
+    const nonce = `${this.echoPrefix}.${this.echoCount}`;
+    if (!this.listening) return { nonce, heard: Promise.resolve() };
+    const heard = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.echoes.delete(nonce);
+        resolve();
+      };
+      const timer = setTimeout(done, waitMs);
+      timer.unref?.();
+      this.echoes.set(nonce, done);
+    });
+    return { nonce, heard };
+  }
+
+  /** The listener heard a notification: the writer waiting for it (in this process) goes on. */
+  heard(nonce: string): void {
+    this.echoes.get(nonce)?.();
+  }
+
+  /** The listener is lost: no writer waits for a notification that will not come back. */
+  releaseEchoes(): void {
+    for (const done of [...this.echoes.values()]) done();
+  }
 
   /** Declares a read model once, next to its loader, with the tables it is read from. */
   model<T>(name: string, dependsOn: readonly Dependency[]): CachedModel<T> {
@@ -111,19 +157,42 @@ export class ReadCache {
    * from drops that model's entries. Dropping before the write is safe on the one database the
    * cache is on for: a reader that misses now queues behind the write (and behind its whole
    * transaction), and a load already under way is not stored (the generation moved on).
+   *
+   * Returns the names of the models the statement changes, also while the cache is off or
+   * bypassed: on PostgreSQL the client tells the other processes about them (decision 0051).
    */
-  noteStatement(sqlText: string): void {
-    if (!this.enabled) return;
-    for (const write of writesOf(sqlText)) {
-      for (const model of this.models) {
-        // Cleared even when empty: the generation must move on for a load that is under way.
-        if (model.changedBy(write.kind, write.table, write.columns)) model.clear();
+  noteStatement(sqlText: string): string[] {
+    const writes = writesOf(sqlText);
+    if (writes.length === 0) return [];
+    const changed: string[] = [];
+    for (const model of this.models) {
+      if (!writes.some((w) => model.changedBy(w.kind, w.table, w.columns))) continue;
+      changed.push(model.name);
+      // Cleared even when empty: the generation must move on for a load that is under way.
+      if (this.enabled) model.clear();
+    }
+    return changed;
+  }
+
+  /**
+   * Drops the named models (a committed write another process, or this one, told of: decision
+   * 0051). A name this process does not know drops everything: an older or newer process may
+   * name its models differently, and a stale answer is worse than a reload.
+   */
+  dropModels(names: readonly string[]): void {
+    for (const name of names) {
+      const model = this.models.find((m) => m.name === name);
+      if (!model) {
+        this.clear();
+        return;
       }
+      model.clear();
     }
   }
 
   /** Every entry of every model (a process that changed the data behind the database's back). */
   clear(): void {
+    this.generation++;
     for (const model of this.models) model.clear();
   }
 }

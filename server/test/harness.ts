@@ -11,7 +11,8 @@ import { routesWritingOutsideTransaction } from '../modules/audit/recorder';
 import { outboxEmails } from '../modules/emails/tables';
 import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';
-import { enableReadCache } from '../platform/cache';
+import { enableReadCache, readCache } from '../platform/cache';
+import { type CacheListener, startCacheListener } from '../platform/cacheListener';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { reportWritesOutsideTransactions } from '../platform/db/beforeCommit';
@@ -31,6 +32,8 @@ export type TestApp = {
   sentEmails: MailMessage[];
   /** Where uploaded files are stored. */
   filesDir: string;
+  /** The read cache's listener, when asked for on PostgreSQL (`postgresReadCache`). */
+  cacheListener: CacheListener | null;
   close(): Promise<void>;
 };
 
@@ -79,15 +82,34 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { pgliteDataDir?: string; storage?: Storage } = {},
+  options: {
+    pgliteDataDir?: string;
+    storage?: Storage;
+    /** A PostgreSQL database another test app already uses (made by createTestDatabaseUrl): not dropped on close. */
+    databaseUrl?: string;
+    /**
+     * The read cache on PostgreSQL as the server runs it, listening for every process's writes
+     * (decision 0051). Off by default, so the PostgreSQL run of the API tests reads everything from
+     * the database, and a read model missing a table shows as a test passing on one engine only.
+     */
+    postgresReadCache?: boolean;
+  } = {},
 ): Promise<TestApp> {
   // A data dir on disk (PGlite only), for a test that reads the files the database writes.
-  const database =
-    options.pgliteDataDir && !inject('databaseUrl')
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : options.pgliteDataDir && !inject('databaseUrl')
       ? await openMigratedPglite(options.pgliteDataDir)
       : await openTestDatabase();
-  // As in production: the cache is on for the embedded database, off on PostgreSQL.
+  // As in production: the cache is on for the embedded database; on PostgreSQL only when asked.
   enableReadCache(database.kind === 'pglite');
+  const cacheListener =
+    options.postgresReadCache && database.connectionString
+      ? startCacheListener(database.connectionString, readCache, pino({ level: 'silent' }), {
+          heartbeatMs: 500,
+        })
+      : null;
+  await cacheListener?.ready;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
   const logger = pino({ level: 'silent' });
   logEffectFailures(database.db, logger);
@@ -114,9 +136,11 @@ export async function createTestApp(
     ctx,
     sentEmails,
     filesDir,
+    cacheListener,
     async close() {
       await app.close();
       await ctx.mailer.close();
+      await cacheListener?.close();
       await database.close();
       rmSync(filesDir, { recursive: true, force: true });
       failWritesOutsideTransaction(app);

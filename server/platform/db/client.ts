@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { readCache } from '../cache';
 import { runBeforeCommitHooks } from './beforeCommit';
+import { notifyingClient } from './cacheNotify';
 import { databaseDirOf, moveToDatabaseSubdir } from './dataDirLayout';
 // Queries name their tables (no relational db.query API), so the client needs no schema and the
 // platform imports no module's tables; drizzle-kit reads them from server/schema.ts.
@@ -69,7 +70,9 @@ export async function openPostgres(
   connectionString: string,
   onIdleError: (err: Error) => void = () => {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Every statement is shown to the read cache, and a write to a cached model's tables is told to
+  // every process at its commit (decision 0051).
+  const pool = new pg.Pool({ connectionString, max: 10, Client: notifyingClient(readCache) });
   // An idle connection the server ends (a restart, a dropped test database: 57P01) is an 'error'
   // event; unheard, it would crash the process. The pool already discards that connection.
   pool.on('error', onIdleError);
