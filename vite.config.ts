@@ -91,10 +91,46 @@ function mantineCssPerComponent(): Plugin {
   };
 }
 
+/**
+ * The boot script (client/boot.ts, decision 0053) starts the session's requests while the app's
+ * code loads. Vite would bundle every module script of index.html into one entry chunk, which the
+ * browser runs only once all of it has loaded; so the boot script is an entry of its own, and its
+ * script tag goes first in the page's head. In development it is served as it is.
+ */
+function bootScriptFirst(): Plugin {
+  const BOOT = fileURLToPath(new URL('./client/boot.ts', import.meta.url));
+  let serving = false;
+  return {
+    name: 'boot-script-first',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId === BOOT,
+        );
+        if (!serving && !boot) throw new Error('boot-script-first: client/boot.ts is not in the build');
+        const src = boot ? `/${boot.fileName}` : '/client/boot.ts';
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' },
+        ];
+      },
+    },
+  };
+}
+
 // The client is a static single-page app served by the API server in production; in development
 // Vite serves it and forwards /api to the server so cookies stay same-origin.
 export default defineConfig({
-  plugins: [scrollAreaWithoutFloatingUi(), zodJitlessInTheBrowser(), mantineCssPerComponent(), react()],
+  plugins: [
+    bootScriptFirst(),
+    scrollAreaWithoutFloatingUi(),
+    zodJitlessInTheBrowser(),
+    mantineCssPerComponent(),
+    react(),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -104,6 +140,12 @@ export default defineConfig({
     // Every supported browser preloads modules itself; the polyfill would sit in the entry chunk
     // that each screen loads before its first render (architecture: 200 KB budget).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./client/boot.ts', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/icons': 'http://localhost:3000' },

@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { discardEarly } from './lib/earlyRequests';
 import { startErrorReports } from './lib/errorReports';
 import { queryClient } from './lib/queryClient';
 import { createRoutes } from './router';
@@ -17,6 +18,15 @@ import { cssVariablesResolver, theme } from './ui/theme';
 void startErrorReports();
 
 const router = createBrowserRouter(createRoutes(queryClient));
+// The boot script's answers are for the first screen's loaders only (decision 0053).
+if (router.state.initialized) discardEarly();
+else {
+  const stopWatching = router.subscribe((state) => {
+    if (!state.initialized) return;
+    discardEarly();
+    stopWatching();
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

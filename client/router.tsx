@@ -11,10 +11,11 @@ import {
   WEBHOOKS_LEVEL,
 } from '../shared/auth/permissions';
 import { emailTemplateScreens } from './features/emails/screens';
+import { formDetailQuery } from './features/forms/formQueries';
 import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
-import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
+import { prefetchForEvent, requireLevel, requireSession, safeContinuePath } from './lib/guards';
 import { meQuery } from './lib/session';
 import { lazyModule } from './ui/chunkReload';
 import { RouteErrorScreen } from './ui/ErrorScreen';
@@ -423,7 +424,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.formsList }),
                     section({ path: 'add', lazy: screens.addForm }),
                     section({ path: 'archived', lazy: screens.archivedForms }),
-                    section({ path: ':formId', lazy: screens.formBuilder }),
+                    section({
+                      path: ':formId',
+                      // The 300-field form is the builder's longest wait: asked for with the session.
+                      loader: prefetchForEvent(queryClient, (eventId, { formId }) =>
+                        formId ? formDetailQuery(eventId, formId) : null,
+                      ),
+                      lazy: screens.formBuilder,
+                    }),
                     section({ path: ':formId/submissions', lazy: screens.submissions }),
                     section({ path: ':formId/submissions/:submissionId/edit', lazy: screens.editSubmission }),
                     section({ path: ':formId/settings', lazy: screens.formSettings }),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
 import type { ErrorBody, ErrorIssue } from '../../shared/http/errors';
 import { noteBuildOf } from './buildVersion';
+import { takeEarly } from './earlyRequests';
 import { reportServerFailure } from './errorReports';
 
 /**
@@ -102,15 +103,18 @@ async function request(method: Method, path: string, body: unknown): Promise<unk
   const isMutation = method !== 'GET';
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: isMutation
-        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-        : { Accept: 'application/json' },
-      // The server refuses mutations without a JSON body (CSRF defence), so send `{}` when empty.
-      body: isMutation ? JSON.stringify(body ?? {}) : undefined,
-    });
+    // The boot script may have asked already (decision 0053): its answer is taken once.
+    const early = isMutation ? undefined : takeEarly(path);
+    response = await (early ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: isMutation
+          ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+          : { Accept: 'application/json' },
+        // The server refuses mutations without a JSON body (CSRF defence), so send `{}` when empty.
+        body: isMutation ? JSON.stringify(body ?? {}) : undefined,
+      }));
   } catch {
     throw new ApiError(0, 'auth/network-request-failed', AUTH_ERROR_MESSAGES['auth/network-request-failed']);
   }

@@ -21,9 +21,25 @@ function instant(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * Made once per locale, zone and options: building an Intl.DateTimeFormat costs about as much as
+ * rendering a table row, and a list shows the same format in every row (issue 13, decision 0053).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function formatter(ctx: DateContext, options: Intl.DateTimeFormatOptions, timeZone = ctx.timeZone) {
+  const key = `${ctx.locale}|${timeZone}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = makeFormatter(ctx.locale, options, timeZone);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+function makeFormatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string) {
   try {
-    return new Intl.DateTimeFormat(ctx.locale, { ...options, timeZone });
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone });
   } catch {
     // A zone or locale this browser does not know: fall back rather than break the screen.
     return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, type Params, redirect } from 'react-router';
 import { can, type Permission } from '../../shared/auth/permissions';
 import { isApiError } from './api';
 import { currentEventOf, meQuery, shellQuery } from './session';
@@ -42,6 +42,24 @@ export function requireLevel(queryClient: QueryClient, level: Permission) {
   return async ({ request }: LoaderFunctionArgs) => {
     const session = await loadSession(queryClient, request);
     if (!can(session.level, level)) throw redirect('/unauthorised');
+    return null;
+  };
+}
+
+/**
+ * Starts a screen's main answer as soon as the session names the event, in parallel with the
+ * screen's code and the shell, without holding the navigation for it (decision 0053): the screen's
+ * own query then finds it in flight or done. A failure is the screen's to show, when it asks again.
+ */
+export function prefetchForEvent<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  query: (eventId: string, params: Params) => FetchQueryOptions<T, Error, T, K> | null,
+) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const me = await queryClient.ensureQueryData(meQuery).catch(() => null);
+    const event = me ? currentEventOf(me) : null;
+    const options = event ? query(event.id, params) : null;
+    if (options) void queryClient.prefetchQuery(options);
     return null;
   };
 }

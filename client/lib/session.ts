@@ -9,6 +9,9 @@ import { MEMBER_AREAS, type MemberArea } from '../../shared/people/memberAreas';
 import { type Answer, ApiError, api, isApiError } from './api';
 import type { DateContext } from './format';
 import { useMutation } from './mutation';
+import { currentEventOf, SESSION_PATH, shellPath } from './sessionPaths';
+
+export { currentEventOf };
 
 /**
  * Query keys: everything that belongs to an event starts with ['events', eventId], so switching
@@ -24,7 +27,7 @@ export const sessionKeys = {
 export const meQuery = queryOptions({
   queryKey: sessionKeys.me,
   queryFn: async () => {
-    const { me } = await api.get<Answer<typeof sessionResponseSchema>>('/api/session');
+    const { me } = await api.get<Answer<typeof sessionResponseSchema>>(SESSION_PATH);
     if (!me) throw new ApiError(401, 'auth/unauthenticated', AUTH_ERROR_MESSAGES['auth/unauthenticated']);
     return me;
   },
@@ -33,13 +36,8 @@ export const meQuery = queryOptions({
 export function shellQuery(eventId: string) {
   return queryOptions({
     queryKey: sessionKeys.shell(eventId),
-    queryFn: () => api.get<Answer<typeof shellResponseSchema>>(`/api/events/${eventId}/shell`),
+    queryFn: () => api.get<Answer<typeof shellResponseSchema>>(shellPath(eventId)),
   });
-}
-
-/** The event the portal shows: the server's current one, else the first the account belongs to. */
-export function currentEventOf(me: MeResponse): MyEvent | null {
-  return me.events.find((event) => event.id === me.currentEventId) ?? me.events[0] ?? null;
 }
 
 /**

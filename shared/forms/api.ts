@@ -6,6 +6,9 @@ import type { FieldGroup } from './schema/field-group';
 import type { Form } from './schema/form';
 import { type LogicEntryInput, logicMapSchema } from './schema/logic';
 import type { FormNotification } from './schema/notification';
+import { FIELD_GROUP_SORTS, FORM_SORTS } from './sorts';
+
+export { FIELD_GROUP_SORTS, FORM_SORTS };
 
 /**
  * The HTTP contract of forms, field groups, confirmations and edit locks. Bodies reuse the
@@ -141,7 +144,6 @@ export const LOCK_DURATION_MS = 5 * 60 * 1000;
 
 // ---- Forms ----
 
-export const FORM_SORTS = ['title', 'fieldsCount', 'isPublished', 'isPublic', 'updatedAt'] as const;
 export const formListQuerySchema = listQuerySchema(FORM_SORTS, 'title').extend({ archived: booleanQuery });
 export type FormListQuery = z.input<typeof formListQuerySchema>;
 
@@ -254,7 +256,6 @@ export type ConfirmationListResponse = { items: Confirmation[] };
 
 // ---- Field groups (admin only) ----
 
-export const FIELD_GROUP_SORTS = ['title', 'fieldsCount', 'isPublished', 'updatedAt'] as const;
 export const fieldGroupListQuerySchema = listQuerySchema(FIELD_GROUP_SORTS, 'title').extend({
   archived: booleanQuery,
 });

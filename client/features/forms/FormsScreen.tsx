@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { FORM_SORTS, type FormRow } from '../../../shared/forms/api';
+import type { FormRow } from '../../../shared/forms/api';
+import { FORM_SORTS } from '../../../shared/forms/sorts';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';

@@ -1,5 +1,5 @@
-import { can } from '../../../shared/auth/permissions';
-import { FIELD_GROUPS_LEVEL, type FormsCounts } from '../../../shared/forms/api';
+import { can, FIELD_GROUPS_LEVEL } from '../../../shared/auth/permissions';
+import type { FormsCounts } from '../../../shared/forms/api';
 import { useSession } from '../../lib/session';
 import { type Shortcut, ShortcutBar } from '../../ui/Shortcuts';
 

@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type {
   bulkResultSchema,
   FORM_SORTS,
-  FormDetail,
   FormSettings,
   FormUpdateBody,
   fieldGroupListResponseSchema,
@@ -12,14 +11,14 @@ import type {
 } from '../../../shared/forms/api';
 import { type Answer, api, toQueryString } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
-import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
+import { asDetail, formDetailQuery, formsKey, formsPath } from './formQueries';
 
 export type FormSort = (typeof FORM_SORTS)[number];
 
-/** Every forms answer of an event starts with this key, so a change drops them all together. */
-export const formsKey = (eventId: string) => [...sessionKeys.event(eventId), 'forms'] as const;
-const base = (eventId: string) => `/api/events/${eventId}/forms`;
+export { formsKey };
+
+const base = formsPath;
 
 export function useForms(
   eventId: string,
@@ -36,18 +35,9 @@ export function useForms(
   });
 }
 
-// The server answers engine records already parsed by the engine's schemas (see shared/forms/api.ts,
-// engineRecord): the response check keeps their ids, the engine's output types describe the rest.
-const asDetail = (detail: unknown) => detail as FormDetail;
-
-/** The form as the builder opens it; the settings screen uses only its settings. */
+/** The form as the builder opens it (the router may have started it); the settings screen uses only its settings. */
 export const useForm = (eventId: string, formId: string) =>
-  useQuery({
-    queryKey: [...formsKey(eventId), 'detail', formId],
-    queryFn: async () =>
-      asDetail(await api.get<Answer<typeof formDetailSchema>>(`${base(eventId)}/${formId}`)),
-    enabled: eventId !== '' && formId !== '',
-  });
+  useQuery({ ...formDetailQuery(eventId, formId), enabled: eventId !== '' && formId !== '' });
 
 /** The builder's save: only new, changed, moved and removed fields travel (see builder/saveBody.ts). */
 export function useSaveForm(eventId: string) {

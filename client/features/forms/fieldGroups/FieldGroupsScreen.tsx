@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FIELD_GROUP_SORTS, type FieldGroupRow } from '../../../../shared/forms/api';
+import type { FieldGroupRow } from '../../../../shared/forms/api';
+import { FIELD_GROUP_SORTS } from '../../../../shared/forms/sorts';
 import { useSession } from '../../../lib/session';
 import { useConfirm } from '../../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
