@@ -50,8 +50,14 @@ test('a second organiser meets the edit lock: a read-only builder naming the hol
   ).toBeDisabled();
   await expectAccessible(marcus, 'read-only builder');
 
+  // While Marcus waits, Olivia adds an Email question and saves it.
+  await oliviaPalette.getByRole('button', { name: 'Email', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your updates have been successfully saved')).toBeVisible();
+
   // Olivia goes back to the list, which releases the lock. Marcus's builder hears it on the event
-  // stream and takes the lock over: no reload, and far sooner than any poll (a minute) would.
+  // stream and takes the lock over: no reload, and far sooner than any poll (a minute) would. It
+  // starts again from the form as stored, so Olivia's question is there and his save keeps it.
   await page.getByRole('main').getByRole('link', { name: 'Forms', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/forms$/);
   await expect(marcus.getByText('Olivia Bennett is editing this form.')).toBeHidden(LIVE);
@@ -59,6 +65,7 @@ test('a second organiser meets the edit lock: a read-only builder naming the hol
     .getByRole('navigation', { name: 'Field types' })
     .getByRole('button', { name: 'Email', exact: true });
   await expect(marcusEmail).toBeEnabled(LIVE);
+  await expect(marcus.getByRole('button', { name: 'Select Email' })).toHaveCount(1);
   await marcusEmail.click();
   await marcus.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(marcus.getByText('Your updates have been successfully saved')).toBeVisible();
@@ -68,6 +75,8 @@ test('a second organiser meets the edit lock: a read-only builder naming the hol
   await page.goto(formUrl);
   await oliviaStream;
   await expect(page.getByText('Marcus Adeyemi is editing this form.')).toBeVisible();
+  // Both questions are stored: Olivia's and the one Marcus added after taking over.
+  await expect(page.getByRole('button', { name: 'Select Email' })).toHaveCount(2);
   await expect(oliviaPalette.getByRole('button', { name: 'Email', exact: true })).toBeDisabled();
   await marcus.getByRole('main').getByRole('link', { name: 'Forms', exact: true }).click();
   await expect(marcus).toHaveURL(/\/admin\/forms$/);

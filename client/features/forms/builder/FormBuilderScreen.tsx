@@ -15,9 +15,18 @@ import { BuilderWorkspace } from './BuilderWorkspace';
 import type { GroupChoices } from './editors/TemplateGroupEditor';
 import { draftProblems, groupFieldsLookup } from './logicRules';
 import { type Draft, draftOf, hasChanges, saveBody } from './saveBody';
-import { useEditLock } from './useEditLock';
+import { useEditLock, useOnTakeOver } from './useEditLock';
 
-function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
+function Builder({
+  eventId,
+  loaded,
+  reload,
+}: {
+  eventId: string;
+  loaded: FormDetail;
+  /** The form as stored now. */
+  reload: () => Promise<FormDetail | undefined>;
+}) {
   const { level } = useSession();
   // The baseline is what the server last answered: the diff is taken against it, not the live query.
   const [baseline, setBaseline] = useState(loaded);
@@ -25,6 +34,13 @@ function Builder({ eventId, loaded }: { eventId: string; loaded: FormDetail }) {
   const [mode, setMode] = useState<'build' | 'preview'>('build');
   const lock = useEditLock(eventId, loaded.form.id);
   const readOnly = lock.status !== 'held';
+  useOnTakeOver(lock, () =>
+    reload().then((stored) => {
+      if (!stored) return;
+      setBaseline(stored);
+      setDraft(draftOf(stored));
+    }),
+  );
   const save = useSaveForm(eventId);
   const feedback = useFeedback();
   const isAdmin = can(level, 'admin');
@@ -129,7 +145,14 @@ export function FormBuilderScreen() {
       tips="Add fields from the field types, drag them into order (or focus a handle, press Space and use the arrows), then Save. A Page break starts a new page."
     >
       <QueryState query={detail} loading="Loading the form" failed="The form could not be loaded">
-        {(data) => <Builder key={data.form.id} eventId={eventId} loaded={data} />}
+        {(data) => (
+          <Builder
+            key={data.form.id}
+            eventId={eventId}
+            loaded={data}
+            reload={() => detail.refetch().then((answer) => answer.data)}
+          />
+        )}
       </QueryState>
     </PageHeader>
   );

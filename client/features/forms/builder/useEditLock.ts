@@ -78,3 +78,19 @@ export function useEditLock(eventId: string, formId: string, kind: LockKind = 'f
   }, [eventId, formId, kind]);
   return state;
 }
+
+/**
+ * Runs `onTakenOver` when a lock someone else held becomes this builder's. They may have saved
+ * while this builder waited read-only, and a save is a difference from the builder's baseline: so
+ * the builder starts again from the form as stored now, or it would undo their changes. A
+ * read-only builder holds no edits of its own, so nothing is lost.
+ */
+export function useOnTakeOver(lock: LockState, onTakenOver: () => void): void {
+  const previous = useRef(lock.status);
+  const latest = useRef(onTakenOver);
+  latest.current = onTakenOver;
+  useEffect(() => {
+    if (previous.current === 'other' && lock.status === 'held') latest.current();
+    previous.current = lock.status;
+  }, [lock.status]);
+}

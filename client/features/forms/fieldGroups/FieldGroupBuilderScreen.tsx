@@ -10,7 +10,7 @@ import { LockNotice, SaveBar } from '../builder/BuilderBar';
 import { BuilderWorkspace } from '../builder/BuilderWorkspace';
 import { draftProblems } from '../builder/logicRules';
 import { type Draft, draftChanged, groupDraftOf, groupSaveBody } from '../builder/saveBody';
-import { useEditLock } from '../builder/useEditLock';
+import { useEditLock, useOnTakeOver } from '../builder/useEditLock';
 import { useFieldGroup, useSaveFieldGroup } from '../fieldGroupsApi';
 import { groupCrumbs } from './FieldGroupSettingsScreen';
 
@@ -18,11 +18,27 @@ import { groupCrumbs } from './FieldGroupSettingsScreen';
 const NOTHING_EMBEDDED = { fields: [], fieldGroups: [] };
 const noGroupFields = () => [];
 
-function GroupBuilder({ eventId, loaded }: { eventId: string; loaded: FieldGroupDetail }) {
+function GroupBuilder({
+  eventId,
+  loaded,
+  reload,
+}: {
+  eventId: string;
+  loaded: FieldGroupDetail;
+  /** The group as stored now. */
+  reload: () => Promise<FieldGroupDetail | undefined>;
+}) {
   const [baseline, setBaseline] = useState(loaded);
   const [draft, setDraft] = useState<Draft>(() => groupDraftOf(loaded));
   const lock = useEditLock(eventId, loaded.fieldGroup.id, 'field-groups');
   const readOnly = lock.status !== 'held';
+  useOnTakeOver(lock, () =>
+    reload().then((stored) => {
+      if (!stored) return;
+      setBaseline(stored);
+      setDraft(groupDraftOf(stored));
+    }),
+  );
   const save = useSaveFieldGroup(eventId);
   const feedback = useFeedback();
   const changed = draftChanged(groupDraftOf(baseline), draft);
@@ -89,7 +105,14 @@ export function FieldGroupBuilderScreen() {
         loading="Loading the field group"
         failed="The field group could not be loaded"
       >
-        {(data) => <GroupBuilder key={data.fieldGroup.id} eventId={eventId} loaded={data} />}
+        {(data) => (
+          <GroupBuilder
+            key={data.fieldGroup.id}
+            eventId={eventId}
+            loaded={data}
+            reload={() => detail.refetch().then((answer) => answer.data)}
+          />
+        )}
       </QueryState>
     </PageHeader>
   );
