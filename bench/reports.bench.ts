@@ -19,7 +19,8 @@ import { settings } from '../server/modules/events/tables';
 import { reportDay } from '../server/modules/reports/reportDay';
 import { taskReportRows } from '../server/modules/reports/taskReport';
 import { loadTeamFacts, reportRows, teamFactsQuery } from '../server/modules/reports/teamFacts';
-import { enableReadCache } from '../server/platform/cache';
+import { enableReadCache, readCache } from '../server/platform/cache';
+import { startCacheListener } from '../server/platform/cacheListener';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import { seedScale } from '../server/seed/scale';
@@ -73,6 +74,12 @@ async function main() {
   const database = scratch?.database ?? (await openPglite(undefined));
   await migrate(database);
   enableReadCache(!url);
+  // As the server runs (bootstrap): on PostgreSQL the read cache is on while this process listens
+  // for every process's writes (decision 0051).
+  const listener = database.connectionString
+    ? startCacheListener(database.connectionString, readCache, { warn: () => {}, info: () => {} })
+    : null;
+  await listener?.ready;
   const ctx = benchContext(database, { files: '.tmp/bench-reports-files' });
   const app = await buildApp(ctx);
   await app.ready();
@@ -185,6 +192,7 @@ async function main() {
     console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
   }
   await app.close();
+  await listener?.close();
   // BENCH_KEEP=1 leaves the PostgreSQL scratch database for trying query variants by hand (psql).
   if (scratch && process.env.BENCH_KEEP)
     console.log(`kept database reports_bench_${process.pid}, event ${eventId}`);
