@@ -256,14 +256,14 @@ export function auditedRoutes(app: FastifyInstance): ReadonlyMap<string, Describ
 
 /**
  * The entries a request has not written yet: its new notes, or (the first time, when no service
- * noted anything) one entry of the route with the request body as `after`. `madeId` is the id of
- * what the write made, for a create whose URL names no id.
+ * noted anything) one entry of the route with the request body as `after`. `madeId` finds the id of
+ * what the write made, for a create whose URL names no id: the answer is parsed only then.
  */
 function pendingEntries(
   request: FastifyRequest,
   description: Describe,
   store: AuditNotes,
-  madeId: string | null,
+  madeId: () => string | null,
 ): AuditRecord[] {
   const params = (request.params ?? {}) as Record<string, string>;
   const base = {
@@ -290,7 +290,7 @@ function pendingEntries(
     {
       ...base,
       entityType: description.entityType,
-      entityId: (description.idParam && params[description.idParam]) || madeId,
+      entityId: (description.idParam && params[description.idParam]) || madeId(),
       changes: request.method === 'DELETE' ? {} : bodyAsChanges(request.body),
     },
   ];
@@ -323,7 +323,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
       const writeEntriesBeforeCommit = async (tx: Tx, result: unknown) => {
         if (store.closed) return undefined;
         const { written, recorded } = store;
-        const entries = pendingEntries(request, description, store, idOf(result));
+        const entries = pendingEntries(request, description, store, () => idOf(result));
         if (entries.length) await insertEntries(tx, entries);
         // Rolled back after all (the commit failed): the entries are gone, so they are still owed.
         return () => Object.assign(store, { written, recorded });
@@ -349,7 +349,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
     if (reply.statusCode >= 300) return payload;
     const description = described.get(`${request.method} ${request.routeOptions.url}`);
     if (!description) return payload;
-    const entries = pendingEntries(request, description, store, idOf(payload));
+    const entries = pendingEntries(request, description, store, () => idOf(payload));
     if (entries.length === 0) return payload;
     writtenAfter.add(entries[0].route ?? '');
     try {
