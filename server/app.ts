@@ -33,7 +33,7 @@ import { liveRoutes } from './modules/live/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { teamImportRoutes } from './modules/people/import/routes';
 import { peopleRoutes } from './modules/people/routes';
-import { findMembership } from './modules/people/service';
+import { findScopeMembership } from './modules/people/scopeMembership';
 import { portalRoutes } from './modules/portal/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { shortcutsRoutes } from './modules/shortcuts/routes';
@@ -225,7 +225,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   const guards = createGuards({
     findSession: (token) => findSession(ctx.db, token),
-    findMembership: (eventId, accountId) => findMembership(ctx.db, eventId, accountId),
+    findMembership: (eventId, accountId) => findScopeMembership(ctx.db, eventId, accountId),
     findApiToken: (secret) => findApiToken(ctx.db, secret),
   });
   guards.refuseTokensOutsideEvents(app);
