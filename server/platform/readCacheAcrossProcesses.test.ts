@@ -169,7 +169,7 @@ describe.skipIf(!onPostgres)('the read cache across two processes on one Postgre
     try {
       const user = await makeUser(a, eventId);
       // The membership makeUser inserted is told too: heard before the count starts.
-      await vi.waitFor(() => expect(heard).toEqual(['myEvents']));
+      await vi.waitFor(() => expect(heard).toEqual(['myEvents,scopeMembership']));
       heard.length = 0;
       await expect(
         withTransaction(a.ctx.db, async (tx) => {
@@ -195,7 +195,7 @@ describe.skipIf(!onPostgres)('the read cache across two processes on one Postgre
         .where(eq(memberships.accountId, user.id));
       await listener.query('select 1');
       await vi.waitFor(() => expect(heard).toHaveLength(2));
-      expect(heard).toEqual(['myEvents,session', 'myEvents']);
+      expect(heard).toEqual(['myEvents,scopeMembership,session', 'myEvents,scopeMembership']);
     } finally {
       await listener.end();
     }
