@@ -14,11 +14,11 @@
  * The load generator (autocannon) runs in this process: on a 2-core machine it takes CPU from the
  * servers, so its own CPU per request is printed too, from /proc.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serverEngine, startServer, stopServer } from './lib';
+import { createEventByCli, serverEngine, startServer, stopServer } from './lib';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -184,23 +184,7 @@ async function main() {
   const children: ReturnType<typeof spawn>[] = [];
   try {
     const password = `${Math.random().toString(36).slice(2)}-Bench`;
-    const created = JSON.parse(
-      execFileSync(
-        process.execPath,
-        [
-          'dist/server/cli.js',
-          'create-event',
-          '--name',
-          'Bench Expo',
-          '--admin-email',
-          'bench@example.test',
-          '--admin-password',
-          password,
-          '--json',
-        ],
-        { env: { ...process.env, ...env }, encoding: 'utf8' },
-      ),
-    ) as { eventId: string };
+    const created = createEventByCli({ ...process.env, ...env }, password);
     const eventId = created.eventId;
 
     const before = process.env.BENCH_BEFORE;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import pino from 'pino';
 import { createEvent } from '../server/modules/events/service';
 import { loadConfig } from '../server/platform/config';
@@ -102,6 +102,30 @@ export function createBenchEvent(database: Database): Promise<string> {
         appUrl: 'https://bench.example',
       },
       'system',
+    ),
+  );
+}
+
+/**
+ * Creates the bench's event and its admin through the built CLI (`npm run build:server` first),
+ * on the database `env` names; answers the CLI's JSON (the new event's id among it).
+ */
+export function createEventByCli(env: NodeJS.ProcessEnv, password: string): { eventId: string } {
+  return JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        'dist/server/cli.js',
+        'create-event',
+        '--name',
+        'Bench Expo',
+        '--admin-email',
+        'bench@example.test',
+        '--admin-password',
+        password,
+        '--json',
+      ],
+      { env, encoding: 'utf8' },
     ),
   );
 }

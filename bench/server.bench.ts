@@ -8,11 +8,11 @@
  *    next to a plain node:http server loaded the same way, with the server's CPU per request.
  * The engine printed is the one /api/health reports (PostgreSQL when DATABASE_URL is set).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
-import { median, serverEngine, startServer, stopServer } from './lib';
+import { createEventByCli, median, serverEngine, startServer, stopServer } from './lib';
 
 const DATA_DIR = '.tmp/bench-server';
 const PORT = '3311';
@@ -31,23 +31,7 @@ async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   const password = `${Math.random().toString(36).slice(2)}-Bench`;
   const env = { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' };
-  const created = JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        'dist/server/cli.js',
-        'create-event',
-        '--name',
-        'Bench Expo',
-        '--admin-email',
-        'bench@example.test',
-        '--admin-password',
-        password,
-        '--json',
-      ],
-      { env, encoding: 'utf8' },
-    ),
-  );
+  const created = createEventByCli(env, password);
   // A first start creates the job queue's tables; the measured starts are on an existing data dir.
   await stopServer((await startServer({ DATA_DIR, PORT })).child);
 
