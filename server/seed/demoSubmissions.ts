@@ -4,8 +4,8 @@ import { addCalendarDays, calendarDateIn } from '../../shared/tasks/dueStatus';
 import { forms } from '../modules/forms/tables';
 import { teams } from '../modules/people/tables';
 import { formSubmissions } from '../modules/submissions/tables';
-import { dueSettings } from '../modules/tasks/dueSettings';
-import { setFormTaskProgress } from '../modules/tasks/formTasks';
+import { setFormTaskProgress } from '../modules/tasks/formTasks/service';
+import { dueSettings } from '../modules/tasks/queries';
 import { tasks } from '../modules/tasks/tables';
 import type { Tx } from '../platform/db/client';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskComments } from '../modules/tasks/commentTables';
 import { teamTaskWorld } from '../modules/tasks/teamTaskTestKit';
+import { taskComments } from '../modules/tasks/threads/tables';
 import { createTestApp, makeEvent, type TestApp } from '../test/harness';
 import { seedDemoComments } from './demoTaskComments';
 

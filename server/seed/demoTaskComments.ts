@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { accounts } from '../modules/auth/tables';
 import { memberships, teams } from '../modules/people/tables';
-import { taskComments } from '../modules/tasks/commentTables';
+import { taskComments } from '../modules/tasks/threads/tables';
 import type { DbOrTx } from '../platform/db/client';
 
 /** What teams say on their tasks; {member} becomes a mention of a teammate. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_TYPES } from '../../shared/tasks/schema';
-import { taskComments } from '../modules/tasks/commentTables';
 import { taskStatuses } from '../modules/tasks/tables';
+import { taskComments } from '../modules/tasks/threads/tables';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../test/harness';
 import { seedDemoTasks } from './demoTasks';
 import { seedDemoTeams } from './demoTeams';

@@ -16,7 +16,7 @@ import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { registerFileAccess } from '../files/service';
 import { memberships, teams } from '../people/tables';
-import { listMyTasks } from '../tasks/teamTasks';
+import { listMyTasks } from '../tasks/myTasks/service';
 import { CONTENT_PDF } from './files';
 import { pageImage } from './pageImages';
 import { loadSections } from './pages';

@@ -45,7 +45,7 @@ export type TemplateKind =
   | 'taskStatus';
 
 /**
- * Every kind of email the outbox holds; task reminders are built by tasks/reminderEmail.ts, admin
+ * Every kind of email the outbox holds; task reminders are built by tasks/reminders/email.ts, admin
  * notifications by notifications/email.ts, form notifications (on submit and on update) by
  * forms/notificationEmail.ts, all through renderTemplate.
  */

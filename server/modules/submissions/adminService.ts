@@ -17,7 +17,7 @@ import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { findForm } from '../forms/service';
 import { teams } from '../people/tables';
-import { setFormTaskProgress } from '../tasks/formTasks';
+import { setFormTaskProgress } from '../tasks/formTasks/service';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, releaseSubmissionFiles } from './files';

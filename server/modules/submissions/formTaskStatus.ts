@@ -8,8 +8,8 @@ import {
 } from '../../../shared/tasks/index';
 import type { DbOrTx } from '../../platform/db/client';
 import type { Actor } from '../../platform/http/guards';
-import { dueSettings } from '../tasks/dueSettings';
-import { loadMyTaskList } from '../tasks/myTasksQuery';
+import { loadMyTaskList } from '../tasks/myTasks/queries';
+import { dueSettings } from '../tasks/queries';
 
 type FormTask = NonNullable<MyFormRow['task']>;
 

@@ -13,7 +13,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { forms } from '../forms/tables';
-import { setFormTaskProgress } from '../tasks/formTasks';
+import { setFormTaskProgress } from '../tasks/formTasks/service';
 import { checkedAnswers, confirmationFor } from './answers';
 import { contextOf, loadFill } from './definition';
 import { claimSubmissionFiles, reservedSubmissionId } from './files';

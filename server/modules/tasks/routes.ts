@@ -22,7 +22,6 @@ import {
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { taskAdminRoutes } from './adminRoutes';
 import {
   createTaskGroup,
   deleteTaskGroup,
@@ -30,12 +29,13 @@ import {
   listTaskGroups,
   renameTaskGroup,
   setTaskGroupArchived,
-} from './groups';
+} from './groups/service';
+import { listMyTasks, reviewTeamTask } from './myTasks/service';
 import { tasksPolicy } from './policy';
-import { registerTaskReminders } from './reminderJob';
-import { createTask, deleteTask, getTask, listTasks, setTaskArchived, updateTask } from './taskService';
-import { saveMyProgress } from './teamTaskService';
-import { listMyTasks, reviewTeamTask } from './teamTasks';
+import { registerTaskReminders } from './reminders/jobs';
+import { createTask, deleteTask, getTask, listTasks, setTaskArchived, updateTask } from './service';
+import { taskAdminRoutes } from './statuses/routes';
+import { saveMyProgress } from './threads/service';
 
 const emptyBody = z.strictObject({});
 

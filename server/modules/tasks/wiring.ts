@@ -1,9 +1,9 @@
 import { registerTeamTypeColumns } from '../people/teamTypeReferences';
 import { registerUserTransfer } from '../people/userTransfer';
-import { transferAssignments } from './assignments';
+import { registerTaskAttachmentAccess } from './attachments/service';
 import { tasks } from './tables';
-import { registerTaskAttachmentAccess } from './taskAttachments';
-import { registerTaskFileAccess } from './taskUploads';
+import { transferAssignments } from './threads/assignments/service';
+import { registerTaskFileAccess } from './threads/uploads/service';
 
 /** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */
 export function wireTasks(): void {

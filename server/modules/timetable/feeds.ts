@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import type { Actor } from '../../platform/http/guards';
 import { findMembership } from '../people/service';
-import { loadMyTaskList } from '../tasks/myTasksQuery';
+import { loadMyTaskList } from '../tasks/myTasks/queries';
 import { calendarSettings, programmeOf } from './calendarData';
 import { calendarFeeds } from './tables';
 import { isTimeTablePublished, sessionViewerOf } from './viewer';
