@@ -5,7 +5,7 @@
  * `npx tsx bench/submission-pdf.bench.ts` (BENCH_RUNS=20 by default; the first run warms up and is dropped)
  */
 import { cpus } from 'node:os';
-import { answersForPdf, drawSubmissionPdf } from '../server/modules/submissions/pdf';
+import { answersForPdf, drawSubmissionPdf } from '../server/modules/submissions/pdf/service';
 import { largeFormFixture, standBuildFixture } from '../shared/forms/fixtures';
 import { median, percentile } from './lib';
 

@@ -146,28 +146,6 @@ const EXCEPTIONS: { reason: string; files: string[] }[] = [
     ],
   },
   {
-    reason: 'submissions: not yet moved (issue 11 moves it next)',
-    files: [
-      'submissions/adminService.ts',
-      'submissions/answers.ts',
-      'submissions/definition.ts',
-      'submissions/export.ts',
-      'submissions/exportStream.ts',
-      'submissions/files.ts',
-      'submissions/formTaskStatus.ts',
-      'submissions/guestRoutes.ts',
-      'submissions/guestService.ts',
-      'submissions/guestToken.ts',
-      'submissions/images.ts',
-      'submissions/pdf.ts',
-      'submissions/pdfLogo.ts',
-      'submissions/saved.ts',
-      'submissions/store.ts',
-      'submissions/teamService.ts',
-      'submissions/userTransfer.ts',
-    ],
-  },
-  {
     reason: 'forms: not yet moved (issue 11 moves it after submissions)',
     files: [
       'forms/confirmations.ts',

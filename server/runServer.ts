@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { dispatchStuckEmails } from './modules/emails/jobs';
-import { dispatchStuckSubmissionEvents } from './modules/submissions/saved';
+import { dispatchStuckSubmissionEvents } from './modules/submissions/saved/service';
 import { openRuntime } from './platform/bootstrap';
 import type { Config } from './platform/config';
 import { exitOnSignals } from './platform/observability/drain';

@@ -6,7 +6,7 @@ import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notificationSend';
 import { notificationEmailBatchJob } from './modules/notifications/email';
 import { notificationEmailJob, publishDueJob } from './modules/notifications/publish';
 import { reportCountsJob } from './modules/reports/countsJob';
-import { stuckSubmissionEventsJob, submissionListeners } from './modules/submissions/saved';
+import { stuckSubmissionEventsJob, submissionListeners } from './modules/submissions/saved/service';
 import { deliverJob, retryDueJob } from './modules/webhooks/jobs';
 import type { AppContext } from './platform/context';
 import { createInlineJobs, type Jobs } from './platform/jobs';

@@ -6,7 +6,7 @@ import { registerFormNotificationSending } from './modules/forms/notificationSen
 import { registerNotificationJobs } from './modules/notifications/publish';
 import { wireNotifications } from './modules/notifications/wiring';
 import { registerReportCountsJob } from './modules/reports/countsJob';
-import { registerStuckSubmissionEvents } from './modules/submissions/saved';
+import { registerStuckSubmissionEvents } from './modules/submissions/saved/service';
 import { wireSubmissions } from './modules/submissions/wiring';
 import { wireSuppliers } from './modules/suppliers/wiring';
 import { wireTasks } from './modules/tasks/wiring';

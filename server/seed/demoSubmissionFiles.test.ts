@@ -5,7 +5,7 @@ import { uploadsIn } from '../../shared/forms/submissionFiles';
 import { validateSubmission } from '../../shared/forms/validate';
 import { files } from '../modules/files/tables';
 import { teams } from '../modules/people/tables';
-import { loadFill } from '../modules/submissions/definition';
+import { loadFill } from '../modules/submissions/fill/queries';
 import { formSubmissions } from '../modules/submissions/tables';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../test/harness';
 import { seedDemoForms } from './demoForms';

@@ -5,9 +5,9 @@ import { mapUploads, placeKey, uploadsIn } from '../../shared/forms/submissionFi
 import { captionSvg, makePdf } from '../modules/files/samples';
 import { files } from '../modules/files/tables';
 import { storeUpload } from '../modules/files/upload';
-import { loadFill } from '../modules/submissions/definition';
-import { KIND } from '../modules/submissions/files';
+import { loadFill } from '../modules/submissions/fill/queries';
 import { formSubmissions } from '../modules/submissions/tables';
+import { KIND } from '../modules/submissions/uploads/queries';
 import type { AppContext } from '../platform/context';
 import { withTransaction } from '../platform/db/transaction';
 

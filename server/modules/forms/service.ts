@@ -22,7 +22,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { readSettings } from '../events/settingsStore';
-import { releaseSubmissionFiles } from '../submissions/files';
+import { releaseSubmissionFiles } from '../submissions/uploads/service';
 import {
   checkFieldReferences,
   type FieldOwner,

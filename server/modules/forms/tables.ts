@@ -135,8 +135,8 @@ export const formNotifications = pgTable(
 
 /**
  * Which notifications a submission event has already sent: the sending job may run twice for one
- * event (saved.ts), and this row, written in the transaction that queues the emails, makes the
- * second run send nothing. The submission event is not a foreign key, as submissions' tables
+ * event (submissions/saved/service.ts), and this row, written in the transaction that queues the
+ * emails, makes the second run send nothing. The submission event is not a foreign key, as submissions' tables
  * already reference this module's.
  */
 export const formNotificationSends = pgTable(

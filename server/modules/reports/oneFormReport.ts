@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
 import { containing } from '../../platform/db/search';
 import { notFound } from '../../platform/http/errors';
-import { loadFill } from '../submissions/definition';
+import { loadFill } from '../submissions/fill/queries';
 import { formReportRows } from './formReport';
 import { formTally } from './formTally';
 import type { ReportDay } from './reportDay';

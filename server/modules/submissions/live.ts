@@ -16,7 +16,7 @@ export function submissionReaders(teamId: string): LiveAudience {
 
 /**
  * Once a submission has committed: the submissions table changes, and so does the team's status
- * on the form's task (a submission completes it, formTaskStatus.ts).
+ * on the form's task (a submission completes it, team/queries.ts).
  */
 export function signalSubmissionAfterCommit(
   ctx: AppContext,

@@ -20,15 +20,14 @@ import { forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { CONTENT_TYPES } from '../people/export';
-import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './adminService';
-import { loadFill } from './definition';
-import { submissionsExport, submissionsFileName } from './export';
-import { csvStream, xlsxStream } from './exportStream';
-import { hasReservedUploads, placeOf, storeSubmissionUpload } from './files';
-import { guestRoutes } from './guestRoutes';
-import { sendSubmissionPdf } from './pdf';
+import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './admin/service';
+import { csvStream, xlsxStream } from './export/present';
+import { submissionsExport, submissionsFileName } from './export/service';
+import { loadFill } from './fill/queries';
+import { guestRoutes } from './guest/routes';
+import { sendSubmissionPdf } from './pdf/service';
 import { submissionsPolicy } from './policy';
-import { findSubmission, lookupSubmission } from './store';
+import { findSubmission, lookupSubmission } from './queries';
 import {
   editMySubmission,
   getFillForm,
@@ -36,7 +35,9 @@ import {
   listMyForms,
   saveDraft,
   submit,
-} from './teamService';
+} from './team/service';
+import { hasReservedUploads } from './uploads/queries';
+import { placeOf, storeSubmissionUpload } from './uploads/service';
 
 /** A form with many fields and loops answers in a few hundred KB at most. */
 const ANSWERS_BODY_LIMIT = 2 * 1024 * 1024;

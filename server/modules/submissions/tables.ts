@@ -43,7 +43,7 @@ export const formSubmissions = pgTable(
 /**
  * What happened to a submission that others act on (form notification emails, webhooks): written
  * in the same transaction as the save, handed to each listener's job after commit, and handed
- * again at start-up when a crash came in between (`dispatchedAt` still empty). See saved.ts.
+ * again at start-up when a crash came in between (`dispatchedAt` still empty). See saved/service.ts.
  */
 export const submissionEvents = pgTable(
   'submission_events',

@@ -1,6 +1,6 @@
 import { registerUserTransfer } from '../people/userTransfer';
-import { registerSubmissionFileAccess } from './files';
-import { transferSubmissions } from './userTransfer';
+import { transferSubmissions } from './service';
+import { registerSubmissionFileAccess } from './uploads/policy';
 
 /** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */
 export function wireSubmissions(): void {

@@ -8,7 +8,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs';
 import { webhooksSent } from '../../platform/observability/metrics';
 import { recordAudit, systemEntry } from '../audit/recorder';
-import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved';
+import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved/service';
 import { sendWebhook } from './deliver';
 import { payloadFor, payloadSource, requestFor } from './payloads';
 import { presentWebhook } from './present';

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { teams } from '../people/tables';
-import { loadFill } from '../submissions/definition';
+import { loadFill } from '../submissions/fill/queries';
 import { formSubmissions } from '../submissions/tables';
 
 /** What a payload is built from: the form as the engine reads it, the answers, and who sent them. */

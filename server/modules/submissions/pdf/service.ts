@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
-import type { EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
-import { reportName } from '../../../shared/forms/labels';
-import { evaluateVisibility } from '../../../shared/forms/logic';
-import type { TextContext } from '../../../shared/forms/registry/types';
-import { submissionSummary } from '../../../shared/forms/text';
-import { computeTotals, formatTotal } from '../../../shared/forms/totals';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { readSettings } from '../events/settingsStore';
-import { zonedFormatter } from '../people/export';
-import { teams } from '../people/tables';
-import { loadFill } from './definition';
-import { submissionsFileName } from './export';
-import { PDF_LOGO_BOX, pdfLogo } from './pdfLogo';
-import type { SubmissionRecord } from './store';
+import type { EvaluationContext, FormDefinition } from '../../../../shared/forms/definition';
+import { reportName } from '../../../../shared/forms/labels';
+import { evaluateVisibility } from '../../../../shared/forms/logic';
+import type { TextContext } from '../../../../shared/forms/registry/types';
+import { submissionSummary } from '../../../../shared/forms/text';
+import { computeTotals, formatTotal } from '../../../../shared/forms/totals';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { readSettings } from '../../events/settingsStore';
+import { zonedFormatter } from '../../people/export';
+import { teams } from '../../people/tables';
+import { submissionsFileName } from '../export/service';
+import { loadFill } from '../fill/queries';
+import type { SubmissionRecord } from '../queries';
+import { PDF_LOGO_BOX, pdfLogo } from './queries';
 
 /**
  * One submission as a PDF (issue 14), drawn with pdfkit: the form's title, the team (or Guest),
@@ -29,7 +29,7 @@ export interface SubmissionPdfContent {
   lines: { label: string; text: string }[];
   facts: { label: string; text: string }[];
   totals: { label: string; text: string }[];
-  /** The event's logo as PNG (pdfLogo.ts), drawn above the title; null when there is none. */
+  /** The event's logo as PNG (queries.ts), drawn above the title; null when there is none. */
   logo: Buffer | null;
   /** The day it was submitted (or last saved) in the event's zone, for the file name. */
   fileDate: string;

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { uploadAs } from '../files/fileTestKit';
-import { captionJpeg, captionSvg } from '../files/samples';
-import { drawSubmissionPdf } from './pdf';
-import { PDF_LOGO_BOX, pdfLogo } from './pdfLogo';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { uploadAs } from '../../files/fileTestKit';
+import { captionJpeg, captionSvg } from '../../files/samples';
+import { PDF_LOGO_BOX, pdfLogo } from './queries';
+import { drawSubmissionPdf } from './service';
 
 describe("the event's logo in a submission PDF", () => {
   let t: TestApp;

@@ -1,20 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../../shared/forms/api';
-import { BYTES_PER_MB } from '../../../shared/forms/registry/files';
-import type { GuestUpload, SubmissionUpload } from '../../../shared/forms/submissionsApi';
-import { createTestApp, makeEvent, makeUser, nextAddress, signIn, type TestApp } from '../../test/harness';
-import { multipartBody, uploadAs } from '../files/fileTestKit';
-import { makePdf } from '../files/samples';
-import { CLAIM_ERROR } from '../files/service';
-import { files } from '../files/tables';
-import { formsApi, newField } from '../forms/formsTestKit';
-import { teamTaskWorld } from '../tasks/teamTaskTestKit';
-import { GUEST_UPLOADS_PER_HOUR } from './guestRoutes';
-import { guestSubmissionId } from './guestToken';
-import { submissionPdfContent } from './pdf';
-import { findSubmission } from './store';
-import { formSubmissions } from './tables';
+import type { FormDetail } from '../../../../shared/forms/api';
+import { BYTES_PER_MB } from '../../../../shared/forms/registry/files';
+import type { GuestUpload, SubmissionUpload } from '../../../../shared/forms/submissionsApi';
+import { createTestApp, makeEvent, makeUser, nextAddress, signIn, type TestApp } from '../../../test/harness';
+import { multipartBody, uploadAs } from '../../files/fileTestKit';
+import { makePdf } from '../../files/samples';
+import { CLAIM_ERROR } from '../../files/service';
+import { files } from '../../files/tables';
+import { formsApi, newField } from '../../forms/formsTestKit';
+import { teamTaskWorld } from '../../tasks/teamTaskTestKit';
+import { guestSubmissionId } from '../guest/policy';
+import { GUEST_UPLOADS_PER_HOUR } from '../guest/routes';
+import { submissionPdfContent } from '../pdf/service';
+import { findSubmission } from '../queries';
+import { formSubmissions } from '../tables';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { formParamsSchema } from '../../../shared/forms/api';
-import { guestContext } from '../../../shared/forms/definition';
+import { formParamsSchema } from '../../../../shared/forms/api';
+import { guestContext } from '../../../../shared/forms/definition';
 import {
   fillDefinitionSchema,
   guestSubmitBodySchema,
@@ -8,18 +8,18 @@ import {
   guestUploadSchema,
   SUBMISSION_ERRORS,
   submitResultSchema,
-} from '../../../shared/forms/submissionsApi';
-import { AppError, notFound } from '../../platform/http/errors';
-import type { RouteModule } from '../../platform/http/types';
-import { withinLimit } from '../../platform/rateLimit';
-import { forms } from '../forms/tables';
-import { checkedAnswers, confirmationFor } from './answers';
-import { loadFill } from './definition';
-import { GUEST_UPLOADER, placeOf, storeSubmissionUpload } from './files';
-import { storeGuestSubmission } from './guestService';
-import { guestSubmissionId, newGuestToken } from './guestToken';
-import { withImages } from './images';
-import { formSubmissions } from './tables';
+} from '../../../../shared/forms/submissionsApi';
+import { AppError, notFound } from '../../../platform/http/errors';
+import type { RouteModule } from '../../../platform/http/types';
+import { withinLimit } from '../../../platform/rateLimit';
+import { forms } from '../../forms/tables';
+import { withImages } from '../fill/present';
+import { loadFill } from '../fill/queries';
+import { checkedAnswers, confirmationFor } from '../fill/service';
+import { formSubmissions } from '../tables';
+import { GUEST_UPLOADER, placeOf, storeSubmissionUpload } from '../uploads/service';
+import { guestSubmissionId, newGuestToken } from './policy';
+import { storeGuestSubmission } from './service';
 
 /** Guest submissions an address may make in an hour: a crowd at one venue, not a flood. */
 export const GUEST_SUBMISSIONS_PER_HOUR = 30;

@@ -6,25 +6,25 @@ import {
   type SubmissionView,
   type SubmitResult,
   type submissionListQuerySchema,
-} from '../../../shared/forms/submissionsApi';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { containing } from '../../platform/db/search';
-import { withTransaction } from '../../platform/db/transaction';
-import { conflict } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { accounts } from '../auth/tables';
-import { findForm } from '../forms/service';
-import { teams } from '../people/tables';
-import { setFormTaskProgress } from '../tasks/formTasks/service';
-import { checkedAnswers, confirmationFor } from './answers';
-import { contextOf, loadFill } from './definition';
-import { claimSubmissionFiles, releaseSubmissionFiles } from './files';
-import { withImages } from './images';
-import { recordSubmissionEvent } from './saved';
-import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from './store';
-import { formSubmissions } from './tables';
+} from '../../../../shared/forms/submissionsApi';
+import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { containing } from '../../../platform/db/search';
+import { withTransaction } from '../../../platform/db/transaction';
+import { conflict } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { accounts } from '../../auth/tables';
+import { findForm } from '../../forms/service';
+import { teams } from '../../people/tables';
+import { setFormTaskProgress } from '../../tasks/formTasks/service';
+import { withImages } from '../fill/present';
+import { contextOf, loadFill } from '../fill/queries';
+import { checkedAnswers, confirmationFor } from '../fill/service';
+import { findSubmission, findSummary, overwrite, presentSummary, summaryColumns } from '../queries';
+import { recordSubmissionEvent } from '../saved/service';
+import { formSubmissions } from '../tables';
+import { claimSubmissionFiles, releaseSubmissionFiles } from '../uploads/service';
 
 type ListQuery = z.output<typeof submissionListQuerySchema>;
 

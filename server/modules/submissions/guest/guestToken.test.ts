@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { guestTokenSchema } from '../../../shared/forms/submissionsApi';
-import { guestSubmissionId, newGuestToken } from './guestToken';
+import { guestTokenSchema } from '../../../../shared/forms/submissionsApi';
+import { guestSubmissionId, newGuestToken } from './policy';
 
 describe('guest tokens and the submission ids worked out from them', () => {
   it('carries 256 random bits, in the shape the guest routes accept', () => {

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FillDefinition, FormImage } from '../../../shared/forms/submissionsApi';
-import type { DbOrTx } from '../../platform/db/client';
-import { assets } from '../assets/tables';
-import { fileUrl } from '../files/service';
-import { files } from '../files/tables';
+import type { FillDefinition, FormImage } from '../../../../shared/forms/submissionsApi';
+import type { DbOrTx } from '../../../platform/db/client';
+import { assets } from '../../assets/tables';
+import { fileUrl } from '../../files/service';
+import { files } from '../../files/tables';
 
 /** Widths of the image sizes (shared/files: the boxes images are fitted into), for srcSet. */
 const SIZES = [

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../../shared/forms/api';
-import { createTestApp, makeEvent, nextAddress, type TestApp } from '../../test/harness';
-import { formsApi, newField } from '../forms/formsTestKit';
-import { teamTaskWorld } from '../tasks/teamTaskTestKit';
-import { dispatchStuckSubmissionEvents, onSubmissionSaved, type SubmissionEvent } from './saved';
-import { submissionEvents } from './tables';
+import type { FormDetail } from '../../../../shared/forms/api';
+import { createTestApp, makeEvent, nextAddress, type TestApp } from '../../../test/harness';
+import { formsApi, newField } from '../../forms/formsTestKit';
+import { teamTaskWorld } from '../../tasks/teamTaskTestKit';
+import { submissionEvents } from '../tables';
+import { dispatchStuckSubmissionEvents, onSubmissionSaved, type SubmissionEvent } from './service';
 
 describe('after a submission: listeners hear of submissions made and changed, once each', () => {
   let t: TestApp;

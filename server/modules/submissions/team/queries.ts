@@ -1,15 +1,15 @@
-import type { MyFormRow } from '../../../shared/forms/submissionsApi';
+import type { MyFormRow } from '../../../../shared/forms/submissionsApi';
 import {
   calendarDateIn,
   dueStatusOfDays,
   parseDueDate,
   tasksForViewer,
   teamTaskStatus,
-} from '../../../shared/tasks/index';
-import type { DbOrTx } from '../../platform/db/client';
-import type { Actor } from '../../platform/http/guards';
-import { loadMyTaskList } from '../tasks/myTasks/queries';
-import { dueSettings } from '../tasks/queries';
+} from '../../../../shared/tasks/index';
+import type { DbOrTx } from '../../../platform/db/client';
+import type { Actor } from '../../../platform/http/guards';
+import { loadMyTaskList } from '../../tasks/myTasks/queries';
+import { dueSettings } from '../../tasks/queries';
 
 type FormTask = NonNullable<MyFormRow['task']>;
 

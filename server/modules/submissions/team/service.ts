@@ -5,24 +5,25 @@ import {
   SUBMISSION_ERRORS,
   type SubmissionView,
   type SubmitResult,
-} from '../../../shared/forms/submissionsApi';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { containing } from '../../platform/db/search';
-import { withTransaction } from '../../platform/db/transaction';
-import { conflict, forbidden, notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { forms } from '../forms/tables';
-import { setFormTaskProgress } from '../tasks/formTasks/service';
-import { checkedAnswers, confirmationFor } from './answers';
-import { contextOf, loadFill } from './definition';
-import { claimSubmissionFiles, reservedSubmissionId } from './files';
-import { formTasksOfTeam } from './formTaskStatus';
-import { withImages } from './images';
-import { signalSubmissionAfterCommit } from './live';
-import { recordSubmissionEvent } from './saved';
-import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from './store';
-import { formSubmissions } from './tables';
+} from '../../../../shared/forms/submissionsApi';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { containing } from '../../../platform/db/search';
+import { withTransaction } from '../../../platform/db/transaction';
+import { conflict, forbidden, notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { forms } from '../../forms/tables';
+import { setFormTaskProgress } from '../../tasks/formTasks/service';
+import { withImages } from '../fill/present';
+import { contextOf, loadFill } from '../fill/queries';
+import { checkedAnswers, confirmationFor } from '../fill/service';
+import { signalSubmissionAfterCommit } from '../live';
+import { findSubmission, findSummary, overwrite, presentSummary, selectSummaries } from '../queries';
+import { recordSubmissionEvent } from '../saved/service';
+import { formSubmissions } from '../tables';
+import { reservedSubmissionId } from '../uploads/queries';
+import { claimSubmissionFiles } from '../uploads/service';
+import { formTasksOfTeam } from './queries';
 
 type Answers = { values: Record<string, unknown>; version: number | null; submissionId?: string };
 

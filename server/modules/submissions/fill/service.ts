@@ -1,13 +1,13 @@
-import { pickConfirmation } from '../../../shared/forms/confirmations';
-import type { EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
-import type { Confirmation } from '../../../shared/forms/schema/confirmation';
-import { SUBMISSION_ERRORS } from '../../../shared/forms/submissionsApi';
+import { pickConfirmation } from '../../../../shared/forms/confirmations';
+import type { EvaluationContext, FormDefinition } from '../../../../shared/forms/definition';
+import type { Confirmation } from '../../../../shared/forms/schema/confirmation';
+import { SUBMISSION_ERRORS } from '../../../../shared/forms/submissionsApi';
 import {
   type SubmissionProblem,
   type ValidationResult,
   validateSubmission,
-} from '../../../shared/forms/validate';
-import { badRequest } from '../../platform/http/errors';
+} from '../../../../shared/forms/validate';
+import { badRequest } from '../../../platform/http/errors';
 
 const pathOf = (problem: SubmissionProblem): (string | number)[] =>
   problem.templateFieldId !== null && problem.loopIndex !== null
@@ -16,7 +16,7 @@ const pathOf = (problem: SubmissionProblem): (string | number)[] =>
 
 /**
  * The engine's whole result for answers checkedAnswers returned, by the very object it returned:
- * claiming the files checks only the upload answers again with it (files.ts), instead of the whole
+ * claiming the files checks only the upload answers again with it (uploads/service.ts), instead of the whole
  * submission a second time. The values are never changed in between (each save passes them on).
  */
 const resultOf = new WeakMap<Record<string, unknown>, ValidationResult>();

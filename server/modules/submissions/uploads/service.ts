@@ -1,38 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { can } from '../../../shared/auth/permissions';
-import { DEFAULT_UPLOAD_LIMIT_BYTES } from '../../../shared/files/types';
-import type { EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
+import { DEFAULT_UPLOAD_LIMIT_BYTES } from '../../../../shared/files/types';
+import type { EvaluationContext, FormDefinition } from '../../../../shared/forms/definition';
 import {
   BYTES_PER_MB,
   fileProblems,
   maxFileSizeMB,
   tooLargeForField,
-} from '../../../shared/forms/registry/files';
-import type { UploadedFile } from '../../../shared/forms/schema/values';
+} from '../../../../shared/forms/registry/files';
+import type { UploadedFile } from '../../../../shared/forms/schema/values';
 import {
   mapUploads,
   placeKey,
-  submissionFilePath,
   type UploadPlace,
   uploadFieldAt,
   uploadsIn,
-} from '../../../shared/forms/submissionFiles';
-import { SUBMISSION_ERRORS, type SubmissionUpload } from '../../../shared/forms/submissionsApi';
-import { revalidateUploads, validateSubmission } from '../../../shared/forms/validate';
-import type { ErrorIssue } from '../../../shared/http/errors';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import type { Effects } from '../../platform/db/transaction';
-import { AppError, badRequest } from '../../platform/http/errors';
-import { readUploadPart } from '../files/routes';
-import { CLAIM_ERROR, fileUrl, registerFileAccess, releaseFileIds, storageKeysOf } from '../files/service';
-import { discardPart, storeStreamedUpload } from '../files/streamedUpload';
-import { files } from '../files/tables';
-import { memberships } from '../people/tables';
-import { checkedResultOf } from './answers';
-import { formSubmissions } from './tables';
+} from '../../../../shared/forms/submissionFiles';
+import { SUBMISSION_ERRORS, type SubmissionUpload } from '../../../../shared/forms/submissionsApi';
+import { revalidateUploads, validateSubmission } from '../../../../shared/forms/validate';
+import type { ErrorIssue } from '../../../../shared/http/errors';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import type { Effects } from '../../../platform/db/transaction';
+import { AppError, badRequest } from '../../../platform/http/errors';
+import { readUploadPart } from '../../files/routes';
+import { CLAIM_ERROR, fileUrl, releaseFileIds, storageKeysOf } from '../../files/service';
+import { discardPart, storeStreamedUpload } from '../../files/streamedUpload';
+import { files } from '../../files/tables';
+import { memberships } from '../../people/tables';
+import { checkedResultOf } from '../fill/service';
+import { formSubmissions } from '../tables';
+import { folderOf, KIND, keyPrefix } from './queries';
 
 /**
  * A submission's files (issue 14): uploaded for one upload field of one form, stored under
@@ -40,22 +39,16 @@ import { formSubmissions } from './tables';
  * claimed when the submission is saved, read by the submitting team and the organisers.
  *
  * A first upload comes before the submission exists: the route makes the submission's id and the
- * first save takes it (`reservedSubmissionId`), so the files already sit where they belong. The
+ * first save takes it (`reservedSubmissionId`, queries.ts), so the files already sit where they belong. The
  * storage key names the submission and the field, and the claim checks both, so a file uploaded for
  * another submission, field, form, team or event can never be put in an answer.
  */
 
-export const KIND = 'submissionFile' as const;
 /** The uploader recorded for a guest's file (guests have no account). */
 export const GUEST_UPLOADER = 'guest';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type FilesContext = Pick<AppContext, 'db' | 'storage' | 'logger'>;
-
-/** The storage folder (inside the event) of a field's files of a submission. */
-const folderOf = (submissionId: string, place: UploadPlace) => submissionFilePath(submissionId, place);
-const keyPrefix = (eventId: string, submissionId: string, place?: UploadPlace) =>
-  `${eventId}/${place ? folderOf(submissionId, place) : `forms/submissions/${submissionId}`}/`;
 
 /** The upload place a request names: a loop's field names its template and loop. */
 export function placeOf(query: {
@@ -128,53 +121,6 @@ export async function storeSubmissionUpload(
     tooLarge,
   );
   return { status: 201, body: { submissionId, file: answerFile(row, submissionId, input.place) } };
-}
-
-/**
- * Whether `uploadedBy` holds an id the upload route made for them: unclaimed files of theirs are
- * stored under it. Their next uploads and their first save may use it before any submission has it.
- */
-export async function hasReservedUploads(
-  db: DbOrTx,
-  eventId: string,
-  candidate: string,
-  uploadedBy: string,
-): Promise<boolean> {
-  const [upload] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.eventId, eventId),
-        eq(files.ownerKind, KIND),
-        isNull(files.ownerId),
-        eq(files.uploadedBy, uploadedBy),
-        like(files.storageKey, `${keyPrefix(eventId, candidate)}%`),
-      ),
-    )
-    .limit(1);
-  return upload !== undefined;
-}
-
-/**
- * The id a first save may take: one the upload route made for this caller's uploads (unclaimed
- * files of theirs under it) and no submission has yet. Anything else: a new id from `fresh` (a
- * random UUID; a guest's comes from a new guest token, guestToken.ts).
- */
-export async function reservedSubmissionId(
-  db: DbOrTx,
-  eventId: string,
-  candidate: string | undefined,
-  uploadedBy: string,
-  fresh: () => string = randomUUID,
-): Promise<string> {
-  if (!candidate || !(await hasReservedUploads(db, eventId, candidate, uploadedBy))) return fresh();
-  const [taken] = await db
-    .select({ id: formSubmissions.id })
-    .from(formSubmissions)
-    .where(eq(formSubmissions.id, candidate))
-    .limit(1);
-  return taken ? fresh() : candidate;
 }
 
 /** Who may have uploaded a submission's files: the saver, their team's members, or a guest. */
@@ -346,22 +292,4 @@ export async function releaseSubmissionFiles(
   effects.afterCommit(() =>
     ctx.storage.remove(keys).catch((err) => ctx.logger.warn({ err, keys }, 'could not remove stored files')),
   );
-}
-
-/**
- * Who may read a submission's file: organisers (moderator and above) of its event, and members of
- * the team that submitted it. Guests never (a guest's files are the organisers' to read); another
- * team or event gets 404.
- */
-export function registerSubmissionFileAccess(): void {
-  registerFileAccess(KIND, async (db, viewer, file) => {
-    if (!viewer || viewer.eventId !== file.eventId || !file.ownerId) return false;
-    if (can(viewer.permissions, 'moderator')) return true;
-    if (!viewer.teamId) return false;
-    const [owner] = await db
-      .select({ teamId: formSubmissions.teamId })
-      .from(formSubmissions)
-      .where(and(eq(formSubmissions.eventId, file.eventId), eq(formSubmissions.id, file.ownerId)));
-    return owner?.teamId === viewer.teamId;
-  });
 }

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ClientData, EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
-import { makeDefinition } from '../../../shared/forms/definition';
-import { type FillDefinition, SUBMISSION_ERRORS } from '../../../shared/forms/submissionsApi';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { AppError, notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { accounts } from '../auth/tables';
-import { readSettings } from '../events/settingsStore';
-import { loadForm } from '../forms/service';
-import { teams } from '../people/tables';
+import type { ClientData, EvaluationContext, FormDefinition } from '../../../../shared/forms/definition';
+import { makeDefinition } from '../../../../shared/forms/definition';
+import { type FillDefinition, SUBMISSION_ERRORS } from '../../../../shared/forms/submissionsApi';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { AppError, notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { accounts } from '../../auth/tables';
+import { readSettings } from '../../events/settingsStore';
+import { loadForm } from '../../forms/service';
+import { teams } from '../../people/tables';
 
 export type LoadedForm = { fill: FillDefinition; definition: FormDefinition };
 

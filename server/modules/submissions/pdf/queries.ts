@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { brandingFileIdOf } from '../../../shared/branding/schema';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { readSettings } from '../events/settingsStore';
-import { findFile } from '../files/service';
+import { brandingFileIdOf } from '../../../../shared/branding/schema';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { readSettings } from '../../events/settingsStore';
+import { findFile } from '../../files/service';
 
 /** The logo's box on the page, in PDF points (a wide logo is 180 x 60 at most); pixels at 2x. */
 export const PDF_LOGO_BOX = { width: 180, height: 60 } as const;

@@ -1,11 +1,12 @@
-import type { FormDefinition } from '../../../shared/forms/definition';
-import { guestContext } from '../../../shared/forms/definition';
-import type { AppContext } from '../../platform/context';
-import { withTransaction } from '../../platform/db/transaction';
-import { claimSubmissionFiles, GUEST_UPLOADER, reservedSubmissionId } from './files';
-import { guestSubmissionId, newGuestToken } from './guestToken';
-import { recordSubmissionEvent } from './saved';
-import { formSubmissions } from './tables';
+import type { FormDefinition } from '../../../../shared/forms/definition';
+import { guestContext } from '../../../../shared/forms/definition';
+import type { AppContext } from '../../../platform/context';
+import { withTransaction } from '../../../platform/db/transaction';
+import { recordSubmissionEvent } from '../saved/service';
+import { formSubmissions } from '../tables';
+import { reservedSubmissionId } from '../uploads/queries';
+import { claimSubmissionFiles, GUEST_UPLOADER } from '../uploads/service';
+import { guestSubmissionId, newGuestToken } from './policy';
 
 /**
  * Stores a guest's checked answers (the route has already applied the rate limit and the
@@ -24,7 +25,7 @@ export async function storeGuestSubmission(
   const { eventId, definition, values } = input;
   return withTransaction(ctx.db, async (tx, effects) => {
     // The id the guest's uploads were stored under (their files sit in its folder), else new;
-    // either way worked out from a 256-bit guest token (guestToken.ts). `submissionId` is the token.
+    // either way worked out from a 256-bit guest token (policy.ts). `submissionId` is the token.
     const token = input.submissionId;
     const id = await reservedSubmissionId(
       tx,

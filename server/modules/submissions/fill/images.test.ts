@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../../shared/forms/api';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { uploadAs } from '../files/fileTestKit';
-import { captionJpeg } from '../files/samples';
-import { formsApi, newField } from '../forms/formsTestKit';
-import { teamTaskWorld } from '../tasks/teamTaskTestKit';
+import type { FormDetail } from '../../../../shared/forms/api';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { uploadAs } from '../../files/fileTestKit';
+import { captionJpeg } from '../../files/samples';
+import { formsApi, newField } from '../../forms/formsTestKit';
+import { teamTaskWorld } from '../../tasks/teamTaskTestKit';
 
 // Image fields name an asset id; the reads a screen renders turn it into the event's image.
 

@@ -1,19 +1,19 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FormDefinition } from '../../../shared/forms/definition';
-import { loopColumnKey, reportColumns } from '../../../shared/forms/labels';
-import { evaluateVisibility } from '../../../shared/forms/logic';
-import type { UploadedFile } from '../../../shared/forms/schema/values';
-import { uploadsIn } from '../../../shared/forms/submissionFiles';
-import { reportRow } from '../../../shared/forms/text';
-import { neutraliseCell } from '../../../shared/people/export';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { readSettings } from '../events/settingsStore';
-import { events } from '../events/tables';
-import { zonedFormatter } from '../people/export';
-import { teams } from '../people/tables';
-import { loadFill } from './definition';
-import { formSubmissions } from './tables';
+import type { FormDefinition } from '../../../../shared/forms/definition';
+import { loopColumnKey, reportColumns } from '../../../../shared/forms/labels';
+import { evaluateVisibility } from '../../../../shared/forms/logic';
+import type { UploadedFile } from '../../../../shared/forms/schema/values';
+import { uploadsIn } from '../../../../shared/forms/submissionFiles';
+import { reportRow } from '../../../../shared/forms/text';
+import { neutraliseCell } from '../../../../shared/people/export';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { readSettings } from '../../events/settingsStore';
+import { events } from '../../events/tables';
+import { zonedFormatter } from '../../people/export';
+import { teams } from '../../people/tables';
+import { loadFill } from '../fill/queries';
+import { formSubmissions } from '../tables';
 
 export const EXPORT_COLUMNS = ['Team', 'Guest', 'State', 'Submitted by', 'Updated'] as const;
 

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { SubmissionEventKind } from '../../../shared/forms/submissionsApi';
-import type { AppContext } from '../../platform/context';
-import { bookkeeping } from '../../platform/db/beforeCommit';
-import type { DbOrTx } from '../../platform/db/client';
-import { rowsOf } from '../../platform/db/rows';
-import type { Effects } from '../../platform/db/transaction';
-import { defineJob, type JobDefinition } from '../../platform/jobs';
-import { submissionEvents } from './tables';
+import type { SubmissionEventKind } from '../../../../shared/forms/submissionsApi';
+import type { AppContext } from '../../../platform/context';
+import { bookkeeping } from '../../../platform/db/beforeCommit';
+import type { DbOrTx } from '../../../platform/db/client';
+import { rowsOf } from '../../../platform/db/rows';
+import type { Effects } from '../../../platform/db/transaction';
+import { defineJob, type JobDefinition } from '../../../platform/jobs';
+import { submissionEvents } from '../tables';
 
 /**
  * After a submission: the one way other modules (form notifications, webhooks) hear that a

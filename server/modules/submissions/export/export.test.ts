@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { formsApi, newField } from '../forms/formsTestKit';
-import { EXPORT_PAGE_SIZE, submissionsExport } from './export';
-import { formSubmissions } from './tables';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { formsApi, newField } from '../../forms/formsTestKit';
+import { formSubmissions } from '../tables';
+import { EXPORT_PAGE_SIZE, submissionsExport } from './service';
 
 /** More than two pages, so the export reads from the database several times. */
 const ROWS = EXPORT_PAGE_SIZE * 2 + 234;
