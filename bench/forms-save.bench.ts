@@ -8,7 +8,7 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { rekeyFixture } from '../server/modules/forms/fixtureImport';
+import { rekeyFixture } from '../server/modules/forms/fixtures/service';
 import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';

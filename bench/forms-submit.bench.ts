@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { multipartBody } from '../server/modules/files/fileTestKit';
 import { makePdf } from '../server/modules/files/samples';
-import { importFixture, rekeyFixture } from '../server/modules/forms/fixtureImport';
+import { importFixture, rekeyFixture } from '../server/modules/forms/fixtures/service';
 import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from 'playwright-core';
-import { rekeyFixture } from '../server/modules/forms/fixtureImport';
+import { rekeyFixture } from '../server/modules/forms/fixtures/service';
 import { rekeyLogicMap } from '../shared/forms/duplicate';
 import { largeFormFixture } from '../shared/forms/fixtures';
 import { startServer, stopServer } from './lib';

@@ -9,7 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import { buildApp } from '../server/app';
-import { importFixture, rekeyFixture } from '../server/modules/forms/fixtureImport';
+import { importFixture, rekeyFixture } from '../server/modules/forms/fixtures/service';
 import { formDefinition } from '../server/modules/forms/service';
 import { addUserToEvent } from '../server/modules/people/service';
 import { formSubmissions } from '../server/modules/submissions/tables';

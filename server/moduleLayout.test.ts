@@ -146,23 +146,9 @@ const EXCEPTIONS: { reason: string; files: string[] }[] = [
     ],
   },
   {
-    reason: 'forms: not yet moved (issue 11 moves it after submissions)',
-    files: [
-      'forms/confirmations.ts',
-      'forms/duplicate.ts',
-      'forms/fieldGroupRoutes.ts',
-      'forms/fieldGroups.ts',
-      'forms/fields.ts',
-      'forms/fixtureImport.ts',
-      'forms/lockRoutes.ts',
-      'forms/locks.ts',
-      'forms/locksLive.ts',
-      'forms/notificationEmail.ts',
-      'forms/notificationRoutes.ts',
-      'forms/notificationSend.ts',
-      'forms/notifications.ts',
-      'forms/recipients.ts',
-    ],
+    reason:
+      "the recipients' checks, used by the form's service and its notifications: in notifications/service.ts they would close a cycle, and the form's service.ts is over 300 lines already",
+    files: ['forms/notifications/recipients.ts'],
   },
   {
     reason: 'emails: not yet moved (issue 11 moves it after forms)',

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { registerEmailJobs, stuckEmailsJob } from './modules/emails/jobs';
 import { sendEmailJob } from './modules/emails/service';
-import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notificationSend';
+import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notifications/jobs';
 import { notificationEmailBatchJob } from './modules/notifications/email';
 import { notificationEmailJob, publishDueJob } from './modules/notifications/publish';
 import { reportCountsJob } from './modules/reports/countsJob';

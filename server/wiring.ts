@@ -2,7 +2,7 @@ import { wireAssets } from './modules/assets/wiring';
 import { wireBranding } from './modules/branding/wiring';
 import { wireContent } from './modules/content/wiring';
 import { wireDownloads } from './modules/downloads/wiring';
-import { registerFormNotificationSending } from './modules/forms/notificationSend';
+import { registerFormNotificationSending } from './modules/forms/notifications/jobs';
 import { registerNotificationJobs } from './modules/notifications/publish';
 import { wireNotifications } from './modules/notifications/wiring';
 import { registerReportCountsJob } from './modules/reports/countsJob';

@@ -5,9 +5,9 @@ import {
   standBuildFixture,
 } from '../../shared/forms/fixtures';
 import { parseFields } from '../../shared/forms/schema/field';
-import { createFieldGroup } from '../modules/forms/fieldGroups';
-import { type FieldOwner, planFieldChanges, writeFields } from '../modules/forms/fields';
-import { importFixture, rekeyFixture } from '../modules/forms/fixtureImport';
+import { createFieldGroup } from '../modules/forms/fieldGroups/service';
+import { type FieldOwner, planFieldChanges, writeFields } from '../modules/forms/fields/service';
+import { importFixture, rekeyFixture } from '../modules/forms/fixtures/service';
 import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
 import { withTransaction } from '../platform/db/transaction';

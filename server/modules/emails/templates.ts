@@ -47,7 +47,7 @@ export type TemplateKind =
 /**
  * Every kind of email the outbox holds; task reminders are built by tasks/reminders/email.ts, admin
  * notifications by notifications/email.ts, form notifications (on submit and on update) by
- * forms/notificationEmail.ts, all through renderTemplate.
+ * forms/notifications/email.ts, all through renderTemplate.
  */
 export type EmailKind =
   | TemplateKind

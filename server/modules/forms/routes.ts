@@ -24,11 +24,11 @@ import {
   getConfirmation,
   listConfirmations,
   updateConfirmation,
-} from './confirmations';
-import { duplicateForm } from './duplicate';
-import { fieldGroupRoutes } from './fieldGroupRoutes';
-import { lockRoutes } from './lockRoutes';
-import { notificationRoutes } from './notificationRoutes';
+} from './confirmations/service';
+import { duplicateForm } from './duplicate/service';
+import { fieldGroupRoutes } from './fieldGroups/routes';
+import { lockRoutes } from './locks/routes';
+import { notificationRoutes } from './notifications/routes';
 import { formsPolicy } from './policy';
 import { listForms } from './queries';
 import {

@@ -30,13 +30,13 @@ import {
   loadGroupsWithFields,
   planFieldChanges,
   writeFields,
-} from './fields';
-import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks';
+} from './fields/service';
+import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks/service';
+import { refuseLostRecipients } from './notifications/recipients';
 import { embeddedGroupOf, presentForm, readConfirmation, readNotification, storedSettings } from './present';
-import { refuseLostRecipients } from './recipients';
 import { formConfirmations, formNotifications, forms } from './tables';
 
-/** Forms: read, create, save from the builder, settings, archive, delete. Duplicate is in duplicate.ts. */
+/** Forms: read, create, save from the builder, settings, archive, delete. Duplicate is in duplicate/. */
 
 type CreateBody = z.output<typeof formCreateBodySchema>;
 type UpdateBody = z.output<typeof formUpdateBodySchema>;

@@ -113,8 +113,8 @@ export const formConfirmations = pgTable(
 
 /**
  * A form's notification records (who is emailed on a submission). Created with the form (the
- * admin and user defaults), edited in notifications.ts, sent by notificationSend.ts. The engine's
- * record, less id and stamps, is `settings`.
+ * admin and user defaults), edited in notifications/service.ts, sent by notifications/jobs.ts.
+ * The engine's record, less id and stamps, is `settings`.
  */
 export const formNotifications = pgTable(
   'form_notifications',
@@ -136,8 +136,8 @@ export const formNotifications = pgTable(
 /**
  * Which notifications a submission event has already sent: the sending job may run twice for one
  * event (submissions/saved/service.ts), and this row, written in the transaction that queues the
- * emails, makes the second run send nothing. The submission event is not a foreign key, as submissions' tables
- * already reference this module's.
+ * emails, makes the second run send nothing. The submission event is not a foreign key, as
+ * submissions' tables already reference this module's.
  */
 export const formNotificationSends = pgTable(
   'form_notification_sends',

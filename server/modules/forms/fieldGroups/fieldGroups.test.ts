@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldGroupDetail, FieldGroupListResponse, FormDetail } from '../../../shared/forms/api';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { writeSettings } from '../events/settingsStore';
-import { formsApi, newField, yesNo } from './formsTestKit';
-import { fieldGroups, formFields } from './tables';
+import type { FieldGroupDetail, FieldGroupListResponse, FormDetail } from '../../../../shared/forms/api';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { writeSettings } from '../../events/settingsStore';
+import { formsApi, newField, yesNo } from '../formsTestKit';
+import { fieldGroups, formFields } from '../tables';
 
 describe('field groups (admin only)', () => {
   let t: TestApp;

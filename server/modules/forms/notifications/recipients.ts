@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { FormDefinition } from '../../../shared/forms/definition';
-import { NOTIFICATION_ERRORS } from '../../../shared/forms/notificationsApi';
-import type { FormNotification } from '../../../shared/forms/schema/notification';
-import type { DbOrTx } from '../../platform/db/client';
-import { badRequest } from '../../platform/http/errors';
-import { presentNotification } from './present';
-import { formNotifications } from './tables';
+import type { FormDefinition } from '../../../../shared/forms/definition';
+import { NOTIFICATION_ERRORS } from '../../../../shared/forms/notificationsApi';
+import type { FormNotification } from '../../../../shared/forms/schema/notification';
+import type { DbOrTx } from '../../../platform/db/client';
+import { badRequest } from '../../../platform/http/errors';
+import { presentNotification } from '../present';
+import { formNotifications } from '../tables';
 
 type Recipient = Pick<FormNotification, 'sendToType' | 'sendTo' | 'sendToFieldGroupId' | 'sendToLoopIndex'>;
 

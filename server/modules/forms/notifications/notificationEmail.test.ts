@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type NotificationEmailInput, renderNotificationEmail } from './notificationEmail';
+import { type NotificationEmailInput, renderNotificationEmail } from './email';
 
 const input = (extra: Partial<NotificationEmailInput> = {}): NotificationEmailInput => ({
   kind: 'formNotification',

@@ -1,25 +1,25 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ClientData } from '../../../shared/forms/definition';
-import { type ResolvedNotification, resolveNotifications } from '../../../shared/forms/notifications';
-import { reportBadRecord } from '../../platform/badRecords';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { SYSTEM_ACTOR } from '../../platform/db/columns';
-import { withTransaction } from '../../platform/db/transaction';
-import { accounts } from '../auth/tables';
-import { sanitizeRichText } from '../content/sanitize';
-import { emailLook } from '../emails/emailLook';
-import { dispatchEmails, queueEmails } from '../emails/service';
-import { readSettingsMany } from '../events/settingsStore';
-import { customFields, memberships, teams } from '../people/tables';
-import { answersForPdf } from '../submissions/pdf/service';
-import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved/service';
-import { formSubmissions, submissionEvents } from '../submissions/tables';
-import { type Line, renderNotificationEmail } from './notificationEmail';
-import { readNotification } from './present';
-import { formDefinition } from './service';
-import { formNotificationSends, formNotifications } from './tables';
+import type { ClientData } from '../../../../shared/forms/definition';
+import { type ResolvedNotification, resolveNotifications } from '../../../../shared/forms/notifications';
+import { reportBadRecord } from '../../../platform/badRecords';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { SYSTEM_ACTOR } from '../../../platform/db/columns';
+import { withTransaction } from '../../../platform/db/transaction';
+import { accounts } from '../../auth/tables';
+import { sanitizeRichText } from '../../content/sanitize';
+import { emailLook } from '../../emails/emailLook';
+import { dispatchEmails, queueEmails } from '../../emails/service';
+import { readSettingsMany } from '../../events/settingsStore';
+import { customFields, memberships, teams } from '../../people/tables';
+import { answersForPdf } from '../../submissions/pdf/service';
+import { onSubmissionSaved, type SubmissionEvent } from '../../submissions/saved/service';
+import { formSubmissions, submissionEvents } from '../../submissions/tables';
+import { readNotification } from '../present';
+import { formDefinition } from '../service';
+import { formNotificationSends, formNotifications } from '../tables';
+import { type Line, renderNotificationEmail } from './email';
 
 /**
  * Form notification emails, sent by the job queue when a submission is made or changed (never in

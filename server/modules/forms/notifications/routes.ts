@@ -1,22 +1,22 @@
-import { formParamsSchema } from '../../../shared/forms/api';
+import { formParamsSchema } from '../../../../shared/forms/api';
 import {
   NOTIFICATION_ERRORS,
   notificationBodySchema,
   notificationListResponseSchema,
   notificationParamsSchema,
   notificationResponseSchema,
-} from '../../../shared/forms/notificationsApi';
-import type { AppContext } from '../../platform/context';
-import { actorOf, type Guards } from '../../platform/http/guards';
-import type { App } from '../../platform/http/types';
+} from '../../../../shared/forms/notificationsApi';
+import type { AppContext } from '../../../platform/context';
+import { actorOf, type Guards } from '../../../platform/http/guards';
+import type { App } from '../../../platform/http/types';
+import { formsPolicy } from '../policy';
 import {
   createNotification,
   deleteNotification,
   getNotification,
   listNotifications,
   updateNotification,
-} from './notifications';
-import { formsPolicy } from './policy';
+} from './service';
 
 /** A form's notifications: moderator and above (spec), each scoped to the caller's event. */
 export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {

@@ -1,9 +1,9 @@
-import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../../../shared/forms/api';
-import type { AppContext } from '../../platform/context';
-import type { Effects } from '../../platform/db/transaction';
-import type { LiveAudience } from '../../platform/live/audience';
-import { publishLive } from '../../platform/live/publish';
-import type { LockTarget } from './locks';
+import { FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../../../../shared/forms/api';
+import type { AppContext } from '../../../platform/context';
+import type { Effects } from '../../../platform/db/transaction';
+import type { LiveAudience } from '../../../platform/live/audience';
+import { publishLive } from '../../../platform/live/publish';
+import type { LockTarget } from './service';
 
 /**
  * Who hears that an edit lock changed: those who may open its builder, moderator and above for a

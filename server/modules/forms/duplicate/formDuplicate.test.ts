@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConfirmationListResponse, FormDetail } from '../../../shared/forms/api';
-import { makeDefinition } from '../../../shared/forms/definition';
-import { hotelBookingFixture, standBuildFixture } from '../../../shared/forms/fixtures';
-import { evaluateVisibility } from '../../../shared/forms/logic';
-import type { Field } from '../../../shared/forms/schema/field';
-import type { FieldGroup } from '../../../shared/forms/schema/field-group';
-import type { Form } from '../../../shared/forms/schema/form';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { importFixture } from './fixtureImport';
-import { formsApi } from './formsTestKit';
+import type { ConfirmationListResponse, FormDetail } from '../../../../shared/forms/api';
+import { makeDefinition } from '../../../../shared/forms/definition';
+import { hotelBookingFixture, standBuildFixture } from '../../../../shared/forms/fixtures';
+import { evaluateVisibility } from '../../../../shared/forms/logic';
+import type { Field } from '../../../../shared/forms/schema/field';
+import type { FieldGroup } from '../../../../shared/forms/schema/field-group';
+import type { Form } from '../../../../shared/forms/schema/form';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { importFixture } from '../fixtures/service';
+import { formsApi } from '../formsTestKit';
 
 type Loaded = { form: Form; fields: Field[]; fieldGroups: FieldGroup[] };
 const definitionOf = (detail: Loaded) => makeDefinition(detail.form, detail.fields, detail.fieldGroups);

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../../shared/auth/permissions';
-import { reaches } from '../../platform/live/audience';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { openStream, type StreamReader } from '../live/streamClient';
-import { formsApi } from './formsTestKit';
-import { lockReaders } from './locksLive';
-import { formsPolicy } from './policy';
+import { PERMISSIONS } from '../../../../shared/auth/permissions';
+import { reaches } from '../../../platform/live/audience';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { openStream, type StreamReader } from '../../live/streamClient';
+import { formsApi } from '../formsTestKit';
+import { formsPolicy } from '../policy';
+import { lockReaders } from './live';
 
 /** After the signal that reaches everyone has arrived, one that was not sent would have too. */
 const settle = () => new Promise((done) => setTimeout(done, 150));

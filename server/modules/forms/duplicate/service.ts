@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { rekeyLogicMap } from '../../../shared/forms/duplicate';
-import { FormsDataError } from '../../../shared/forms/schema/common';
-import type { Rule } from '../../../shared/forms/schema/logic';
-import type { AppContext } from '../../platform/context';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest } from '../../platform/http/errors';
-import { type FieldOwner, planFieldChanges, writeFields } from './fields';
-import { storedSettings } from './present';
-import { insertForm, loadForm } from './service';
-import { formConfirmations, formNotifications } from './tables';
+import { rekeyLogicMap } from '../../../../shared/forms/duplicate';
+import { FormsDataError } from '../../../../shared/forms/schema/common';
+import type { Rule } from '../../../../shared/forms/schema/logic';
+import type { AppContext } from '../../../platform/context';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest } from '../../../platform/http/errors';
+import { type FieldOwner, planFieldChanges, writeFields } from '../fields/service';
+import { storedSettings } from '../present';
+import { insertForm, loadForm } from '../service';
+import { formConfirmations, formNotifications } from '../tables';
 
 /**
  * Duplicating a form: a new form titled '... (Copy)', unpublished, with new ids for every field

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../emails/layout';
-import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../emails/templates';
+import { escapeHtml } from '../../emails/layout';
+import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../../emails/templates';
 
 /**
  * A form notification email ('form notification' on submit, 'form update' on a change), in the

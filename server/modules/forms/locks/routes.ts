@@ -1,11 +1,11 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { lockResponseSchema } from '../../../shared/forms/api';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { actorOf } from '../../platform/http/guards';
-import type { App } from '../../platform/http/types';
-import { type LockTarget, releaseLock, renewLock, takeLock } from './locks';
+import { lockResponseSchema } from '../../../../shared/forms/api';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { actorOf } from '../../../platform/http/guards';
+import type { App } from '../../../platform/http/types';
+import { type LockTarget, releaseLock, renewLock, takeLock } from './service';
 
 const emptyBody = z.strictObject({});
 

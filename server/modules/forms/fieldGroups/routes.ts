@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventIdParamsSchema } from '../../../shared/events/schema';
+import { eventIdParamsSchema } from '../../../../shared/events/schema';
 import {
   bulkIdsBodySchema,
   bulkResultSchema,
@@ -11,10 +11,13 @@ import {
   fieldGroupParamsSchema,
   fieldGroupSettingsSchema,
   fieldGroupUpdateBodySchema,
-} from '../../../shared/forms/api';
-import type { AppContext } from '../../platform/context';
-import { actorOf, type Guards } from '../../platform/http/guards';
-import type { App } from '../../platform/http/types';
+} from '../../../../shared/forms/api';
+import type { AppContext } from '../../../platform/context';
+import { actorOf, type Guards } from '../../../platform/http/guards';
+import type { App } from '../../../platform/http/types';
+import { lockRoutes } from '../locks/routes';
+import { formsPolicy } from '../policy';
+import { listFieldGroups } from '../queries';
 import {
   createFieldGroup,
   deleteFieldGroups,
@@ -24,10 +27,7 @@ import {
   setFieldGroupsArchived,
   updateFieldGroup,
   updateFieldGroupSettings,
-} from './fieldGroups';
-import { lockRoutes } from './lockRoutes';
-import { formsPolicy } from './policy';
-import { listFieldGroups } from './queries';
+} from './service';
 
 const emptyBody = z.strictObject({});
 const BUILDER_BODY_LIMIT = 4 * 1024 * 1024;

@@ -1,15 +1,15 @@
 import { and, asc, eq, max, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type confirmationBodySchema, FORM_ERRORS } from '../../../shared/forms/api';
-import type { Confirmation } from '../../../shared/forms/schema/confirmation';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx, Tx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { conflict, notFound } from '../../platform/http/errors';
-import { sanitizeRichText } from '../content/sanitize';
-import { presentConfirmation } from './present';
-import { findForm, refuseBadRules } from './service';
-import { formConfirmations } from './tables';
+import { type confirmationBodySchema, FORM_ERRORS } from '../../../../shared/forms/api';
+import type { Confirmation } from '../../../../shared/forms/schema/confirmation';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx, Tx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { conflict, notFound } from '../../../platform/http/errors';
+import { sanitizeRichText } from '../../content/sanitize';
+import { presentConfirmation } from '../present';
+import { findForm, refuseBadRules } from '../service';
+import { formConfirmations } from '../tables';
 
 /**
  * A form's confirmations (what a person sees after submitting; pickConfirmation in the engine

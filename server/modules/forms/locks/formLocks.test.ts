@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail, LockResponse } from '../../../shared/forms/api';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { formsApi, newField } from './formsTestKit';
-import { editLocks } from './tables';
+import type { FormDetail, LockResponse } from '../../../../shared/forms/api';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { formsApi, newField } from '../formsTestKit';
+import { editLocks } from '../tables';
 
 describe('edit locks of forms and field groups', () => {
   let t: TestApp;

@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { FORM_ERRORS, LOCK_DURATION_MS, type Lock } from '../../../shared/forms/api';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { conflict } from '../../platform/http/errors';
-import { accounts } from '../auth/tables';
-import { signalLockAfterCommit } from './locksLive';
-import { editLocks } from './tables';
+import { FORM_ERRORS, LOCK_DURATION_MS, type Lock } from '../../../../shared/forms/api';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { conflict } from '../../../platform/http/errors';
+import { accounts } from '../../auth/tables';
+import { editLocks } from '../tables';
+import { signalLockAfterCommit } from './live';
 
 /**
  * Edit locks: opening a form or field group in the builder takes its lock for five minutes; the

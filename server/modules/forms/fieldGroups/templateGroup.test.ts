@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldGroupDetail, FormDetail } from '../../../shared/forms/api';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { formsApi, newField, yesNo } from './formsTestKit';
-import { formFields } from './tables';
+import type { FieldGroupDetail, FormDetail } from '../../../../shared/forms/api';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { formsApi, newField, yesNo } from '../formsTestKit';
+import { formFields } from '../tables';
 
 // Changing the field group a form's template embeds, after the template was added (issue 13).
 

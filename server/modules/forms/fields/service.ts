@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { FORM_ERRORS } from '../../../shared/forms/api';
-import type { Field } from '../../../shared/forms/schema/field';
-import type { FieldGroup } from '../../../shared/forms/schema/field-group';
-import type { DbOrTx, Tx } from '../../platform/db/client';
-import { badRequest } from '../../platform/http/errors';
-import { embeddedGroupOf, fieldSettings, presentFieldGroup, readField } from './present';
-import { fieldGroups, formFields } from './tables';
+import { FORM_ERRORS } from '../../../../shared/forms/api';
+import type { Field } from '../../../../shared/forms/schema/field';
+import type { FieldGroup } from '../../../../shared/forms/schema/field-group';
+import type { DbOrTx, Tx } from '../../../platform/db/client';
+import { badRequest } from '../../../platform/http/errors';
+import { embeddedGroupOf, fieldSettings, presentFieldGroup, readField } from '../present';
+import { fieldGroups, formFields } from '../tables';
 
 /** The fields of a form or of a field group, kept in order; shared by both builders' saves. */
 

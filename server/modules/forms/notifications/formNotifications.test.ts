@@ -1,16 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../../shared/forms/api';
-import type { FormNotification } from '../../../shared/forms/schema/notification';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { accounts } from '../auth/tables';
-import { outboxEmails } from '../emails/tables';
-import { customFields, memberships, teams } from '../people/tables';
-import { formSubmissions, submissionEvents } from '../submissions/tables';
-import { teamTaskWorld } from '../tasks/teamTaskTestKit';
-import { formsApi, newField, yesNo } from './formsTestKit';
-import { sendFormNotifications } from './notificationSend';
-import { formNotificationSends, formNotifications } from './tables';
+import type { FormDetail } from '../../../../shared/forms/api';
+import type { FormNotification } from '../../../../shared/forms/schema/notification';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { accounts } from '../../auth/tables';
+import { outboxEmails } from '../../emails/tables';
+import { customFields, memberships, teams } from '../../people/tables';
+import { formSubmissions, submissionEvents } from '../../submissions/tables';
+import { teamTaskWorld } from '../../tasks/teamTaskTestKit';
+import { formsApi, newField, yesNo } from '../formsTestKit';
+import { formNotificationSends, formNotifications } from '../tables';
+import { sendFormNotifications } from './jobs';
 
 describe('form notifications: managed by moderators, sent by the job on submit and on update', () => {
   let t: TestApp;

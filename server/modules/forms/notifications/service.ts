@@ -1,23 +1,23 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { NOTIFICATION_ERRORS, type notificationBodySchema } from '../../../shared/forms/notificationsApi';
-import { type FormNotification, parseNotification } from '../../../shared/forms/schema/notification';
-import { reportBadRecord } from '../../platform/badRecords';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx, Tx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { notFound } from '../../platform/http/errors';
-import { sanitizeRichText } from '../content/sanitize';
-import { presentNotification, readNotification, storedSettings } from './present';
+import { NOTIFICATION_ERRORS, type notificationBodySchema } from '../../../../shared/forms/notificationsApi';
+import { type FormNotification, parseNotification } from '../../../../shared/forms/schema/notification';
+import { reportBadRecord } from '../../../platform/badRecords';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx, Tx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { notFound } from '../../../platform/http/errors';
+import { sanitizeRichText } from '../../content/sanitize';
+import { presentNotification, readNotification, storedSettings } from '../present';
+import { findForm, formDefinition, refuseBadRules } from '../service';
+import { formNotifications } from '../tables';
 import { recipientProblem } from './recipients';
-import { findForm, formDefinition, refuseBadRules } from './service';
-import { formNotifications } from './tables';
 
 /**
  * A form's notifications (who is emailed when it is submitted or a submission changes). The
  * admin and user defaults are made with the form; the spec does not protect them, so they are
- * edited and deleted like any other. Sending is in notificationSend.ts.
+ * edited and deleted like any other. Sending is in jobs.ts.
  */
 
 type Body = z.output<typeof notificationBodySchema>;

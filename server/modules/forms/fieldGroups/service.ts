@@ -6,19 +6,19 @@ import {
   FORM_ERRORS,
   type fieldGroupSettingsSchema,
   type fieldGroupUpdateBodySchema,
-} from '../../../shared/forms/api';
-import { checkFormLogic, checkLogicMap } from '../../../shared/forms/check-logic';
-import { makeDefinition } from '../../../shared/forms/definition';
-import { duplicateFieldGroup } from '../../../shared/forms/duplicate';
-import { FormsDataError } from '../../../shared/forms/schema/common';
-import type { Field } from '../../../shared/forms/schema/field';
-import type { FieldGroupScope } from '../../../shared/forms/schema/field-group';
-import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx, Tx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { readSettings } from '../events/settingsStore';
+} from '../../../../shared/forms/api';
+import { checkFormLogic, checkLogicMap } from '../../../../shared/forms/check-logic';
+import { makeDefinition } from '../../../../shared/forms/definition';
+import { duplicateFieldGroup } from '../../../../shared/forms/duplicate';
+import { FormsDataError } from '../../../../shared/forms/schema/common';
+import type { Field } from '../../../../shared/forms/schema/field';
+import type { FieldGroupScope } from '../../../../shared/forms/schema/field-group';
+import { type BadRecord, reportBadRecord } from '../../../platform/badRecords';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx, Tx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, conflict, notFound } from '../../../platform/http/errors';
+import { readSettings } from '../../events/settingsStore';
 import {
   checkFieldReferences,
   type FieldOwner,
@@ -26,13 +26,13 @@ import {
   loadGroupsWithFields,
   planFieldChanges,
   writeFields,
-} from './fields';
-import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks';
-import { presentFieldGroup } from './present';
-import { formsEmbedding, groupsUsedInForms } from './queries';
-import { refuseLostRecipients } from './recipients';
-import { loadForm, refuseBadLogic } from './service';
-import { fieldGroups } from './tables';
+} from '../fields/service';
+import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from '../locks/service';
+import { refuseLostRecipients } from '../notifications/recipients';
+import { presentFieldGroup } from '../present';
+import { formsEmbedding, groupsUsedInForms } from '../queries';
+import { loadForm, refuseBadLogic } from '../service';
+import { fieldGroups } from '../tables';
 
 /** Field groups (admin only): reusable blocks of fields that a form embeds through a template. */
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../../shared/forms/api';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { formsApi, newField } from './formsTestKit';
-import { formFields } from './tables';
+import type { FormDetail } from '../../../../shared/forms/api';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { formsApi, newField } from '../formsTestKit';
+import { formFields } from '../tables';
 
 // A form notification sends to an email field of the form, or of a template's group: a save of
 // the form or of the group that takes that field away is refused instead of silencing the email.
