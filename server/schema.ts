@@ -7,7 +7,7 @@ export * from './modules/content/tables';
 export * from './modules/downloads/tables';
 export * from './modules/editions/tables';
 export * from './modules/emails/tables';
-export * from './modules/emails/templateTables';
+export * from './modules/emails/templates/tables';
 export * from './modules/events/tables';
 export * from './modules/files/tables';
 export * from './modules/forms/tables';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEmailJobs } from '../modules/emails/jobs';
 import { dispatchEmails, queueEmail } from '../modules/emails/service';
 import { outboxEmails } from '../modules/emails/tables';
-import { renderEmail } from '../modules/emails/templates';
+import { renderEmail } from '../modules/emails/templates/email';
 import { openTestDatabase } from '../test/harness';
 import { loadConfig } from './config';
 import type { AppContext } from './context';

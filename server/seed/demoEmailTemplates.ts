@@ -1,5 +1,5 @@
 import type { TemplateKindId } from '../../shared/emails/templatesApi';
-import { emailTemplates } from '../modules/emails/templateTables';
+import { emailTemplates } from '../modules/emails/templates/tables';
 import type { DbOrTx } from '../platform/db/client';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
 

@@ -7,7 +7,7 @@ import { authTokens, sessions } from '../auth/tables';
 import { contentPages, contentSections } from '../content/tables';
 import { downloads } from '../downloads/tables';
 import { emailResponses, outboxEmails } from '../emails/tables';
-import { emailTemplates } from '../emails/templateTables';
+import { emailTemplates } from '../emails/templates/tables';
 import { settings } from '../events/tables';
 import { files } from '../files/tables';
 import {

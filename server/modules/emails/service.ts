@@ -7,11 +7,11 @@ import { defineJob, runBatch } from '../../platform/jobs';
 import { type MailMessage, outboxMessageId, SMTP_POOL } from '../../platform/mail/mailer';
 import { type AuditRecord, recordAuditMany, systemEntry } from '../audit/recorder';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../auth/tokens';
-import { logEmailResponses, type Outboxed } from './responseLog';
-import { type Sending, sendingFor } from './sender';
+import { type Sending, sendingFor } from './queries';
+import { logEmailResponses, type Outboxed } from './responses/log';
 import { outboxEmails } from './tables';
-import type { EmailContent, EmailKind } from './templates';
-import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking';
+import type { EmailContent, EmailKind } from './templates/email';
+import { addTracking, newTrackingToken, TRACKING_PATH } from './tracking/service';
 
 export const sendEmailJob = defineJob('email.send', z.object({ v: z.literal(1), outboxId: z.uuid() }));
 

@@ -25,7 +25,7 @@ export const outboxEmails = pgTable(
       .default('queued'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-    /** Open and click tracking (tracking.ts): the email's random token, set when it is first sent. */
+    /** Open and click tracking (tracking/service.ts): the email's random token, set when it is first sent. */
     trackingToken: text('tracking_token'),
     /** The web links of the email as sent, in the order of their tracking redirects. */
     trackedLinks: jsonb('tracked_links').$type<string[]>().notNull().default([]),

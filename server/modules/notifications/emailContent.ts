@@ -1,4 +1,4 @@
-import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../emails/templates';
+import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../emails/templates/email';
 
 /**
  * The 'admin notification' email (spec: default title 'You have a new notification'): the

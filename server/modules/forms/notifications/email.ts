@@ -1,5 +1,10 @@
-import { escapeHtml } from '../../emails/layout';
-import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../../emails/templates';
+import {
+  type EmailContent,
+  type EmailLook,
+  escapeHtml,
+  renderTemplate,
+  SafeHtml,
+} from '../../emails/templates/email';
 
 /**
  * A form notification email ('form notification' on submit, 'form update' on a change), in the

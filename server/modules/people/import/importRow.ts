@@ -19,7 +19,7 @@ import { LINK_PATHS } from '../../auth/recovery';
 import { accounts } from '../../auth/tables';
 import { linkTokenPlaceholder, tokenIssue } from '../../auth/tokens';
 import { emailQueueing } from '../../emails/service';
-import { type EmailLook, renderEmail } from '../../emails/templates';
+import { type EmailLook, renderEmail } from '../../emails/templates/email';
 import { events, settings } from '../../events/tables';
 import type { listCustomFields } from '../customFields';
 import { queueWelcome } from '../placement';

@@ -5,8 +5,8 @@ import { defaultCustomFieldValue } from '../../../../shared/people/customFields'
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { defineJob } from '../../../platform/jobs';
-import { emailLook } from '../../emails/emailLook';
 import { dispatchEmails } from '../../emails/service';
+import { emailLook } from '../../emails/templates/queries';
 import { listCustomFields } from '../customFields';
 import { type ImportEvent, importRow, messageOf } from './importRow';
 import { signalImport } from './live';

@@ -1,7 +1,12 @@
 import { TASK_STATUS_LABELS } from '../../../../shared/tasks/dueStatus';
 import type { ReminderItem } from '../../../../shared/tasks/reminders';
-import { escapeHtml } from '../../emails/layout';
-import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../../emails/templates';
+import {
+  type EmailContent,
+  type EmailLook,
+  escapeHtml,
+  renderTemplate,
+  SafeHtml,
+} from '../../emails/templates/email';
 
 /** The task reminder email: one line per task due, in the event's template for one task or several. */
 

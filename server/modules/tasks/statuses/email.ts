@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { accounts } from '../../auth/tables';
-import { emailLook } from '../../emails/emailLook';
 import { queueEmails } from '../../emails/service';
-import { renderEmail } from '../../emails/templates';
+import { renderEmail } from '../../emails/templates/email';
+import { emailLook } from '../../emails/templates/queries';
 import { readSettings } from '../../events/settingsStore';
 import { events } from '../../events/tables';
 import { teams } from '../../people/tables';

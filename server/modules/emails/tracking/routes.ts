@@ -3,14 +3,14 @@ import {
   TRACKING_ERRORS,
   trackingLinkParamsSchema,
   trackingOpenParamsSchema,
-} from '../../../shared/emails/responsesApi';
-import type { AppContext } from '../../platform/context';
-import { AppError, notFound } from '../../platform/http/errors';
-import type { RouteModule } from '../../platform/http/types';
-import { withinLimit } from '../../platform/rateLimit';
-import { logEmailResponse } from './responseLog';
-import { emailResponses, outboxEmails } from './tables';
-import { PIXEL_GIF, TRACKING_PATH } from './tracking';
+} from '../../../../shared/emails/responsesApi';
+import type { AppContext } from '../../../platform/context';
+import { AppError, notFound } from '../../../platform/http/errors';
+import type { RouteModule } from '../../../platform/http/types';
+import { withinLimit } from '../../../platform/rateLimit';
+import { logEmailResponse } from '../responses/log';
+import { emailResponses, outboxEmails } from '../tables';
+import { PIXEL_GIF, TRACKING_PATH } from './service';
 
 /** Opens and clicks one address may report in a minute: a busy office behind one address, not a flood. */
 export const TRACKING_HITS_PER_MINUTE = 120;
@@ -39,7 +39,7 @@ async function recordOpen(ctx: AppContext, email: Email, visitor: Visitor): Prom
 }
 
 /**
- * The open pixel and the click-through redirects of the emails the portal sent (tracking.ts).
+ * The open pixel and the click-through redirects of the emails the portal sent (service.ts).
  * Public, since mail clients call them, but useless without an email's random token; limited per
  * address. A click also counts as an open (many clients block the pixel).
  */

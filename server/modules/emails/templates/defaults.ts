@@ -1,4 +1,4 @@
-import type { TemplateKindId } from '../../../shared/emails/templatesApi';
+import type { TemplateKindId } from '../../../../shared/emails/templatesApi';
 
 /**
  * The portal's own wording of every email: the texts that were hard-coded before templates became

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailResponse, ResendResponse } from '../../../shared/emails/responsesApi';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { deliver, queueEmails } from './service';
-import { emailResponses, outboxEmails } from './tables';
+import type { EmailResponse, ResendResponse } from '../../../../shared/emails/responsesApi';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { deliver, queueEmails } from '../service';
+import { emailResponses, outboxEmails } from '../tables';
 
 const content = (subject: string) => ({
   subject,

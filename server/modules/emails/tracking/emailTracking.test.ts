@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailResponse } from '../../../shared/emails/responsesApi';
-import { createTestApp, lastSentTo, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { writeSettings } from '../events/settingsStore';
-import { deliver, queueEmail, queueEmails } from './service';
-import { emailResponses, outboxEmails } from './tables';
-import { addTracking, TRACKING_PATH } from './tracking';
-import { TRACKING_HITS_PER_MINUTE } from './trackingRoutes';
+import type { EmailResponse } from '../../../../shared/emails/responsesApi';
+import { createTestApp, lastSentTo, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { writeSettings } from '../../events/settingsStore';
+import { deliver, queueEmail, queueEmails } from '../service';
+import { emailResponses, outboxEmails } from '../tables';
+import { TRACKING_HITS_PER_MINUTE } from './routes';
+import { addTracking, TRACKING_PATH } from './service';
 
 const html =
   '<p>Read <a href="https://docs.example.org/guide?a=1&amp;b=2">the guide</a>, ' +

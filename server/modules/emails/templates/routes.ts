@@ -6,11 +6,11 @@ import {
   templateParamsSchema,
   templateSchema,
   testSendResponseSchema,
-} from '../../../shared/emails/templatesApi';
-import { eventIdParamsSchema } from '../../../shared/events/schema';
-import { actorOf } from '../../platform/http/guards';
-import type { RouteModule } from '../../platform/http/types';
-import { emailTemplatesPolicy } from './templatePolicy';
+} from '../../../../shared/emails/templatesApi';
+import { eventIdParamsSchema } from '../../../../shared/events/schema';
+import { actorOf } from '../../../platform/http/guards';
+import type { RouteModule } from '../../../platform/http/types';
+import { emailTemplatesPolicy } from './policy';
 import {
   getTemplate,
   listTemplates,
@@ -18,7 +18,7 @@ import {
   resetTemplate,
   saveTemplate,
   sendTestEmail,
-} from './templateService';
+} from './service';
 
 /** The event's email templates: list, edit, preview, test send and reset (admin only). */
 export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {

@@ -3,12 +3,12 @@ import {
   emailResponseListResponseSchema,
   resendBodySchema,
   resendResponseSchema,
-} from '../../../shared/emails/responsesApi';
-import { userParamsSchema } from '../../../shared/people/users';
-import { actorOf } from '../../platform/http/guards';
-import type { RouteModule } from '../../platform/http/types';
-import { peoplePolicy } from '../people/policy';
-import { listUserEmails, resendUserEmails } from './responses';
+} from '../../../../shared/emails/responsesApi';
+import { userParamsSchema } from '../../../../shared/people/users';
+import { actorOf } from '../../../platform/http/guards';
+import type { RouteModule } from '../../../platform/http/types';
+import { peoplePolicy } from '../../people/policy';
+import { listUserEmails, resendUserEmails } from './service';
 
 /** A user's emails and resending them: whoever manages the event's users (spec: Email response). */
 export const emailsRoutes: RouteModule = (app, ctx, guards) => {

@@ -8,19 +8,19 @@ import {
   type TemplateBody,
   type TemplateKindId,
   templateProblem,
-} from '../../../shared/emails/templatesApi';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { accounts } from '../auth/tables';
-import { sanitizeRichText } from '../content/sanitize';
-import { readSettings } from '../events/settingsStore';
-import { DEFAULT_TEMPLATES } from './defaultTemplates';
-import { emailLook, findTemplate } from './emailLook';
-import { dispatchEmails, queueEmail } from './service';
-import { type MergeValues, renderTemplate } from './templates';
-import { emailTemplates } from './templateTables';
+} from '../../../../shared/emails/templatesApi';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { accounts } from '../../auth/tables';
+import { sanitizeRichText } from '../../content/sanitize';
+import { readSettings } from '../../events/settingsStore';
+import { dispatchEmails, queueEmail } from '../service';
+import { DEFAULT_TEMPLATES } from './defaults';
+import { type MergeValues, renderTemplate } from './email';
+import { emailLook, findTemplate } from './queries';
+import { emailTemplates } from './tables';
 
 type Row = typeof emailTemplates.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, lastEmailTo, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { teamApi } from '../people/teamTestKit';
+import { createTestApp, lastEmailTo, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { teamApi } from '../../people/teamTestKit';
 
 describe('email templates', () => {
   let t: TestApp;

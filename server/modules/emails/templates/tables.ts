@@ -1,10 +1,10 @@
 import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns } from '../../platform/db/columns';
-import { events } from '../events/tables';
+import { auditColumns } from '../../../platform/db/columns';
+import { events } from '../../events/tables';
 
 /**
  * An event's own wording of one kind of email (spec: /admin/email-templates). Only customised kinds
- * have a row; the others use the defaults in server/modules/emails/defaultTemplates.ts, so a
+ * have a row; the others use the defaults in server/modules/emails/templates/defaults.ts, so a
  * default improved in a release reaches every event that did not change it, and a reset deletes
  * the row.
  */

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { TemplateKindId } from '../../../shared/emails/templatesApi';
-import type { DbOrTx } from '../../platform/db/client';
-import { readSettingsMany } from '../events/settingsStore';
-import { events } from '../events/tables';
-import type { EmailLook } from './templates';
-import { emailTemplates } from './templateTables';
+import type { TemplateKindId } from '../../../../shared/emails/templatesApi';
+import type { DbOrTx } from '../../../platform/db/client';
+import { readSettingsMany } from '../../events/settingsStore';
+import { events } from '../../events/tables';
+import type { EmailLook } from './email';
+import { emailTemplates } from './tables';
 
 /** A logo stored as a path of this portal becomes absolute: the email is read outside it. */
 function absoluteUrl(appUrl: string, url: string): string {

@@ -1,5 +1,5 @@
-import { can } from '../../../shared/auth/permissions';
-import type { Actor } from '../../platform/http/guards';
+import { can } from '../../../../shared/auth/permissions';
+import type { Actor } from '../../../platform/http/guards';
 
 /** Spec, roles and permissions: "Admin only: ... emails and templates". */
 export const emailTemplatesPolicy = {

@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
-import { accounts } from '../auth/tables';
-import { memberships } from '../people/tables';
-import { emailResponses, type outboxEmails } from './tables';
+import type { DbOrTx } from '../../../platform/db/client';
+import { accounts } from '../../auth/tables';
+import { memberships } from '../../people/tables';
+import { emailResponses, type outboxEmails } from '../tables';
 
 /**
  * The email delivery log's writer (spec: Email response), called by the outbox's deliver as each
- * email is kept, accepted or refused. Reading and resending are in responses.ts.
+ * email is kept, accepted or refused. Reading and resending are in service.ts.
  */
 
 export type Outboxed = typeof outboxEmails.$inferSelect;

@@ -5,21 +5,21 @@ import {
   type EmailResponseListResponse,
   RESEND_ERRORS,
   type ResendResponse,
-} from '../../../shared/emails/responsesApi';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { notFound } from '../../platform/http/errors';
-import { memberships } from '../people/tables';
-import type { Outboxed } from './responseLog';
-import { deliver, providerAnswer, queueEmails } from './service';
-import { emailResponses, outboxEmails } from './tables';
-import type { EmailKind } from './templates';
+} from '../../../../shared/emails/responsesApi';
+import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { notFound } from '../../../platform/http/errors';
+import { memberships } from '../../people/tables';
+import { deliver, providerAnswer, queueEmails } from '../service';
+import { emailResponses, outboxEmails } from '../tables';
+import type { EmailKind } from '../templates/email';
+import type { Outboxed } from './log';
 
 /**
  * The email delivery log (spec: Email response), read per user by organisers, who can resend
- * from it. It is written by responseLog.ts as the outbox delivers.
+ * from it. It is written by log.ts as the outbox delivers.
  */
 
 /** Kinds whose one-time link leaves the outbox once sent: a copy would carry a dead link. */

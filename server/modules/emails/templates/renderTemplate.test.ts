@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail, renderTemplate, SafeHtml } from './templates';
+import { renderEmail, renderTemplate, SafeHtml } from './email';
 
 describe('renderTemplate', () => {
   it('escapes merge values in the HTML, keeps the subject as text, and adds a plain-text part', () => {
