@@ -26,7 +26,7 @@ import {
 import { teamStatusListQuerySchema, teamStatusListResponseSchema } from '../../../shared/tasks/adminApi';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { listTeamStatuses } from '../tasks/statuses/service';
+import { listTeamStatuses } from '../tasks/statuses/queries';
 import { oneTaskTable, oneTeamTable } from './detailExportFiles';
 import { sendReportFile, taskTable, teamTable } from './exportFiles';
 import { formsTable, oneFormTable } from './formExportFiles';

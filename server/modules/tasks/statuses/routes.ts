@@ -14,8 +14,8 @@ import { actorOf } from '../../../platform/http/guards';
 import type { RouteModule } from '../../../platform/http/types';
 import { listGroupTasks, reorderGroupTasks } from '../groups/service';
 import { tasksPolicy } from '../policy';
-import { countDueStatuses } from './queries';
-import { listTeamStatuses, setTeamStatuses } from './service';
+import { countDueStatuses, listTeamStatuses } from './queries';
+import { setTeamStatuses } from './service';
 
 /** The organisers' views across teams: every team's status of a task, bulk changes, group order. */
 export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
