@@ -48,7 +48,12 @@ async function keptRows(dataDir: string): Promise<{ count: number; last: string 
  * in-memory database still writes PGlite's dump (format 1), and so did every archive before: both
  * restore to a data dir that opens with the same rows, the stored files beside it.
  */
-describe('backup archive formats', () => {
+/**
+ * Each case creates and opens PGlite databases (an initdb each, then a restore): seconds on an idle
+ * machine, but over the project's 30 s on one loaded to 45 on 2 cores (a CI run beside five
+ * engineers' tests), so the cases get the room a slow machine needs instead of failing by chance.
+ */
+describe('backup archive formats', { timeout: 180_000 }, () => {
   let tmp: string;
   beforeAll(() => {
     tmp = mkdtempSync(join(tmpdir(), 'portal-archive-'));
