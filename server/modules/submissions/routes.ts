@@ -28,14 +28,8 @@ import { guestRoutes } from './guest/routes';
 import { sendSubmissionPdf } from './pdf/service';
 import { submissionsPolicy } from './policy';
 import { findSubmission, lookupSubmission } from './queries';
-import {
-  editMySubmission,
-  getFillForm,
-  getMySubmission,
-  listMyForms,
-  saveDraft,
-  submit,
-} from './team/service';
+import { getFillForm, getMySubmission, listMyForms } from './team/queries';
+import { editMySubmission, saveDraft, submit } from './team/service';
 import { hasReservedUploads } from './uploads/queries';
 import { placeOf, storeSubmissionUpload } from './uploads/service';
 
