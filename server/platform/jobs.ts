@@ -128,8 +128,16 @@ export function createQueueJobs(
   /** Given on PGlite: each job first lets the requests in flight go, for at most `maxWaitMs`. */
   requests?: RequestsInFlight,
   maxWaitMs = JOB_YIELD_MS,
+  /** How often pg-boss looks for a cron tick to queue, and for a queued tick to send (its defaults: 30 s and 5 s). */
+  cron: { monitorSeconds?: number; workerSeconds?: number } = {},
 ): Jobs {
-  const supervision = { supervise: work, schedule: work, maintenanceIntervalSeconds: SUPERVISE_S };
+  const supervision = {
+    supervise: work,
+    schedule: work,
+    maintenanceIntervalSeconds: SUPERVISE_S,
+    ...(cron.monitorSeconds ? { cronMonitorIntervalSeconds: cron.monitorSeconds } : {}),
+    ...(cron.workerSeconds ? { cronWorkerIntervalSeconds: cron.workerSeconds } : {}),
+  };
   const boss = database.pglite
     ? new PgBoss({ db: pgliteQueueDb(database.pglite), ...supervision })
     : new PgBoss({ connectionString: database.connectionString, ...supervision });
