@@ -7,7 +7,15 @@ import type { Database, Db } from './db/client';
 import { withStartupLock } from './db/startupLock';
 import { afterCommitOf } from './db/transaction';
 import type { RequestsInFlight } from './http/requestsInFlight';
-import { type CronTiming, newBoss, queueStates, RETRY, refuseNewerSchema, startBeating } from './jobsPgBoss';
+import {
+  type CronTiming,
+  newBoss,
+  queueStates,
+  RETRY,
+  refuseNewerSchema,
+  sendTicksAtMostOnce,
+  startBeating,
+} from './jobsPgBoss';
 import { jobsRun } from './observability/metrics';
 
 export type JobHandler = (data: unknown) => Promise<void>;
@@ -113,6 +121,7 @@ export function createQueueJobs(
       await withStartupLock(database, 'portal_job_queues', async () => {
         await refuseNewerSchema(database.db);
         await boss.start();
+        if (work) await sendTicksAtMostOnce(boss);
         for (const name of handlers.keys()) await boss.createQueue(name, { name, ...RETRY });
         // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
         for (const [name, { cron, data }] of schedules) {

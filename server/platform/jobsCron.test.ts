@@ -11,7 +11,8 @@ import { createTestDatabaseUrl } from '../test/harness';
  * each tick's queueing carries a singleton key per minute, so the many tries of both processes
  * queue it once; SKIP LOCKED hands the queued job to one worker. Here both look every second
  * (dozens of tries per tick). The worker that ran the first tick is then killed (SIGKILL): the
- * other queues and runs the next one. A tick is a minute, the smallest pg-boss cron knows, so the
+ * other queues and runs the next one. pg-boss's send-it jobs, which turn a tick into its job, are
+ * not retried here (jobsPgBoss.ts, sendTicksAtMostOnce). A tick is a minute, the smallest pg-boss cron knows, so the
  * test waits for two minute boundaries: 1.5 to 2.5 minutes.
  */
 const onPostgres = Boolean(inject('databaseUrl'));
@@ -89,6 +90,13 @@ describe.skipIf(!onPostgres)('scheduled jobs with two workers on one PostgreSQL'
       rows.every((r) => r.n === 1 && r.retried === 0),
       JSON.stringify(rows),
     ).toBe(true);
+    // A tick's send-it job is not retried (decision 0059): a worker killed between queueing the
+    // tick's job and completing its send-it job would otherwise queue that tick a second time.
+    const sendIt = await db.query<{ retry_limit: number }>(
+      `select retry_limit from pgboss.job where name = '__pgboss__send-it'`,
+    );
+    expect(sendIt.rows.length).toBeGreaterThan(0);
+    expect(sendIt.rows.every((r) => r.retry_limit === 0)).toBe(true);
     expect(survivor.errors()).toBe('');
   });
 });

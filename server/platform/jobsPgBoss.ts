@@ -29,6 +29,8 @@ export const RETRY = {
 };
 /** pg-boss's own schema version (pg-boss 10.x); a newer one was made by pg-boss 11+ (decision 0047). */
 export const QUEUE_SCHEMA_VERSION = 24;
+/** The queue through which pg-boss's cron sends a due tick's job (timekeeper.js). */
+const SEND_IT = '__pgboss__send-it';
 
 /** How often pg-boss looks for a due cron tick, and for a queued tick to send (its defaults: 30 s, 5 s). */
 export type CronTiming = { monitorSeconds?: number; workerSeconds?: number };
@@ -81,6 +83,18 @@ export async function refuseNewerSchema(db: Db): Promise<void> {
         `"npm run cli -- reset-queue --yes" (it drops the pgboss schema: the jobs still waiting ` +
         `are lost) and start again (docs/decisions/0047).`,
     );
+}
+
+/**
+ * A cron tick is queued at most once (decision 0059). pg-boss's cron queues a due tick as a job on
+ * its send-it queue (once per minute and name, however many processes try), whose worker inserts
+ * the scheduled job and then completes the send-it job: a process killed between the two would
+ * leave the send-it job to expire and be retried, and the tick's job would be queued (and run) a
+ * second time. Without retries, that tick is dropped instead; every scheduled job here is a sweep
+ * that the next tick catches up. Called once the queue has started (pg-boss made the queue).
+ */
+export async function sendTicksAtMostOnce(boss: PgBoss): Promise<void> {
+  await boss.updateQueue(SEND_IT, { name: SEND_IT, retryLimit: 0 });
 }
 
 /** Moves the running jobs' expiry on: HEARTBEAT_S from now (see HEARTBEAT_S). */
