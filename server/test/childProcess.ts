@@ -12,7 +12,7 @@ export type ScriptProcess = {
   child: ChildProcess;
   /** The JSON lines printed so far, in order. */
   lines: Record<string, unknown>[];
-  /** How it ended. */
+  /** How it ended, once its output has been read to the end. */
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Its stderr so far. */
   errors(): string;
@@ -53,8 +53,11 @@ export function startScript(
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
   });
+  // 'close', not 'exit': by then stdout has been read to its end (a last line without its newline too).
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
+      if (partial.startsWith('{')) lines.push(JSON.parse(partial));
+      partial = '';
       resolve({ code, signal });
       for (const check of waiting) check();
     }),
