@@ -140,7 +140,7 @@ describe.skipIf(!databaseUrl)(
       children.push(startProcess('web 1', env('off')), startProcess('web 2', env('off')));
       children.push(startProcess('worker', env('only')));
       const [web1, web2, worker] = await Promise.all(
-        children.map((c) => c.line<Started>((l) => l.ready === true, 120_000)),
+        children.map((c) => c.line<Started>((l) => l.ready === true, 240_000)),
       );
       expect(web1?.url && web2?.url && worker?.metricsUrl).toBeTruthy();
       expect(worker?.url).toBeUndefined();
