@@ -11,7 +11,8 @@ import { openTestDatabase } from '../test/harness';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { beat, createQueueJobs, type Jobs, pgliteQueueDb } from './jobs';
+import { createQueueJobs, type Jobs } from './jobs';
+import { beat, pgliteQueueDb } from './jobsPgBoss';
 import { createMailer } from './mail/mailer';
 import { createStorage } from './storage';
 

@@ -1,15 +1,21 @@
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
-import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { bookkeeping } from './db/beforeCommit';
 import type { Database, Db } from './db/client';
-import { rowsOf } from './db/rows';
 import { withStartupLock } from './db/startupLock';
 import { afterCommitOf } from './db/transaction';
 import type { RequestsInFlight } from './http/requestsInFlight';
+import {
+  type CronTiming,
+  newBoss,
+  queueStates,
+  RETRY,
+  refuseNewerSchema,
+  sendTicksAtMostOnce,
+  startBeating,
+} from './jobsPgBoss';
 import { jobsRun } from './observability/metrics';
 
 export type JobHandler = (data: unknown) => Promise<void>;
@@ -58,67 +64,8 @@ async function counted(queue: string, run: () => Promise<void>): Promise<void> {
   }
 }
 
-/**
- * Every job beats while it runs: pg-boss 10 has no heartbeat of its own, so the worker here moves
- * the job's expiry on every HEARTBEAT_S / 2 (`beat`), and pg-boss's supervisor fails (then retries)
- * an active job whose expiry has passed. A process killed mid-job stops beating, so the supervisor
- * fails the job within about HEARTBEAT_S + SUPERVISE_S and the retry picks it up after
- * RETRY_DELAY_S: an interrupted import, email batch or reminder run resumes within a minute of a
- * restart (handlers skip the work already done). Decision 0047.
- */
-const HEARTBEAT_S = 20;
-const SUPERVISE_S = 10;
-const RETRY_DELAY_S = 10;
-const RETRY = { retryLimit: 5, retryDelay: RETRY_DELAY_S, retryBackoff: true, expireInSeconds: HEARTBEAT_S };
 /** The longest a job waits for the requests in flight on PGlite (see RequestsInFlight). */
 const JOB_YIELD_MS = 1_000;
-/** pg-boss's own schema version (pg-boss 10.x); a newer one was made by pg-boss 11+ (decision 0047). */
-export const QUEUE_SCHEMA_VERSION = 24;
-
-/**
- * pg-boss's `db` option on PGlite. pg-boss sends its schema and maintenance as several statements
- * in one text without parameters, which only PGlite's `exec` (simple protocol) runs; everything
- * with parameters is one statement for `query`.
- */
-export function pgliteQueueDb(pglite: PGlite): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return pglite.query(text, values);
-      const results = await pglite.exec(text);
-      return results.at(-1) ?? { rows: [] };
-    },
-  };
-}
-
-/** A schema left by pg-boss 11 or 12 cannot be run by pg-boss 10: say so and how to move on. */
-async function refuseNewerSchema(db: Db): Promise<void> {
-  const [table] = await rowsOf<{ present: boolean }>(
-    db,
-    sql`select to_regclass('pgboss.version') is not null as present`,
-  );
-  if (!table?.present) return;
-  const [row] = await rowsOf<{ version: number }>(
-    db,
-    sql`select version::int as version from pgboss.version`,
-  );
-  const version = row?.version ?? 0;
-  if (version > QUEUE_SCHEMA_VERSION)
-    throw new Error(
-      `The job queue schema (pgboss, version ${version}) was made by a newer pg-boss than this ` +
-        `server runs (schema ${QUEUE_SCHEMA_VERSION}). Stop every server, run ` +
-        `"npm run cli -- reset-queue --yes" (it drops the pgboss schema: the jobs still waiting ` +
-        `are lost) and start again (docs/decisions/0047).`,
-    );
-}
-
-/** Moves the running jobs' expiry on: HEARTBEAT_S from now (see HEARTBEAT_S). */
-export function beat(db: PgBoss.Db, name: string, ids: string[]): Promise<unknown> {
-  return db.executeSql(
-    `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
-     where name = $1 and id = any($2::uuid[]) and state = 'active'`,
-    [name, ids, HEARTBEAT_S],
-  );
-}
 
 /** pg-boss on the same database (PGlite through its adapter, or PostgreSQL). */
 export function createQueueJobs(
@@ -128,32 +75,28 @@ export function createQueueJobs(
   /** Given on PGlite: each job first lets the requests in flight go, for at most `maxWaitMs`. */
   requests?: RequestsInFlight,
   maxWaitMs = JOB_YIELD_MS,
+  /** pg-boss's cron intervals (a test looks every second). */
+  cron: CronTiming = {},
 ): Jobs {
-  const supervision = { supervise: work, schedule: work, maintenanceIntervalSeconds: SUPERVISE_S };
-  const boss = database.pglite
-    ? new PgBoss({ db: pgliteQueueDb(database.pglite), ...supervision })
-    : new PgBoss({ connectionString: database.connectionString, ...supervision });
+  const boss = newBoss(database, work, cron);
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   const handlers = new Map<string, { handler: JobHandler; batchSize: number; parallel: number }>();
   const schedules = new Map<string, { cron: string; data: object }>();
-  const beating = new Set<NodeJS.Timeout>();
+  const beating = new Set<() => void>();
   /** Runs a fetched batch, beating for its jobs until it ends. */
   const runBeating = async (name: string, jobs: PgBoss.Job<unknown>[], run: () => Promise<void>) => {
-    const ids = jobs.map((job) => job.id);
-    const timer = setInterval(
-      () => {
-        beat(boss.getDb(), name, ids).catch((err: unknown) =>
-          logger.warn({ err, job: name }, 'job beat failed'),
-        );
-      },
-      (HEARTBEAT_S * 1000) / 2,
+    const stop = startBeating(
+      boss,
+      name,
+      jobs.map((job) => job.id),
+      logger,
     );
-    beating.add(timer);
+    beating.add(stop);
     try {
       await run();
     } finally {
-      clearInterval(timer);
-      beating.delete(timer);
+      stop();
+      beating.delete(stop);
     }
   };
   const stopping = new AbortController();
@@ -178,6 +121,7 @@ export function createQueueJobs(
       await withStartupLock(database, 'portal_job_queues', async () => {
         await refuseNewerSchema(database.db);
         await boss.start();
+        if (work) await sendTicksAtMostOnce(boss);
         for (const name of handlers.keys()) await boss.createQueue(name, { name, ...RETRY });
         // A scheduled run is a job like any other: it beats, and it is retried when a process dies mid-run.
         for (const [name, { cron, data }] of schedules) {
@@ -207,27 +151,11 @@ export function createQueueJobs(
       // Running jobs get most of the drain (observability/drain.ts) to finish; past it pg-boss fails
       // them and they are retried by another process (or this one after its restart).
       await boss.stop({ graceful: true, timeout: 20_000 });
-      for (const timer of beating) clearInterval(timer);
+      for (const stop of beating) stop();
       beating.clear();
     },
-    async depth() {
-      // pg-boss 10 counts no states per queue: count them here, over the queues this process knows.
-      const names = [...handlers.keys()];
-      if (names.length === 0) return [];
-      const { rows } = await boss
-        .getDb()
-        .executeSql(
-          `select name, state, count(*)::int as n from pgboss.job where name = any($1::text[]) group by name, state`,
-          [names],
-        );
-      const count = (queue: string, state: string) =>
-        rows.find((r: { name: string; state: string }) => r.name === queue && r.state === state)?.n ?? 0;
-      return names.map((queue) => ({
-        queue,
-        ready: count(queue, 'created') + count(queue, 'retry'),
-        active: count(queue, 'active'),
-        failed: count(queue, 'failed'),
-      }));
+    depth() {
+      return queueStates(boss, [...handlers.keys()]);
     },
   };
 }

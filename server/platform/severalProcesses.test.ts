@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { formsApi } from '../modules/forms/formsTestKit';
 import { openStream, type StreamReader } from '../modules/live/streamClient';
 import { multipart, XLSX_TYPE, xlsxFile } from '../modules/people/import/importTestKit';
 import { teamTaskWorld } from '../modules/tasks/teamTaskTestKit';
+import { type ScriptProcess, startScript } from '../test/childProcess';
 import { withDatabase } from '../test/global-setup';
 import { makeEvent, makeUser, nextAddress, signIn, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { startRoundRobin } from '../test/roundRobin';
@@ -28,28 +28,7 @@ import { rowsOf } from './db/rows';
 const FLEET = join(__dirname, '../test/fleetProcess.ts');
 const API_LIMIT = 1000;
 type Started = { ready: true; pid: number; url?: string; metricsUrl?: string };
-type Child = { child: ChildProcess; ready: Promise<Started>; errors: () => string };
-
-function startProcess(name: string, env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', FLEET], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const ready = new Promise<Started>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"ready"'));
-      if (line) resolve(JSON.parse(line) as Started);
-    });
-    child.on('exit', (code) => reject(new Error(`${name} exited (${code}) before serving: ${errors}`)));
-  });
-  return { child, ready, errors: () => errors };
-}
+const startProcess = (name: string, env: NodeJS.ProcessEnv) => startScript(name, FLEET, [], env);
 
 /** The test kits' `t.app.inject` over real HTTP, so their journeys run through the round-robin. */
 function overHttp(base: string, db: Database['db']): TestApp {
@@ -127,7 +106,7 @@ describe.skipIf(!databaseUrl)(
       await admin.end();
       const url = withDatabase(databaseUrl, name);
       const dataDir = mkdtempSync(join(tmpdir(), 'portal-fleet-'));
-      const children: Child[] = [];
+      const children: ScriptProcess[] = [];
       let database: Database | undefined;
       let balancer: Awaited<ReturnType<typeof startRoundRobin>> | undefined;
       const streams: StreamReader[] = [];
@@ -160,7 +139,9 @@ describe.skipIf(!databaseUrl)(
       });
       children.push(startProcess('web 1', env('off')), startProcess('web 2', env('off')));
       children.push(startProcess('worker', env('only')));
-      const [web1, web2, worker] = await Promise.all(children.map((c) => c.ready));
+      const [web1, web2, worker] = await Promise.all(
+        children.map((c) => c.line<Started>((l) => l.ready === true, 240_000)),
+      );
       expect(web1?.url && web2?.url && worker?.metricsUrl).toBeTruthy();
       expect(worker?.url).toBeUndefined();
       const [one, two] = [web1?.url ?? '', web2?.url ?? ''];

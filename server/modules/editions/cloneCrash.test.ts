@@ -1,33 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { startScript } from '../../test/childProcess';
 import { createTestDatabaseUrl } from '../../test/harness';
 import { editionEventId } from './cloner';
 
 const DRIVER = join(__dirname, '../../test/cloneCrashDriver.ts');
 
-/** Runs a phase of the driver in its own process; resolves with its JSON lines and how it ended. */
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  // node itself (tsx as a loader), so that the SIGKILL ends the process that runs the clone.
-  const child = spawn(process.execPath, ['--import', 'tsx', DRIVER, ...args], {
-    env: { ...env, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Record<string, unknown>[] = [];
-  let errors = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line));
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, lines, ended, errors: () => errors };
-}
+/** Runs a phase of the driver in its own process (its JSON lines, how it ended; killed with the test). */
+const run = (args: string[], env: NodeJS.ProcessEnv) =>
+  startScript(`clone ${args[0]}`, DRIVER, args, { ...env, NODE_ENV: 'test' });
 
 /** Every file under a folder of the disk store, as store keys. */
 function filesUnder(dataDir: string, folder: string): string[] {
@@ -52,13 +35,8 @@ describe('a clone killed half-way leaves no orphan files', () => {
     const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
     const { DATABASE_URL: _ignored, ...base } = process.env;
     const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
-    const children: ReturnType<typeof run>[] = [];
-    onTestFinished(() => {
-      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
-    });
     try {
       const killed = run(['kill', dataDir], env);
-      children.push(killed);
       const end = await killed.ended;
       expect(end.signal, killed.errors()).toBe('SIGKILL');
       const [cloning] = killed.lines as { job: { cloneId: string } }[];
@@ -68,7 +46,6 @@ describe('a clone killed half-way leaves no orphan files', () => {
       expect(orphans.length).toBeGreaterThan(0);
 
       const retried = run(['retry', dataDir, JSON.stringify(job)], env);
-      children.push(retried);
       expect((await retried.ended).code, retried.errors()).toBe(0);
       const [result] = retried.lines as {
         stateBefore: string;

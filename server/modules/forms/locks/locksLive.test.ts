@@ -1,16 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../../shared/auth/permissions';
 import { reaches } from '../../../platform/live/audience';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
-import { openStream, type StreamReader } from '../../live/streamClient';
+import { type LiveWorld, liveWorld, settle } from '../../../test/liveKit';
+import type { StreamReader } from '../../live/streamClient';
 import { formsApi } from '../formsTestKit';
 import { formsPolicy } from '../policy';
 import { lockReaders } from './live';
-
-/** After the signal that reaches everyone has arrived, one that was not sent would have too. */
-const settle = () => new Promise((done) => setTimeout(done, 150));
 
 describe('who an edit lock signal reaches', () => {
   const viewer = fc.record({
@@ -31,53 +27,34 @@ describe('who an edit lock signal reaches', () => {
 });
 
 describe('edit locks over the event stream', () => {
-  let t: TestApp;
-  let base: string;
-  let eventId: string;
-  let otherEventId: string;
+  let w: LiveWorld;
   let api: ReturnType<typeof formsApi>;
   const cookies: Record<string, string> = {};
-  const open: StreamReader[] = [];
-  const listen = async (cookie: string, id = eventId) => {
-    const reader = await openStream(base, `/api/events/${id}/stream`, cookie);
-    expect(reader.status).toBe(200);
-    open.push(reader);
-    return reader;
-  };
   /** Everyone who might hear: the two editors, a report viewer, a team member, another event's admin. */
   const listenAll = async () => {
     const [maya, omar, nina, ruth, team, outsider] = await Promise.all([
-      listen(cookies.maya),
-      listen(cookies.omar),
-      listen(cookies.nina),
-      listen(cookies.ruth),
-      listen(cookies.team),
-      listen(cookies.outsider, otherEventId),
+      w.listen(cookies.maya),
+      w.listen(cookies.omar),
+      w.listen(cookies.nina),
+      w.listen(cookies.ruth),
+      w.listen(cookies.team),
+      w.listen(cookies.outsider, w.otherEventId),
     ]);
     return { maya, omar, nina, ruth, team, outsider };
   };
   const types = (reader: StreamReader) => reader.messages.map((m) => m.type);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    eventId = await makeEvent(t);
-    otherEventId = await makeEvent(t, 'Other Expo');
-    api = formsApi(t, eventId);
-    const user = async (level: Parameters<typeof makeUser>[2], event = eventId) =>
-      signIn(t, (await makeUser(t, event, level)).email);
-    cookies.maya = await user('moderator');
-    cookies.omar = await user('admin');
-    cookies.nina = await user('moderator');
-    cookies.ruth = await user('reportViewer');
-    cookies.team = await user('user');
-    cookies.outsider = await user('admin', otherEventId);
+    w = await liveWorld();
+    api = formsApi(w.t, w.eventId);
+    cookies.maya = await w.member('moderator');
+    cookies.omar = await w.member('admin');
+    cookies.nina = await w.member('moderator');
+    cookies.ruth = await w.member('reportViewer');
+    cookies.team = await w.member('user');
+    cookies.outsider = await w.member('admin', w.otherEventId);
   });
-  afterAll(async () => {
-    for (const reader of open) reader.close();
-    await t.close();
-  });
+  afterAll(() => w.close());
 
   it('a form lock taken, refreshed and released reaches the moderators and admins of the event only', async () => {
     const made = await api.createForm(cookies.maya, 'Catering');
@@ -91,7 +68,7 @@ describe('edit locks over the event stream', () => {
     expect((await api.call('DELETE', cookies.nina, lock)).statusCode).toBe(204);
     // Bad input and another event's id: refused, nothing stored, nothing signalled.
     expect((await api.call('POST', cookies.nina, '/forms/not-an-id/lock')).statusCode).toBe(400);
-    expect((await api.call('POST', cookies.outsider, lock, {}, otherEventId)).statusCode).toBe(404);
+    expect((await api.call('POST', cookies.outsider, lock, {}, w.otherEventId)).statusCode).toBe(404);
     // A team member may not take it.
     expect((await api.call('POST', cookies.team, lock)).statusCode).toBe(403);
     await settle();

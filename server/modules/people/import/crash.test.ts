@@ -1,41 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { startScript } from '../../../test/childProcess';
 import { createTestDatabaseUrl } from '../../../test/harness';
 
 const ROWS = 1500;
 const DRIVER = join(__dirname, '../../../test/importCrashDriver.ts');
 
-/** Runs a phase of the driver in its own process; resolves with its JSON lines. */
-function run(phase: 'start' | 'resume', dataDir: string, env: NodeJS.ProcessEnv) {
-  // node itself (tsx as a loader), so that SIGKILL hits the server process, not a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', DRIVER, phase, dataDir, String(ROWS)], {
-    env: { ...env, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Record<string, unknown>[] = [];
-  let errors = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (line.startsWith('{')) lines.push(JSON.parse(line));
-    }
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, ended, errors: () => errors };
-}
-
-async function waitFor(check: () => boolean, ms: number, what: string, child: ChildProcess) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no ${what} within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Runs a phase of the driver in its own process (node with tsx as a loader, so SIGKILL hits it). */
+const run = (phase: 'start' | 'resume', dataDir: string, env: NodeJS.ProcessEnv) =>
+  startScript(`import ${phase}`, DRIVER, [phase, dataDir, String(ROWS)], { ...env, NODE_ENV: 'test' });
 
 /**
  * kill -9 a real server process in the middle of a team import, start another on the same
@@ -48,16 +23,10 @@ describe('a team import survives kill -9', () => {
     const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
     const { DATABASE_URL: _ignored, ...base } = process.env;
     const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
-    // A failed or timed-out run must not leave a server process behind (as in sigterm.test.ts).
-    const children: ReturnType<typeof run>[] = [];
-    onTestFinished(() => {
-      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
-    });
+    // A failed or timed-out run leaves no server process behind: startScript kills it with the test.
     try {
       const first = run('start', dataDir, env);
-      children.push(first);
-      await waitFor(() => first.lines.length > 0, 120_000, 'start', first.child);
-      expect(first.lines[0]).toMatchObject({ phase: 'started', status: 202 });
+      expect(await first.line(() => true, 120_000)).toMatchObject({ phase: 'started', status: 202 });
       // Let it make some of the teams, then kill it without a chance to clean up.
       await new Promise((r) => setTimeout(r, 4000));
       first.child.kill('SIGKILL');
@@ -65,8 +34,7 @@ describe('a team import survives kill -9', () => {
 
       const restarted = Date.now();
       const second = run('resume', dataDir, env);
-      children.push(second);
-      const code = await second.ended;
+      const { code } = await second.ended;
       expect(code, second.errors()).toBe(0);
       const [result] = second.lines;
       expect(result).toMatchObject({

@@ -37,6 +37,8 @@ export type ImportEvent = {
   defaults: Record<string, string | boolean>;
   /** The event's set-password email look (template, logo, colour): read once per run, not per row. */
   setPasswordLook: EmailLook;
+  /** Where a row's queued emails go once the row has committed (the job batches them to the queue). */
+  handOver: (outboxIds: string[]) => void;
 };
 export type Fields = Awaited<ReturnType<typeof listCustomFields>>;
 
@@ -55,7 +57,7 @@ export async function importRow(
 ): Promise<Outcome> {
   const reached = { step: 'typeCheck' as Step, rolledBack: [] as string[] };
   try {
-    return await withTransaction(ctx.db, async (tx) => {
+    return await withTransaction(ctx.db, async (tx, effects) => {
       const found = await lockRow(tx, event, rowNumber);
       // Another worker got here first (a retried job overlapping a slow one).
       if (!found) return NOTHING;
@@ -112,6 +114,8 @@ export async function importRow(
       if (!owner.needsPassword) {
         // An account that already has a password: the existing-user welcome (rare in an import).
         const outboxIds = await queueWelcome(tx, event.eventId, owner, event.actorId);
+        // Handed over once the row commits, never for a row rolled back (decision 0021).
+        effects.afterCommit(() => event.handOver(outboxIds));
         // null: an account that already has a password gets no set-password link.
         await recordRow(tx, event, rowNumber, 'created', created(outboxIds.length > 0 ? true : null));
         return { outboxIds, accountId: owner.accountId, existingAccount: owner.existingAccount };
@@ -123,6 +127,7 @@ export async function importRow(
         owner,
         recordRow(tx, event, rowNumber, 'created', created(true)),
       );
+      effects.afterCommit(() => event.handOver([outboxId]));
       return { outboxIds: [outboxId], accountId: owner.accountId, existingAccount: owner.existingAccount };
     });
   } catch (err) {

@@ -75,7 +75,15 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
     .returning({ id: teamImports.id });
   if (started.length === 0) return;
   await signalImport(ctx, eventId);
-  const event: ImportEvent = { eventId, importId, actorId, defaults: {}, setPasswordLook: {} };
+  const event: ImportEvent = {
+    eventId,
+    importId,
+    actorId,
+    defaults: {},
+    setPasswordLook: {},
+    // A row's emails, once it has committed (importRow's afterCommit): batched to the queue.
+    handOver: (outboxIds) => flusher.emails(outboxIds),
+  };
   const flusher = progressFlusher(ctx, event);
   try {
     const fields = await listCustomFields(ctx.db, eventId);
@@ -99,9 +107,8 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
       while (!stopped && !options.stopping?.aborted && next < pending.length) {
         const { rowNumber } = pending[next++];
         try {
-          const outcome = await importRow(ctx, event, fields, rowNumber);
-          // After commit: the outbox keeps the email if its dispatch is lost (dispatchStuckEmails).
-          flusher.emails(outcome.outboxIds);
+          // Its emails reach the flusher after its commit, before it returns.
+          await importRow(ctx, event, fields, rowNumber);
           await options.afterRow?.(rowNumber);
           flusher.tick();
           // PGlite answers on this thread, through promises only: without a turn of the event loop
@@ -142,8 +149,10 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
 }
 
 /**
- * Batches what follows a row's commit: the emails it queued are handed to the queue, and the
- * import's counters recounted, every FLUSH_EVERY_MS in the background rather than after each row.
+ * Batches what follows a row's commit: the emails it queued (handed over by the row's
+ * `effects.afterCommit`) are given to the queue in one insert, and the import's counters
+ * recounted, every FLUSH_EVERY_MS in the background rather than after each row. The outbox keeps
+ * an email whose hand-over is lost (a crash): dispatchStuckEmails sends it.
  */
 function progressFlusher(ctx: AppContext, event: ImportEvent) {
   let queued: string[] = [];

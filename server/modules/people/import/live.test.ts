@@ -1,16 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../../shared/auth/permissions';
 import { reaches } from '../../../platform/live/audience';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
-import { openStream, type StreamReader } from '../../live/streamClient';
+import { type LiveWorld, liveWorld, settle } from '../../../test/liveKit';
 import { csvFile, importApi } from './importTestKit';
 import { importReaders } from './live';
 import { teamImportPolicy } from './policy';
 
 const HEADER = ['Team Name', 'First Name', 'Surname', 'Email', 'Team Type', 'Organiser'];
-const settle = () => new Promise((done) => setTimeout(done, 150));
 
 describe('who a team import signal reaches', () => {
   it('exactly those who may read the import: the admins', () => {
@@ -32,39 +29,20 @@ describe('who a team import signal reaches', () => {
 });
 
 describe('team import progress over the event stream', () => {
-  let t: TestApp;
-  let base: string;
-  let eventId: string;
-  let otherEventId: string;
+  let w: LiveWorld;
   let api: ReturnType<typeof importApi>;
   const cookies: Record<string, string> = {};
-  const open: StreamReader[] = [];
-  const listen = async (cookie: string, id = eventId) => {
-    const reader = await openStream(base, `/api/events/${id}/stream`, cookie);
-    expect(reader.status).toBe(200);
-    open.push(reader);
-    return reader;
-  };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    eventId = await makeEvent(t);
-    otherEventId = await makeEvent(t, 'Other Expo');
-    api = importApi(t, eventId);
-    const user = async (level: Parameters<typeof makeUser>[2], event = eventId) =>
-      signIn(t, (await makeUser(t, event, level)).email);
-    cookies.admin = await user('admin');
-    cookies.secondAdmin = await user('admin');
-    cookies.moderator = await user('moderator');
-    cookies.team = await user('user');
-    cookies.outsider = await user('admin', otherEventId);
+    w = await liveWorld();
+    api = importApi(w.t, w.eventId);
+    cookies.admin = await w.member('admin');
+    cookies.secondAdmin = await w.member('admin');
+    cookies.moderator = await w.member('moderator');
+    cookies.team = await w.member('user');
+    cookies.outsider = await w.member('admin', w.otherEventId);
   });
-  afterAll(async () => {
-    for (const reader of open) reader.close();
-    await t.close();
-  });
+  afterAll(() => w.close());
 
   it('start, progress and result reach the event’s admins; moderators, teams and another event hear nothing', async () => {
     const rows = Array.from({ length: 3 }, (_, i) => [
@@ -79,15 +57,15 @@ describe('team import progress over the event stream', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const importId = uploaded.json().id as string;
     const [admin, second, moderator, team, outsider] = await Promise.all([
-      listen(cookies.admin),
-      listen(cookies.secondAdmin),
-      listen(cookies.moderator),
-      listen(cookies.team),
-      listen(cookies.outsider, otherEventId),
+      w.listen(cookies.admin),
+      w.listen(cookies.secondAdmin),
+      w.listen(cookies.moderator),
+      w.listen(cookies.team),
+      w.listen(cookies.outsider, w.otherEventId),
     ]);
     // Refused starts signal nothing.
     expect((await api.start(cookies.moderator, importId)).statusCode).toBe(403);
-    expect((await api.start(cookies.outsider, importId, otherEventId)).statusCode).toBe(404);
+    expect((await api.start(cookies.outsider, importId, w.otherEventId)).statusCode).toBe(404);
     expect((await api.start(cookies.admin, 'not-an-id')).statusCode).toBe(400);
     await settle();
     expect(second.messages).toEqual([]);

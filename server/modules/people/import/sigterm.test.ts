@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { startScript } from '../../../test/childProcess';
 import { createTestDatabaseUrl } from '../../../test/harness';
 
 // Enough that the import is still going when SIGTERM comes 1.5 s in (checked below), even
@@ -10,25 +10,9 @@ import { createTestDatabaseUrl } from '../../../test/harness';
 const ROWS = 400;
 const DRIVER = join(__dirname, '../../../test/importCrashDriver.ts');
 
-type Line = Record<string, unknown>;
-
 /** One phase of the driver in its own process (node with tsx as a loader, so signals reach it). */
-function run(phase: 'start' | 'resume', dataDir: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', DRIVER, phase, dataDir, String(ROWS)], {
-    env: { ...env, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Line[] = [];
-  let errors = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line));
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, ended, errors: () => errors };
-}
+const run = (phase: 'start' | 'resume', dataDir: string, env: NodeJS.ProcessEnv) =>
+  startScript(`import ${phase}`, DRIVER, [phase, dataDir, String(ROWS)], { ...env, NODE_ENV: 'test' });
 
 async function until(check: () => boolean, ms: number, what: string) {
   const deadline = Date.now() + ms;
@@ -55,15 +39,9 @@ describe('SIGTERM during a team import and a burst of requests', () => {
     const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
     const { DATABASE_URL: _ignored, ...base } = process.env;
     const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
-    // A failed or timed-out run must not leave a server process behind on a shared machine (on a
-    // timeout the test's own finally would wait for the child it should end).
-    const children: ReturnType<typeof run>[] = [];
-    onTestFinished(() => {
-      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
-    });
+    // A failed or timed-out run leaves no server process behind: startScript kills it with the test.
     try {
       const first = run('start', dataDir, env);
-      children.push(first);
       await until(() => first.lines.length > 0 || first.child.exitCode !== null, 150_000, 'start');
       const started = first.lines[0] as { status: number; base: string; eventId: string; cookie: string };
       expect(started, first.errors()).toMatchObject({ phase: 'started', status: 202 });
@@ -89,7 +67,7 @@ describe('SIGTERM during a team import and a burst of requests', () => {
         }
       }
       const signalled = Date.now();
-      const code = await first.ended;
+      const { code } = await first.ended;
       const drainSeconds = (Date.now() - signalled) / 1000;
       expect(code, `after ${drainSeconds} s: ${first.errors()}`).toBe(0);
       expect(drainSeconds).toBeLessThan(30);
@@ -99,10 +77,9 @@ describe('SIGTERM during a team import and a burst of requests', () => {
       const acknowledged = results.filter((r) => r.status === 201).map((r) => `Burst type ${r.i}`);
 
       const second = run('resume', dataDir, env);
-      children.push(second);
-      const resumed = await second.ended;
+      const { code: resumed } = await second.ended;
       expect(resumed, second.errors()).toBe(0);
-      const [result] = second.lines;
+      const [result] = second.lines as Record<string, unknown>[];
       // Where the time went, in the test's output (a slow run under load says which phase it was).
       console.info(
         `SIGTERM test: drain ${drainSeconds} s; resume ${result.seconds} s (rows done at restart ${result.doneAtOpen}, moving again after ${result.movedAfter} s); job handed back ${JSON.stringify(result.handedBack)}`,
