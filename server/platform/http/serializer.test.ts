@@ -134,6 +134,18 @@ describe('the compiled response serialiser (decision 0058)', () => {
     );
   });
 
+  it('writes a schema that contains itself', () => {
+    type Node = { name: string; children: Node[] };
+    const node: z.ZodType<Node> = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(node);
+      },
+    });
+    expectSame(node, { name: 'root', children: [{ name: 'leaf', children: [], extra: 1 }] });
+    expectSame(node, { name: 'root', children: [{ name: 2, children: [] }] });
+  });
+
   it('in cross-check mode (the API tests), an answer is written when Zod writes the same', () => {
     const checked = createSerializerCompiler({ crossCheck: true });
     expect(

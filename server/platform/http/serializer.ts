@@ -147,7 +147,23 @@ function byZod(schema: ZodType): Writer {
 /** Writes a value of an object's key, or undefined to leave the key out (an optional key unset). */
 type KeyWriter = { key: string; prefix: string; write: Writer; optional: boolean };
 
+/**
+ * Writers made so far, by schema: a schema shared by several routes is compiled once, and one that
+ * contains itself (an object whose shape refers back to it) gets a writer that looks itself up.
+ */
+const writers = new WeakMap<ZodType, Writer | 'compiling'>();
+
 function compile(schema: ZodType): Writer {
+  const known = writers.get(schema);
+  if (known === 'compiling') return (value) => (writers.get(schema) as Writer)(value);
+  if (known) return known;
+  writers.set(schema, 'compiling');
+  const writer = compileNew(schema);
+  writers.set(schema, writer);
+  return writer;
+}
+
+function compileNew(schema: ZodType): Writer {
   const def = defOf(schema);
   if (def.coerce) return byZod(schema);
   switch (def.type) {
@@ -201,7 +217,7 @@ function compile(schema: ZodType): Writer {
     }
     case 'enum': {
       const values = new Set(Object.values(def.entries ?? {}));
-      if (![...values].every((v) => typeof v === 'string' || typeof v === 'number')) return byZod(schema);
+      if (![...values].every((v) => typeof v === 'string')) return byZod(schema);
       return (value) => {
         if (!values.has(value)) throw MISFIT;
         return JSON.stringify(value);
