@@ -23,8 +23,10 @@ import { createEventByCli, serverEngine, startServer, stopServer } from './lib';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
-const PLAIN_PORT = 3790;
-const PORTS = ['3791', '3792'];
+/** BENCH_PORT_BASE (default 3790): node:http on it, the servers on the next two (another session may hold these). */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3790);
+const PLAIN_PORT = PORT_BASE;
+const PORTS = [String(PORT_BASE + 1), String(PORT_BASE + 2)];
 const TEAMS = 25;
 const CLOCK_TICKS = 100;
 
@@ -202,6 +204,8 @@ async function main() {
     const before = process.env.BENCH_BEFORE;
     // Set up through the build measured, then (when asked) measure the before build first.
     const first = await startServer({ ...env, PORT: PORTS[0] });
+    // Stopped on any failure too: a server left behind kept the port and answered the next run.
+    children.push(first.child);
     const engine = await serverEngine(PORTS[0]);
     const cookie = await signIn(PORTS[0], 'bench@example.test', password);
     await addTeams(PORTS[0], cookie, eventId);
@@ -251,6 +255,7 @@ async function main() {
 
     if (process.env.BENCH_ONLY !== 'one') {
       const second = await startServer({ ...env, PORT: PORTS[1] });
+      children.push(second.child);
       try {
         await checkCoherence(password);
         const pids = [first.child.pid, second.child.pid];
