@@ -23,8 +23,10 @@ import { createEventByCli, serverEngine, startServer, stopServer } from './lib';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
-const PLAIN_PORT = 3790;
-const PORTS = ['3791', '3792'];
+/** BENCH_PORT_BASE (default 3790): node:http on it, the servers on the next two (another session may hold these). */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3790);
+const PLAIN_PORT = PORT_BASE;
+const PORTS = [String(PORT_BASE + 1), String(PORT_BASE + 2)];
 const TEAMS = 25;
 const CLOCK_TICKS = 100;
 
@@ -131,6 +133,18 @@ const line = (label: string, f: Figure, base?: Figure) =>
     `  ${label.padEnd(44)} ${f.rps.toFixed(0).padStart(6)} req/s${base ? ` (${(f.rps / base.rps).toFixed(2)}x node:http)` : '                 '}  p50 ${f.p50} ms, p99 ${f.p99} ms, server CPU ${f.serverCpuUs.toFixed(0)} µs/req, PostgreSQL ${f.databaseCpuUs.toFixed(0)} µs/req, load generator ${f.loaderCpuUs.toFixed(0)} µs/req`,
   );
 
+/**
+ * What two cores allow, from one process's CPU per request: the server process runs on one core at
+ * most (1e6 / server µs a second), and everything a request costs (server, PostgreSQL, load
+ * generator) shares the two (2e6 / their sum). Two server processes lift only the first limit.
+ */
+function ceiling(f: Figure): string {
+  const all = f.serverCpuUs + f.databaseCpuUs + f.loaderCpuUs;
+  const one = Math.min(1e6 / f.serverCpuUs, 2e6 / all);
+  const two = 2e6 / all;
+  return `one process at most ${one.toFixed(0)} req/s, two at most ${two.toFixed(0)} req/s: two / one at most ${(two / one).toFixed(2)}x (${f.serverCpuUs.toFixed(0)} + ${f.databaseCpuUs.toFixed(0)} + ${f.loaderCpuUs.toFixed(0)} µs a request)`;
+}
+
 async function signIn(port: string, email: string, password: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST',
@@ -190,6 +204,8 @@ async function main() {
     const before = process.env.BENCH_BEFORE;
     // Set up through the build measured, then (when asked) measure the before build first.
     const first = await startServer({ ...env, PORT: PORTS[0] });
+    // Stopped on any failure too: a server left behind kept the port and answered the next run.
+    children.push(first.child);
     const engine = await serverEngine(PORTS[0]);
     const cookie = await signIn(PORTS[0], 'bench@example.test', password);
     await addTeams(PORTS[0], cookie, eventId);
@@ -204,7 +220,15 @@ async function main() {
       `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end(${JSON.stringify(me)}); }).listen(${PLAIN_PORT})`,
     ]);
     children.push(plain);
-    await new Promise((r) => setTimeout(r, 500));
+    // Until it answers (a fixed pause was too short on a loaded machine: the first case failed).
+    for (;;) {
+      const up = await fetch(`http://127.0.0.1:${PLAIN_PORT}/`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
 
     console.log(
       `engine ${engine}; autocannon ${CONNECTIONS} connections in all, ${DURATION_S} s per case, best of ${ROUNDS}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
@@ -231,6 +255,7 @@ async function main() {
 
     if (process.env.BENCH_ONLY !== 'one') {
       const second = await startServer({ ...env, PORT: PORTS[1] });
+      children.push(second.child);
       try {
         await checkCoherence(password);
         const pids = [first.child.pid, second.child.pid];
@@ -246,6 +271,11 @@ async function main() {
           pids,
         );
         line(`GET team list, two processes`, teamsTwo, baseline);
+        for (const [name, one] of [
+          ['/api/me', meOne],
+          ['team list', teamsOne],
+        ] as const)
+          console.log(`  2-core ceiling, ${name}: ${ceiling(one)}`);
         console.log(
           `two processes / one: /api/me ${(meTwo.rps / meOne.rps).toFixed(2)}x, team list ${(teamsTwo.rps / teamsOne.rps).toFixed(2)}x (target >= 1.7x); /api/me two processes ${(meTwo.rps / baseline.rps).toFixed(2)}x node:http (target >= 0.5x)`,
         );

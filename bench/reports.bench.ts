@@ -54,13 +54,28 @@ async function scratchPostgres(url: string): Promise<{ database: Database; drop(
   };
 }
 
+/**
+ * This process's CPU (user + system, ms) of each measured run, by the same list as its wall time:
+ * on a machine other work loads, wall time mostly measures waiting for a core, while the CPU a
+ * request spends around its SQL is what the endpoint adds (on PostgreSQL the SQL's own work is
+ * in the database's backend, not here; on PGlite it is here, in both columns).
+ */
+const cpuOf = new WeakMap<number[], number[]>();
+
 async function timings(fn: () => Promise<unknown>, runs = RUNS, warmUp = WARM_UP): Promise<number[]> {
   const values: number[] = [];
+  const cpu: number[] = [];
   for (let run = 0; run < runs + warmUp; run++) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     await fn();
-    if (run >= warmUp) values.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStarted);
+    if (run >= warmUp) {
+      values.push(performance.now() - started);
+      cpu.push((used.user + used.system) / 1000);
+    }
   }
+  cpuOf.set(values, cpu);
   return values;
 }
 
@@ -177,11 +192,16 @@ async function main() {
       `(seeded in ${seedSeconds} s), ${RUNS} runs each, load average ${loadavg()[0].toFixed(1)}`,
   );
   console.log(`Teams by risk level: ${JSON.stringify(byLevel)}`);
-  console.log('| measurement | endpoint ms | its SQL alone ms | endpoint / SQL (p50) |');
-  console.log('|---|---|---|---|');
+  console.log(
+    '| measurement | endpoint ms | its SQL alone ms | endpoint / SQL (p50) | this process CPU ms, endpoint / SQL alone (p50) |',
+  );
+  console.log('|---|---|---|---|---|');
+  const cpu = (values: number[]) => percentile(cpuOf.get(values) ?? [], 50).toFixed(2);
   for (const [name, endpoint, alone] of rows) {
     const ratio = alone ? (percentile(endpoint, 50) / percentile(alone, 50)).toFixed(2) : '—';
-    console.log(`| ${name} | ${fmt(endpoint)} | ${alone ? fmt(alone) : '—'} | ${ratio} |`);
+    console.log(
+      `| ${name} | ${fmt(endpoint)} | ${alone ? fmt(alone) : '—'} | ${ratio} | ${cpu(endpoint)}${alone ? ` / ${cpu(alone)}` : ''} |`,
+    );
   }
   if (process.env.BENCH_EXPLAIN) {
     const day = await reportDay(database.db, eventId);

@@ -5,8 +5,8 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { BUILD_HEADER } from '../shared/events/version';
@@ -55,6 +55,7 @@ import { createGuards } from './platform/http/guards';
 import type { RequestsInFlight } from './platform/http/requestsInFlight';
 import { requireGuardedRoutes } from './platform/http/routeShape';
 import { registerSecurity } from './platform/http/security';
+import { createSerializerCompiler } from './platform/http/serializer';
 import { serveClient } from './platform/http/staticClient';
 import type { App, RouteModule } from './platform/http/types';
 import { validateRequestPart } from './platform/http/validation';
@@ -127,9 +128,39 @@ export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
 function announceBuild(app: App, indexHtml: string | undefined): void {
   if (!indexHtml) return;
   const buildId = createHash('sha256').update(indexHtml).digest('hex').slice(0, 16);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header(BUILD_HEADER, buildId);
+    done(null, payload);
   });
+}
+
+const MULTIPART = /^multipart\//i;
+
+/**
+ * @fastify/multipart puts an async onRequest hook (a 'close' listener on the response) and an async
+ * onResponse hook (its temporary files) on every request; both concern a multipart request only.
+ * While it registers, its request hooks are wrapped to return at once for any other request: no
+ * promise, no listener (decision 0058).
+ */
+async function registerForMultipartOnly(app: App, register: () => PromiseLike<unknown>): Promise<void> {
+  type Hook = (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
+  const addHook = app.addHook;
+  const wrapped = function (this: App, name: string, hook: Hook) {
+    if (name !== 'onRequest' && name !== 'onResponse') return Reflect.apply(addHook, this, [name, hook]);
+    return Reflect.apply(addHook, this, [
+      name,
+      function (this: unknown, request: FastifyRequest, reply: FastifyReply, done: () => void) {
+        if (!MULTIPART.test(request.headers['content-type'] ?? '')) return done();
+        return hook.call(this, request, reply);
+      },
+    ]);
+  };
+  app.addHook = wrapped as unknown as App['addHook'];
+  try {
+    await register();
+  } finally {
+    app.addHook = addHook;
+  }
 }
 
 const healthSchema = z.object({
@@ -163,9 +194,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   countRequests(app);
   const requests = options.requests;
   if (requests)
-    app.addHook('onRequest', async (request, reply) => requests.track(request.headers.accept, reply.raw));
+    app.addHook('onRequest', (request, reply, done) => {
+      requests.track(request.headers.accept, reply.raw);
+      done();
+    });
   app.setValidatorCompiler(validateRequestPart);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by a writer compiled from each response schema (decision 0058); under
+  // test every answer is also encoded by Zod and the two must agree.
+  app.setSerializerCompiler(createSerializerCompiler({ crossCheck: ctx.config.env === 'test' }));
   const indexHtml = options.serveClient
     ? readFileSync(join(CLIENT_DIST_DIR, 'index.html'), 'utf8')
     : undefined;
@@ -178,7 +214,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   answerOversizedBodies(app, BODY_LIMIT_BYTES);
   await app.register(cookie);
   // Multipart bodies are read only by the routes that ask for a file (request.file()).
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
+  await registerForMultipartOnly(app, () =>
+    app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } }),
+  );
   await app.register(swagger, {
     openapi: {
       info: { title: 'Event Portal API', version: APP_VERSION },

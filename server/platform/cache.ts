@@ -38,6 +38,8 @@ export class CachedModel<T> {
     private readonly cache: ReadCache,
     readonly name: string,
     dependsOn: readonly Dependency[],
+    /** At most this many entries (the oldest goes first); the cache's own bound by default. */
+    private readonly maxEntries = cache.maxEntries,
   ) {
     for (const d of dependsOn) {
       this.watches.set(getTableName(d.table), {
@@ -64,7 +66,7 @@ export class CachedModel<T> {
       generation === cache.generation &&
       !(db instanceof PgTransaction)
     ) {
-      if (this.entries.size >= cache.maxEntries) {
+      if (this.entries.size >= this.maxEntries) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
@@ -145,9 +147,16 @@ export class ReadCache {
     for (const done of [...this.echoes.values()]) done();
   }
 
-  /** Declares a read model once, next to its loader, with the tables it is read from. */
-  model<T>(name: string, dependsOn: readonly Dependency[]): CachedModel<T> {
-    const model = new CachedModel<T>(this, name, dependsOn);
+  /**
+   * Declares a read model once, next to its loader, with the tables it is read from. A model whose
+   * entries are large (a page of a list) gives a smaller bound than the cache's.
+   */
+  model<T>(
+    name: string,
+    dependsOn: readonly Dependency[],
+    options: { maxEntries?: number } = {},
+  ): CachedModel<T> {
+    const model = new CachedModel<T>(this, name, dependsOn, options.maxEntries);
     this.models.push(model as CachedModel<unknown>);
     return model;
   }

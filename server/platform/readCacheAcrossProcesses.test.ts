@@ -159,6 +159,64 @@ describe.skipIf(!onPostgres)('the read cache across two processes on one Postgre
     expect((await meOnB(user.cookie)).statusCode).toBe(401);
   });
 
+  it("the team list (decision 0058): B answers from its cache, and a team renamed or created through A is on B's next answer", async () => {
+    const teamsOn = async (app: TestApp) => {
+      const res = await app.app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/teams?sort=name`,
+        headers: { cookie: adminCookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { items: { id: string; name: string; membersCount: number }[]; total: number };
+    };
+    const created = await throughA(() =>
+      a.app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/teams`,
+        headers: { cookie: adminCookie },
+        payload: {
+          name: 'Cached Crew',
+          owner: { firstName: 'Cache', surname: 'Owner', email: 'cache.owner@example.test' },
+        },
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const teamId: string = created.json().id;
+    const warm = await teamsOn(b);
+    expect(warm.items.find((t) => t.id === teamId)?.name).toBe('Cached Crew');
+    // Behind every process's back: B still answers what it cached.
+    await raw.query(`update teams set name = 'Behind' where id = $1`, [teamId]);
+    expect((await teamsOn(b)).items.find((t) => t.id === teamId)?.name).toBe('Cached Crew');
+
+    const renamed = await throughA(() =>
+      a.app.inject({
+        method: 'PATCH',
+        url: `/api/events/${eventId}/teams/${teamId}`,
+        headers: { cookie: adminCookie },
+        payload: { name: 'Renamed Crew' },
+      }),
+    );
+    expect(renamed.statusCode).toBeLessThan(300);
+    expect((await teamsOn(b)).items.find((t) => t.id === teamId)?.name).toBe('Renamed Crew');
+
+    const before = await teamsOn(b);
+    const another = await throughA(() =>
+      a.app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/teams`,
+        headers: { cookie: adminCookie },
+        payload: {
+          name: 'Second Crew',
+          owner: { firstName: 'Two', surname: 'Owner', email: 'second.owner@example.test' },
+        },
+      }),
+    );
+    expect(another.statusCode).toBe(201);
+    const after = await teamsOn(b);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.map((t) => t.name)).toContain('Second Crew');
+  });
+
   it('a transaction tells its write once, at commit; a rolled-back one tells nothing', async () => {
     const heard: string[] = [];
     const listener = new pg.Client({ connectionString: url });
@@ -168,8 +226,9 @@ describe.skipIf(!onPostgres)('the read cache across two processes on one Postgre
     await listener.query(`listen ${READ_CACHE_CHANNEL}`);
     try {
       const user = await makeUser(a, eventId);
-      // The membership makeUser inserted is told too: heard before the count starts.
-      await vi.waitFor(() => expect(heard).toEqual(['myEvents,scopeMembership']));
+      // The membership makeUser inserted is told too (a member counts in the team list): heard
+      // before the count starts. A level change below does not touch the team list.
+      await vi.waitFor(() => expect(heard).toEqual(['myEvents,scopeMembership,teamList']));
       heard.length = 0;
       await expect(
         withTransaction(a.ctx.db, async (tx) => {

@@ -5,17 +5,54 @@ import { openAreas } from '../../../shared/people/memberAreas';
 import type { TeamDetail, TeamListResponse, teamListQuerySchema } from '../../../shared/people/schema';
 import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import { readCache } from '../../platform/cache';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { readSettings } from '../events/settingsStore';
+import { events } from '../events/tables';
 import { listCustomFields } from './customFields';
 import { peoplePolicy, type TeamContext } from './policy';
 import { memberships, teams, teamTypes } from './tables';
 
 type TeamListQuery = z.output<typeof teamListQuerySchema>;
+
+/**
+ * Pages of an event's team list as answered, by event and query (decision 0058). What a page shows
+ * comes from the teams, their owners' names and emails, their types' names and their members
+ * (count, sign-in); any write to those drops every cached page, in every process (decisions 0042,
+ * 0051). An account's password or a membership's level, areas or onboarding do not show here.
+ * A page of 100 teams is about 30 KB: at most 500 pages are kept.
+ */
+const teamListCache = readCache.model<TeamListResponse>(
+  'teamList',
+  [
+    { table: teams, on: ['insert', 'update', 'delete'] },
+    {
+      table: accounts,
+      on: ['update', 'delete'],
+      unlessOnly: [accounts.passwordHash, accounts.updatedAt, accounts.updatedBy],
+    },
+    { table: teamTypes, on: ['update', 'delete'] },
+    // An event's removal takes its teams with it (a cascade no statement names).
+    { table: events, on: ['delete'] },
+    {
+      table: memberships,
+      on: ['insert', 'update', 'delete'],
+      unlessOnly: [
+        memberships.permissions,
+        memberships.teamRole,
+        memberships.memberAreas,
+        memberships.isOnboarded,
+        memberships.updatedAt,
+        memberships.updatedBy,
+      ],
+    },
+  ],
+  { maxEntries: 500 },
+);
 
 /** One page of an event's teams with owner, type, member count and the latest sign-in of any member. */
 export async function listTeams(
@@ -23,6 +60,22 @@ export async function listTeams(
   eventId: string,
   query: TeamListQuery,
 ): Promise<TeamListResponse> {
+  const key = [
+    eventId,
+    query.page,
+    query.sort,
+    query.order,
+    query.teamTypeId ?? '',
+    query.notLoggedIn ?? '',
+    query.standShare ?? '',
+    query.search ?? '',
+  ].join('\u0000');
+  const page = await teamListCache.load(db, key, () => readTeamList(db, eventId, query));
+  // The loader always answers a page; null only types the cache's "nothing to store".
+  return page ?? readTeamList(db, eventId, query);
+}
+
+async function readTeamList(db: DbOrTx, eventId: string, query: TeamListQuery): Promise<TeamListResponse> {
   // Per team (LATERAL) rather than one GROUP BY over the whole event: a page sorted by name then
   // touches only its own ~100 teams' memberships through memberships_event_team_idx. The grouped
   // version depended on fresh statistics: PGlite has no autovacuum, so after a bulk load the

@@ -160,10 +160,12 @@ export function createGuards(identity: Identity) {
       const hooks = [route.preValidation ?? []].flat();
       if (hooks.includes(scopeToEvent)) route.config = { ...route.config, takesApiToken: true };
     });
-    app.addHook('preValidation', async (request) => {
-      if (bearerOf(request) === null || !request.url.startsWith('/api/')) return;
-      if (request.cookies[SESSION_COOKIE]) throw badRequest(API_TOKEN_ERRORS.cookieAndToken);
-      if (!request.routeOptions.config?.takesApiToken) throw forbidden(API_TOKEN_ERRORS.accountRoute);
+    // A callback hook: a request without a token (nearly all) costs no promise (decision 0058).
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (bearerOf(request) === null || !request.url.startsWith('/api/')) return done();
+      if (request.cookies[SESSION_COOKIE]) return done(badRequest(API_TOKEN_ERRORS.cookieAndToken));
+      if (!request.routeOptions.config?.takesApiToken) return done(forbidden(API_TOKEN_ERRORS.accountRoute));
+      done();
     });
   };
 

@@ -7,7 +7,8 @@ import { httpDuration, httpRequests, registry, startProcessMetrics } from './met
  * app's fallback) counts as `unmatched`: its raw URL could be anything a scanner sends.
  */
 export function countRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise per request (decision 0058).
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'),
@@ -15,6 +16,7 @@ export function countRequests(app: FastifyInstance): void {
     };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 }
 

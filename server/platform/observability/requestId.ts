@@ -18,7 +18,9 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** Every answer names its request id, success or failure. */
 export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: no promise per request (decision 0058).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }
