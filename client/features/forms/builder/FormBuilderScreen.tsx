@@ -45,7 +45,7 @@ function Builder({
   const feedback = useFeedback();
   const isAdmin = can(level, 'admin');
   const groups = useFieldGroupChoices(eventId, isAdmin);
-  const changed = hasChanges(baseline, draft);
+  const changed = useMemo(() => hasChanges(baseline, draft), [baseline, draft]);
   const embedded = useMemo(
     () => ({
       fields: baseline.fields.filter((f) => f.fieldGroupId !== ''),
