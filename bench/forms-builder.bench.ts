@@ -226,53 +226,57 @@ async function timeKey(
   key: string,
   want: { shifted: string } | { order: (string | null)[] },
 ): Promise<number> {
-  const measured = page.evaluate(
-    ({ selector, want, key, limit }) =>
-      new Promise<number>((resolve, reject) => {
-        let start = 0;
-        let done = false;
-        // Never wait for ever: a canvas that does not show the change fails the run, saying so.
-        setTimeout(() => {
-          if (done) return;
-          done = true;
-          observer.disconnect();
-          const shows = [...document.querySelectorAll(selector)]
-            .slice(0, 8)
-            .map((el) => el.getAttribute('aria-label'));
-          const live = [...document.querySelectorAll('[aria-live]')].map((el) => el.textContent).join(' | ');
-          reject(
-            new Error(
-              `the canvas did not show ${JSON.stringify(want)} within ${limit} ms of ${key} (keydown seen: ${start > 0}); it shows ${shows.join(', ')}; announced: ${live}`,
-            ),
-          );
-        }, limit);
-        const region = document.querySelector('section[aria-label="Form fields"]');
-        if (!region) throw new Error('no canvas');
-        const observer = new MutationObserver(() => {
-          if (done || !start) return;
-          // Inline, not a named helper: the TypeScript runner would wrap one in its own __name.
-          if ('order' in want) {
-            const labels = [...document.querySelectorAll(selector)].slice(0, want.order.length);
-            if (!labels.every((el, i) => el.getAttribute('aria-label') === want.order[i])) return;
-          } else {
-            // The sortable row around the card carries dnd-kit's transform: upwards, a negative y.
-            let row = document.querySelector(`${selector}[aria-label="${CSS.escape(want.shifted)}"]`);
-            while (row && !(row instanceof HTMLElement && row.style.transform)) row = row.parentElement;
-            if (!(row instanceof HTMLElement && /translate3d\(0px, -/.test(row.style.transform))) return;
-          }
-          done = true;
-          observer.disconnect();
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
-        });
-        observer.observe(region, { subtree: true, childList: true, attributes: true, characterData: true });
-        window.addEventListener('keydown', (e) => (start = e.timeStamp), { capture: true, once: true });
-      }),
+  // The measurement is set up in the page (its promise kept on window) before the key is pressed:
+  // a fixed pause after starting it was not enough on a loaded machine, and a key pressed before
+  // the listener was in place failed the run ("keydown seen: false").
+  await page.evaluate(
+    ({ selector, want, key, limit }) => {
+      (window as unknown as { keyTiming: Promise<number> }).keyTiming = new Promise<number>(
+        (resolve, reject) => {
+          let start = 0;
+          let done = false;
+          // Never wait for ever: a canvas that does not show the change fails the run, saying so.
+          setTimeout(() => {
+            if (done) return;
+            done = true;
+            observer.disconnect();
+            const shows = [...document.querySelectorAll(selector)]
+              .slice(0, 8)
+              .map((el) => el.getAttribute('aria-label'));
+            const live = [...document.querySelectorAll('[aria-live]')]
+              .map((el) => el.textContent)
+              .join(' | ');
+            reject(
+              new Error(
+                `the canvas did not show ${JSON.stringify(want)} within ${limit} ms of ${key} (keydown seen: ${start > 0}); it shows ${shows.join(', ')}; announced: ${live}`,
+              ),
+            );
+          }, limit);
+          const region = document.querySelector('section[aria-label="Form fields"]');
+          if (!region) throw new Error('no canvas');
+          const observer = new MutationObserver(() => {
+            if (done || !start) return;
+            // Inline, not a named helper: the TypeScript runner would wrap one in its own __name.
+            if ('order' in want) {
+              const labels = [...document.querySelectorAll(selector)].slice(0, want.order.length);
+              if (!labels.every((el, i) => el.getAttribute('aria-label') === want.order[i])) return;
+            } else {
+              // The sortable row around the card carries dnd-kit's transform: upwards, a negative y.
+              let row = document.querySelector(`${selector}[aria-label="${CSS.escape(want.shifted)}"]`);
+              while (row && !(row instanceof HTMLElement && row.style.transform)) row = row.parentElement;
+              if (!(row instanceof HTMLElement && /translate3d\(0px, -/.test(row.style.transform))) return;
+            }
+            done = true;
+            observer.disconnect();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+          });
+          observer.observe(region, { subtree: true, childList: true, attributes: true, characterData: true });
+          window.addEventListener('keydown', (e) => (start = e.timeStamp), { capture: true, once: true });
+        },
+      );
+    },
     { selector: CARD, want, key, limit: KEY_LIMIT_MS },
   );
-  // The listener is in place once evaluate has run its body; a short pause makes sure of it. Both
-  // promises are awaited together, so a failed measurement ends the run through its finally (the
-  // server stopped), not as an unhandled rejection.
-  const pressed = page.waitForTimeout(50).then(() => page.keyboard.press(key === ' ' ? 'Space' : key));
-  const [ms] = await Promise.all([measured, pressed]);
-  return ms;
+  await page.keyboard.press(key === ' ' ? 'Space' : key);
+  return (await page.evaluate('window.keyTiming')) as number;
 }
