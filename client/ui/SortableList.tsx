@@ -18,7 +18,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { memo, type ReactNode, useMemo, useRef, useState } from 'react';
 import { WindowedRows } from './WindowedRows';
 
 /**
@@ -47,23 +47,21 @@ export function SortableList<T>(props: {
    */
   windowed?: { estimateSize: number };
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const ids = props.items.map(props.getId);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
+  const ids = useSameIds(props.items, props.getId);
   // The row being dragged: a windowed list keeps it mounted wherever the page scrolls to.
   const [activeId, setActiveId] = useState<string | null>(null);
   const row = (item: T, index: number) => (
     <SortableRow
       key={ids[index]}
       id={ids[index]}
+      item={item}
+      index={index}
       label={props.handleLabel(item, index)}
       element={props.rowElement ?? 'div'}
       disabled={props.disabled ?? false}
-    >
-      {(handle) => props.renderItem(item, handle, index)}
-    </SortableRow>
+      renderItem={props.renderItem}
+    />
   );
   const rows = props.windowed ? (
     <WindowedRows
@@ -101,18 +99,54 @@ export function SortableList<T>(props: {
   );
 }
 
-function SortableRow({
+/**
+ * The sensors' options, made once: options that change identity make new sensors, then new
+ * listeners on every handle, and every row's content renders again.
+ */
+const POINTER = { activationConstraint: { distance: 4 } };
+const KEYBOARD = {
+  coordinateGetter: sortableKeyboardCoordinates,
+  // A keyboard step that carries the row past the window's middle scrolls the page by one row. A
+  // smooth scroll fires a scroll event on each of its frames, and each one renders the drag
+  // context and the windowed rows again, so every step cost several renders: the page jumps.
+  scrollBehavior: 'instant' as ScrollBehavior,
+};
+
+/**
+ * The ids of `items`, as the same array while they are the same ids in the same order: dnd-kit's
+ * sortable context then keeps its value, and its rows do not render again, when the list's parent
+ * renders with an equal list.
+ */
+function useSameIds<T>(items: readonly T[], getId: (item: T) => string): string[] {
+  const last = useRef<string[]>([]);
+  const ids = items.map(getId);
+  const previous = last.current;
+  if (ids.length === previous.length && ids.every((id, i) => id === previous[i])) return previous;
+  last.current = ids;
+  return ids;
+}
+
+/**
+ * One row. Memoised: the windowed list renders again when the page scrolls (the virtualiser's
+ * state), and a row whose item, place and label are the same need not; dnd-kit still renders it
+ * when the drag moves (its contexts).
+ */
+const SortableRow = memo(function SortableRow<T>({
   id,
+  item,
+  index,
   label,
   element: Row,
   disabled,
-  children,
+  renderItem,
 }: {
   id: string;
+  item: T;
+  index: number;
   label: string;
   element: 'div' | 'li';
   disabled: boolean;
-  children: (handle: ReactNode) => ReactNode;
+  renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id, disabled });
@@ -146,7 +180,15 @@ function SortableRow({
         opacity: isDragging ? 0.85 : 1,
       }}
     >
-      {children(handle)}
+      {renderItem(item, handle, index)}
     </Row>
   );
-}
+}) as <T>(props: {
+  id: string;
+  item: T;
+  index: number;
+  label: string;
+  element: 'div' | 'li';
+  disabled: boolean;
+  renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
+}) => ReactNode;

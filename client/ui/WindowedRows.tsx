@@ -22,15 +22,12 @@ export function WindowedRows(props: {
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   // Where the list starts on the page: the virtualiser counts rows from the page's top. It moves
-  // when something above it appears or goes (the lock notice), so it is re-read after each render.
+  // when something above it appears or goes (the lock notice), so it is re-read when the list's
+  // parent renders (new `children`), when the rows change and when the window's width does; not
+  // on the virtualiser's own renders as the page scrolls, where reading it forced a layout (with
+  // the rows just changed) on each of a drag's steps. A stale value only shifts which rows are
+  // mounted by a few px: the rows are placed from the list's own top.
   const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    // Hidden (the builder behind its preview, display: none): nothing to read.
-    if (!el || el.offsetParent === null) return;
-    const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
-    if (next !== top) setTop(next);
-  });
   const keep = props.keep ?? -1;
   const virtualizer = useWindowVirtualizer({
     count: props.count,
@@ -53,6 +50,15 @@ export function WindowedRows(props: {
         : indexes;
     },
   });
+  const width = virtualizer.scrollRect?.width;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies say when to read it again, not what it reads.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    // Hidden (the builder behind its preview, display: none): nothing to read.
+    if (!el || el.offsetParent === null) return;
+    const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    setTop((current) => (current === next ? current : next));
+  }, [props.children, props.count, width]);
   return (
     <div ref={listRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (

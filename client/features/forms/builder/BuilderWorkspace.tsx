@@ -1,5 +1,5 @@
 import { Grid, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FieldGroupRow } from '../../../../shared/forms/api';
 import type { LogicProblem } from '../../../../shared/forms/check-logic';
 import type { Field, FieldType } from '../../../../shared/forms/schema/field';
@@ -32,24 +32,36 @@ export function BuilderWorkspace(props: {
 }) {
   const { draft, onChange, readOnly } = props;
   const [selectedId, setSelectedId] = useState<string | null>(draft.fields[0]?.id ?? null);
-  const setFields = (fields: Field[]) => onChange({ ...draft, fields });
-  const insertAfter = (anchorId: string | null, field: Field) => {
-    const at = draft.fields.findIndex((f) => f.id === anchorId);
-    const fields = [...draft.fields];
-    fields.splice(at < 0 ? fields.length : at + 1, 0, field);
-    setFields(fields);
-    setSelectedId(field.id);
-  };
-  const add = (type: FieldType, extra?: { fieldGroupId: string; label: string }) =>
-    insertAfter(selectedId, newField(type, undefined, extra));
-  const remove = (field: Field) => {
-    // Logic that names the field goes with it, so what is left can still be saved.
-    onChange({
-      fields: draft.fields.filter((f) => f.id !== field.id),
-      logicMap: withoutField(draft.logicMap, field.id),
-    });
-    if (selectedId === field.id) setSelectedId(null);
-  };
+  // The canvas's callbacks keep their identity (its cards are memoised on them, and a drop or a
+  // selection then renders only the cards it changes); they read the latest draft from here.
+  const latest = useRef({ draft, onChange, selectedId });
+  latest.current = { draft, onChange, selectedId };
+  const actions = useMemo(() => {
+    const setFields = (fields: Field[]) => latest.current.onChange({ ...latest.current.draft, fields });
+    const insertAfter = (anchorId: string | null, field: Field) => {
+      const { fields: current } = latest.current.draft;
+      const at = current.findIndex((f) => f.id === anchorId);
+      const fields = [...current];
+      fields.splice(at < 0 ? fields.length : at + 1, 0, field);
+      setFields(fields);
+      setSelectedId(field.id);
+    };
+    return {
+      setFields,
+      add: (type: FieldType, extra?: { fieldGroupId: string; label: string }) =>
+        insertAfter(latest.current.selectedId, newField(type, undefined, extra)),
+      duplicate: (field: Field) => insertAfter(field.id, duplicateField(field)),
+      remove: (field: Field) => {
+        const { draft, onChange, selectedId } = latest.current;
+        // Logic that names the field goes with it, so what is left can still be saved.
+        onChange({
+          fields: draft.fields.filter((f) => f.id !== field.id),
+          logicMap: withoutField(draft.logicMap, field.id),
+        });
+        if (selectedId === field.id) setSelectedId(null);
+      },
+    };
+  }, []);
   const update = (field: Field) => {
     const fields = draft.fields.map((f) => (f.id === field.id ? field : f));
     const before = draft.fields.find((f) => f.id === field.id);
@@ -66,7 +78,7 @@ export function BuilderWorkspace(props: {
       <Grid.Col span={{ base: 12, md: 3 }}>
         <Paper withBorder p="sm" radius="md">
           <Palette
-            onAdd={add}
+            onAdd={actions.add}
             disabled={readOnly}
             fieldGroups={props.fieldGroups ?? null}
             offerTemplates={props.fieldGroups !== undefined}
@@ -79,9 +91,9 @@ export function BuilderWorkspace(props: {
           selectedId={selectedId}
           readOnly={readOnly}
           onSelect={setSelectedId}
-          onReorder={setFields}
-          onDuplicate={(field) => insertAfter(field.id, duplicateField(field))}
-          onDelete={remove}
+          onReorder={actions.setFields}
+          onDuplicate={actions.duplicate}
+          onDelete={actions.remove}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>

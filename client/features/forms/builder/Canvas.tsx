@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useCallback } from 'react';
 import type { Field } from '../../../../shared/forms/schema/field';
 import { SortableList } from '../../../ui/SortableList';
 import { typeName } from './palette';
@@ -95,6 +95,22 @@ export function Canvas(props: {
   onDuplicate: (field: Field) => void;
   onDelete: (field: Field) => void;
 }) {
+  const { selectedId, readOnly, onSelect, onDuplicate, onDelete } = props;
+  // The same function while the selection and the callbacks are: the rows are memoised on it.
+  const renderItem = useCallback(
+    (field: Field, handle: ReactNode) => (
+      <FieldCard
+        field={field}
+        handle={handle}
+        selected={field.id === selectedId}
+        readOnly={readOnly}
+        onSelect={onSelect}
+        onDuplicate={onDuplicate}
+        onDelete={onDelete}
+      />
+    ),
+    [selectedId, readOnly, onSelect, onDuplicate, onDelete],
+  );
   if (props.fields.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
@@ -106,24 +122,18 @@ export function Canvas(props: {
     <section aria-label="Form fields">
       <SortableList
         items={props.fields}
-        getId={(field) => field.id}
+        getId={fieldId}
         onReorder={props.onReorder}
-        handleLabel={(field) => `Move ${canvasName(field)}`}
+        handleLabel={moveLabel}
         // A form may have hundreds of fields: only the cards near the viewport are mounted
         // (decision 0036). A card is about 58 px tall: one line, its buttons and the gap below.
-        windowed={{ estimateSize: 58 }}
-        renderItem={(field, handle) => (
-          <FieldCard
-            field={field}
-            handle={handle}
-            selected={field.id === props.selectedId}
-            readOnly={props.readOnly}
-            onSelect={props.onSelect}
-            onDuplicate={props.onDuplicate}
-            onDelete={props.onDelete}
-          />
-        )}
+        windowed={WINDOWED}
+        renderItem={renderItem}
       />
     </section>
   );
 }
+
+const fieldId = (field: Field) => field.id;
+const moveLabel = (field: Field) => `Move ${canvasName(field)}`;
+const WINDOWED = { estimateSize: 58 };

@@ -1,5 +1,5 @@
 import { Box, Group, SegmentedControl } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '../../../../shared/auth/permissions';
 import type { FormDetail } from '../../../../shared/forms/api';
@@ -15,15 +15,18 @@ import { BuilderWorkspace } from './BuilderWorkspace';
 import type { GroupChoices } from './editors/TemplateGroupEditor';
 import { draftProblems, groupFieldsLookup } from './logicRules';
 import { type Draft, draftOf, hasChanges, saveBody } from './saveBody';
-import { useEditLock, useOnTakeOver } from './useEditLock';
+import { type LockState, useEditLock, useOnTakeOver } from './useEditLock';
 
 function Builder({
   eventId,
   loaded,
+  lock,
   reload,
 }: {
   eventId: string;
   loaded: FormDetail;
+  /** Taken by the screen while the form loads: the builder's first render is then often the editable one. */
+  lock: LockState;
   /** The form as stored now. */
   reload: () => Promise<FormDetail | undefined>;
 }) {
@@ -32,7 +35,6 @@ function Builder({
   const [baseline, setBaseline] = useState(loaded);
   const [draft, setDraft] = useState<Draft>(() => draftOf(loaded));
   const [mode, setMode] = useState<'build' | 'preview'>('build');
-  const lock = useEditLock(eventId, loaded.form.id);
   const readOnly = lock.status !== 'held';
   useOnTakeOver(lock, () =>
     reload().then((stored) => {
@@ -45,7 +47,7 @@ function Builder({
   const feedback = useFeedback();
   const isAdmin = can(level, 'admin');
   const groups = useFieldGroupChoices(eventId, isAdmin);
-  const changed = hasChanges(baseline, draft);
+  const changed = useMemo(() => hasChanges(baseline, draft), [baseline, draft]);
   const embedded = useMemo(
     () => ({
       fields: baseline.fields.filter((f) => f.fieldGroupId !== ''),
@@ -54,9 +56,12 @@ function Builder({
     [baseline],
   );
   const groupFieldsOf = useMemo(() => groupFieldsLookup(embedded), [embedded]);
+  // The engine's check of the whole draft's logic follows the draft a render later: a drop or a
+  // keystroke paints first, the problems (shown beside the field and on the save bar) just after.
+  const checked = useDeferredValue(draft);
   const problems = useMemo(
-    () => draftProblems(draft.fields, draft.logicMap, embedded, 'form'),
-    [draft, embedded],
+    () => draftProblems(checked.fields, checked.logicMap, embedded, 'form'),
+    [checked, embedded],
   );
 
   const submit = () =>
@@ -125,6 +130,9 @@ export function FormBuilderScreen() {
   const eventId = event?.id ?? '';
   const formId = useParams().formId ?? '';
   const detail = useForm(eventId, formId);
+  // Asked for with the form, not once it has loaded: the builder then renders once, editable,
+  // instead of read-only and again with its handles when the lock comes back.
+  const lock = useEditLock(eventId, formId);
   const title = detail.data?.form.title ?? 'Form';
   return (
     <PageHeader
@@ -150,6 +158,7 @@ export function FormBuilderScreen() {
             key={data.form.id}
             eventId={eventId}
             loaded={data}
+            lock={lock}
             reload={() => detail.refetch().then((answer) => answer.data)}
           />
         )}

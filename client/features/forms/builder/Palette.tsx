@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { FieldGroupRow } from '../../../../shared/forms/api';
 import type { FieldType } from '../../../../shared/forms/schema/field';
 import { PALETTE_GROUPS, typeName } from './palette';
@@ -6,8 +7,9 @@ import { PALETTE_GROUPS, typeName } from './palette';
 /**
  * Every field type of the engine, grouped; a click adds one after the selected field. Templates
  * are added per field group (the reusable groups), since a template without its group is nothing.
+ * Memoised: about thirty buttons that change only with the lock and the groups, not with the draft.
  */
-export function Palette({
+export const Palette = memo(function Palette({
   onAdd,
   fieldGroups,
   disabled,
@@ -71,4 +73,4 @@ export function Palette({
       ))}
     </Stack>
   );
-}
+});

@@ -30,7 +30,8 @@ export const draftOf = (detail: FormDetail): Draft =>
 export const groupDraftOf = (detail: FieldGroupDetail): Draft =>
   draftFrom(detail.fieldGroup.fieldIds, detail.fields, detail.fieldGroup.logicMap);
 
-const same = (a: Field, b: Field) => JSON.stringify(a) === JSON.stringify(b);
+/** A field the draft has not touched is the loaded object itself: only edited ones are serialised. */
+const same = (a: Field, b: Field) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * What a save sends besides the settings: the new order and logic, then only what changed — new
