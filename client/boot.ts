@@ -3,8 +3,11 @@
 // app's code downloads and evaluates: the route's chunks (preloaded), the session, the event's shell
 // and the screen's first answers as soon as the session names the event (issue 22, decision 0056).
 // The API client takes their answers (lib/earlyRequests.ts). It stays small to run first.
+
+import { DEFAULT_NAV_COLOR } from '../shared/events/terminology';
+import { shellLogo } from './features/shell/shellLogo';
 import { fetchEarly, keepEarly } from './lib/earlyRequests';
-import { earlyAnswersFor, preloadRoute } from './lib/earlyRequestsRoutes';
+import { earlyAnswersFor, preloadImage, preloadRoute } from './lib/earlyRequestsRoutes';
 import { currentEventOf, SESSION_PATH, shellPath } from './lib/sessionPaths';
 
 const path = window.location.pathname;
@@ -31,7 +34,17 @@ if (!withoutSession) {
         .catch(() => null)) as { me?: Parameters<typeof currentEventOf>[0] | null } | null;
       const event = body?.me ? currentEventOf(body.me) : null;
       if (event) {
-        ask(shellPath(event.id));
+        const shell = fetchEarly(shellPath(event.id));
+        keepEarly(shellPath(event.id), shell);
+        // The frame's logo (the largest paint of several screens) starts as soon as it is named.
+        // This reads a copy of the answer before the app can take it (its handlers come later).
+        shell
+          .then((answer) => (answer.ok ? answer.clone().json() : null))
+          .then((body: { branding?: Parameters<typeof shellLogo>[0] } | null) => {
+            const logo = shellLogo(body?.branding, body?.branding?.navBgColor ?? DEFAULT_NAV_COLOR);
+            if (logo) preloadImage(logo);
+          })
+          .catch(() => undefined);
         for (const answerPath of earlyAnswersFor(path, event.id, true)) ask(answerPath);
       }
       return response;

@@ -133,6 +133,15 @@ export function preloadFiles(files: string[], doc: Document = document): void {
   }
 }
 
+/** Preloads an image the first screen shows (as an `<img>` asks for it: no crossorigin). */
+export function preloadImage(href: string, doc: Document = document): void {
+  const link = doc.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'image');
+  link.href = href;
+  doc.head.append(link);
+}
+
 /** Reads the table from the page and preloads the current path's files. */
 export function preloadRoute(path: string, doc: Document = document): void {
   const text = doc.getElementById(ROUTE_CHUNKS_ID)?.textContent;
