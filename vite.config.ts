@@ -309,6 +309,16 @@ function chunkGroups(): Plugin {
       }
     },
     generateBundle(_options, bundle) {
+      // The boot script runs first only if it waits for no more than its own small imports.
+      const boot = Object.values(bundle).find(
+        (item) => item.type === 'chunk' && item.isEntry && item.facadeModuleId === `${ROOT}client/boot.ts`,
+      );
+      if (boot?.type === 'chunk')
+        for (const imported of boot.imports) {
+          const chunk = bundle[imported];
+          if (chunk?.type === 'chunk' && (chunk.isEntry || chunk.code.length > 4096))
+            this.error(`chunk-groups: the boot script imports ${imported}, the app's code`);
+        }
       // The frame's chunk and what it imports must not import one another: a cycle between chunks
       // runs one of them before the other has defined what it uses.
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -362,7 +372,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], test: (id) => groupOf.get(id) !== 'boot', priority: 2 },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => groupOf.get(id) !== 'boot',
+              // Not the boot script's modules, even as the entry's dependencies (it would wait for all).
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             {
               name: 'signed-in',
               test: (id) => groupOf.get(id) === 'signed-in',
