@@ -117,8 +117,15 @@ function bootScriptFirst(): Plugin {
         );
         if (!serving && !boot) throw new Error('boot-script-first: client/boot.ts is not in the build');
         const src = boot ? `/${boot.fileName}` : '/client/boot.ts';
+        // Its own imports are fetched with it, not once it has been read (a round trip on a phone).
+        const imports = boot?.type === 'chunk' ? boot.imports : [];
         return [
           { tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' },
+          ...imports.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head-prepend' as const,
+          })),
         ];
       },
     },
