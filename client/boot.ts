@@ -1,29 +1,52 @@
 // The boot script (decision 0053): index.html loads it before the app's entry chunk. It runs as
-// soon as the page is parsed and starts the requests every signed-in screen waits for, so they
-// travel while the app's code downloads and evaluates; the API client takes their answers
-// (lib/earlyRequests.ts). It imports nothing else: it must stay small to run first.
+// soon as the page is parsed and starts what the first screen waits for, so it travels while the
+// app's code downloads and evaluates: the route's chunks (preloaded), the session, the event's shell
+// and the screen's first answers as soon as the session names the event (issue 22, decision 0056).
+// The API client takes their answers (lib/earlyRequests.ts). It stays small to run first.
+
+import { DEFAULT_NAV_COLOR } from '../shared/events/terminology';
+import { shellLogo } from './features/shell/shellLogo';
 import { fetchEarly, keepEarly } from './lib/earlyRequests';
+import { earlyAnswersFor, preloadImage, preloadRoute } from './lib/earlyRequestsRoutes';
 import { currentEventOf, SESSION_PATH, shellPath } from './lib/sessionPaths';
 
 const path = window.location.pathname;
+// The current route's chunks, all at once rather than as the router finds them.
+preloadRoute(path);
 // Screens that do not read the session on their first load: asking would only add a request.
 const withoutSession = /^\/(guests|setup|unauthorised|404)(\/|$)|^\/auth\/(?!login\/?$)/.test(path);
 // Sign-in reads the session (to send a signed-in visitor on) but shows no event's shell.
 const withShell = !path.startsWith('/auth');
 
+const ask = (answerPath: string) => keepEarly(answerPath, fetchEarly(answerPath));
+
 if (!withoutSession) {
+  for (const answerPath of earlyAnswersFor(path, null, false)) ask(answerPath);
   keepEarly(
     SESSION_PATH,
     fetchEarly(SESSION_PATH).then(async (response) => {
       if (!withShell || !response.ok) return response;
-      // The shell is asked for as soon as the session names the event; the session's answer is
-      // handed on only after that, so the app's first ask for the shell finds it started.
+      // The shell and the screen's answers are asked for as soon as the session names the event;
+      // the session's answer is handed on only after that, so the app's first ask finds them started.
       const body = (await response
         .clone()
         .json()
         .catch(() => null)) as { me?: Parameters<typeof currentEventOf>[0] | null } | null;
       const event = body?.me ? currentEventOf(body.me) : null;
-      if (event) keepEarly(shellPath(event.id), fetchEarly(shellPath(event.id)));
+      if (event) {
+        const shell = fetchEarly(shellPath(event.id));
+        keepEarly(shellPath(event.id), shell);
+        // The frame's logo (the largest paint of several screens) starts as soon as it is named.
+        // This reads a copy of the answer before the app can take it (its handlers come later).
+        shell
+          .then((answer) => (answer.ok ? answer.clone().json() : null))
+          .then((body: { branding?: Parameters<typeof shellLogo>[0] } | null) => {
+            const logo = shellLogo(body?.branding, body?.branding?.navBgColor ?? DEFAULT_NAV_COLOR);
+            if (logo) preloadImage(logo);
+          })
+          .catch(() => undefined);
+        for (const answerPath of earlyAnswersFor(path, event.id, true)) ask(answerPath);
+      }
       return response;
     }),
   );

@@ -18,15 +18,15 @@ import { cssVariablesResolver, theme } from './ui/theme';
 void startErrorReports();
 
 const router = createBrowserRouter(createRoutes(queryClient));
-// The boot script's answers are for the first screen's loaders only (decision 0053).
-if (router.state.initialized) discardEarly();
-else {
-  const stopWatching = router.subscribe((state) => {
-    if (!state.initialized) return;
-    discardEarly();
-    stopWatching();
-  });
-}
+// The boot script's answers are for the first screen only (decisions 0053, 0056): its loaders and
+// the components of its first render take them; whatever is left is dropped at the first navigation
+// (or the redirect the first load ended in), so a later screen never reads an answer from the start.
+const firstLocation = router.state.location.key;
+const stopWatching = router.subscribe((state) => {
+  if (!state.initialized || state.location.key === firstLocation) return;
+  discardEarly();
+  stopWatching();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

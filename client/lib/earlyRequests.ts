@@ -4,8 +4,10 @@
  * the entry chunk and its imports still download and evaluate (about a second at 4x CPU): it starts
  * the session's request, and the current event's shell as soon as the session names it. The API
  * client takes each answer the first time the app asks for that path, instead of asking again.
- * Whatever the first screen did not take is dropped once it has loaded (`discardEarly`), so a later
- * request never reads an answer from the page's start.
+ * Since issue 22 (decision 0056) the boot script also asks for the first screen's own answers
+ * (lib/earlyRequestsRoutes.ts), which its components take on their first render; whatever the first
+ * screen did not take is dropped at the first navigation (`discardEarly`, client/main.tsx), so a
+ * later screen never reads an answer from the page's start.
  */
 const early = new Map<string, Promise<Response>>();
 

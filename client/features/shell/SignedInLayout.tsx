@@ -28,6 +28,7 @@ import { CorePageImage } from '../portal/CorePageImage';
 import { useSidebarSections } from '../portal/shellSidebar';
 import { availableCorePages, CORE_PAGE_SCREENS } from '../registry';
 import { ForbiddenScreen } from './ForbiddenScreen';
+import { shellLogo } from './shellLogo';
 
 /**
  * A session that ends while the portal is open (expiry, sign-out in another tab) sends the user to
@@ -121,11 +122,7 @@ export function SignedInLayout() {
   const terminology = shell?.terminology ?? DEFAULT_TERMINOLOGY;
   const navColor = shell?.branding.navBgColor ?? DEFAULT_NAV_COLOR;
   const navTheme = navThemeFor(navColor);
-  // autoLogo: the inverted logo suits a dark bar; otherwise the one logo shows on any colour.
-  const logo =
-    shell?.branding.autoLogo && navTheme === 'dark'
-      ? shell.branding.invertedLogo || shell.branding.logo
-      : shell?.branding.logo;
+  const logo = shellLogo(shell?.branding, navColor);
   // Member areas (decision 0034): links into a closed area are left out, its screens answer 403.
   const areas = shell?.membership.areas ?? MEMBER_AREAS;
   const isPathOpen = (to: string) => pathIsOpen(to, areas);

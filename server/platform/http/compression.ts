@@ -1,6 +1,6 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Smaller answers are sent as they are: compressing them costs more time than the bytes save. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -29,4 +29,30 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // Request bodies stay uncompressed JSON and multipart, as the routes expect.
     globalDecompression: false,
   });
+}
+
+/**
+ * Sends a fixed text (the single-page app's index.html) compressed as the request accepts: for a
+ * handler the compression plugin's hooks do not reach (the not-found handler is set before the
+ * plugin is registered). Each encoding is made once per text and kept.
+ */
+const compressedTexts = new WeakMap<object, { br: Buffer; gzip: Buffer }>();
+export function sendCompressedText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: { value: string },
+): FastifyReply {
+  let made = compressedTexts.get(text);
+  if (!made) {
+    made = {
+      br: brotliCompressSync(text.value, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(text.value, { level: 9 }),
+    };
+    compressedTexts.set(text, made);
+  }
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  reply.header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(text.value);
+  return reply.header('content-encoding', encoding).send(made[encoding]);
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../../shared/http/errors';
 import type { ErrorReporter } from '../observability/errorReports';
+import { sendCompressedText } from './compression';
 
 /** The one error type of the server; its code and message reach the client as they are. */
 export class AppError extends Error {
@@ -107,9 +108,11 @@ export function registerErrorHandling(
   });
 
   // Unknown API paths answer the error shape; any other GET is a client route of the single-page app.
+  // The page is compressed here: the compression plugin's hooks do not reach this handler.
+  const page = spaIndexHtml ? { value: spaIndexHtml } : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (spaIndexHtml && request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(spaIndexHtml);
+    if (page && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return sendCompressedText(request, reply.type('text/html').header('cache-control', 'no-cache'), page);
     }
     return reply.status(404).send(body(request, 'not-found', 'Not Found'));
   });
