@@ -3,7 +3,7 @@ import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../
 /**
  * The 'admin notification' email (spec: default title 'You have a new notification'): the
  * notification's title and its sanitised description, and a button to the portal's notifications,
- * in the event's template of the kind (server/modules/emails/defaultTemplates.ts by default).
+ * in the event's template of the kind (server/modules/emails/templates/defaults.ts by default).
  */
 
 export function renderNotificationEmail(

@@ -56,7 +56,7 @@ type SessionTuple = [
 
 /**
  * Every session of the event in programme order, and its tracks by id. The sessions travel as one
- * JSON array of positional rows (as the team's task list does, myTasksQuery.ts): on PGlite, decoding
+ * JSON array of positional rows (as the team's task list does, tasks/myTasks/queries.ts): on PGlite, decoding
  * 2,000 rows cell by cell took 80-200 ms, one text cell parsed natively a few.
  */
 export async function programmeOf(db: DbOrTx, eventId: string) {
