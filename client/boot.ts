@@ -5,10 +5,17 @@
 // The API client takes their answers (lib/earlyRequests.ts). It stays small to run first.
 
 import { DEFAULT_NAV_COLOR } from '../shared/events/terminology';
+import type { MemberArea } from '../shared/people/memberAreas';
 import { shellLogo } from './features/shell/shellLogo';
 import { fetchEarly, keepEarly } from './lib/earlyRequests';
 import { earlyAnswersFor, preloadImage, preloadRoute } from './lib/earlyRequestsRoutes';
 import { currentEventOf, SESSION_PATH, shellPath } from './lib/sessionPaths';
+
+/** What the boot script reads of the shell's answer: the logo, and the member's open areas. */
+type ShellBody = {
+  branding?: Parameters<typeof shellLogo>[0];
+  membership?: { areas?: readonly MemberArea[] };
+};
 
 const path = window.location.pathname;
 // The current route's chunks, all at once rather than as the router finds them.
@@ -38,14 +45,18 @@ if (!withoutSession) {
         keepEarly(shellPath(event.id), shell);
         // The frame's logo (the largest paint of several screens) starts as soon as it is named.
         // This reads a copy of the answer before the app can take it (its handlers come later).
+        // The answers of a member area wait for the shell to name the open ones: a closed area's
+        // would be a 403 nobody caused.
+        for (const answerPath of earlyAnswersFor(path, event.id, true)) ask(answerPath);
         shell
           .then((answer) => (answer.ok ? answer.clone().json() : null))
-          .then((body: { branding?: Parameters<typeof shellLogo>[0] } | null) => {
+          .then((body: ShellBody | null) => {
             const logo = shellLogo(body?.branding, body?.branding?.navBgColor ?? DEFAULT_NAV_COLOR);
             if (logo) preloadImage(logo);
+            const areas = body?.membership?.areas;
+            if (areas) for (const answerPath of earlyAnswersFor(path, event.id, true, areas)) ask(answerPath);
           })
           .catch(() => undefined);
-        for (const answerPath of earlyAnswersFor(path, event.id, true)) ask(answerPath);
       }
       return response;
     }),

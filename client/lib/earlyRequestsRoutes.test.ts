@@ -94,16 +94,24 @@ describe('the first screen s early answers', () => {
     expect(earlyAnswersFor('/auth/login', EVENT, false)).toEqual([]);
   });
 
-  it('asks for a team screen s answers and the frame s once the event is known, params filled in', () => {
+  it('asks for the answers of no member area once the event is known, params filled in', () => {
     expect(earlyAnswersFor('/tasks', null, true)).toEqual([]);
-    expect(earlyAnswersFor('/content/page-1', EVENT, true)).toEqual([
-      `/api/events/${EVENT}/my-content/page-1`,
+    expect(earlyAnswersFor('/', EVENT, true)).toEqual([
+      `/api/events/${EVENT}/dashboard`,
+      `/api/events/${EVENT}/my-time-table`,
       `/api/events/${EVENT}/navigation`,
+    ]);
+    expect(earlyAnswersFor('/admin/users', EVENT, true)).toEqual([`/api/events/${EVENT}/navigation`]);
+  });
+
+  it('asks for a member area s answers only once the shell names it open (a closed one is a 403)', () => {
+    expect(earlyAnswersFor('/content/page-1', EVENT, true)).toEqual([`/api/events/${EVENT}/navigation`]);
+    expect(earlyAnswersFor('/content/page-1', EVENT, true, ['content', 'notifications'])).toEqual([
+      `/api/events/${EVENT}/my-content/page-1`,
       `/api/events/${EVENT}/my-notifications`,
     ]);
-    expect(earlyAnswersFor('/admin/users', EVENT, true)).toEqual(
-      FRAME_ANSWERS.map((path) => path.replace(':eventId', EVENT)),
-    );
+    expect(earlyAnswersFor('/suppliers', EVENT, true, ['content', 'tasks'])).toEqual([]);
+    expect(earlyAnswersFor('/', EVENT, true, ['suppliers'])).toEqual([]);
   });
 
   it('names paths the screens ask for (each appears in the client code that asks for it)', () => {
@@ -122,7 +130,10 @@ describe('the first screen s early answers', () => {
     ]
       .map((file) => readFileSync(join(import.meta.dirname, '..', file), 'utf8'))
       .join('\n');
-    for (const path of [...EARLY_ANSWERS.flatMap(([, paths]) => paths), ...FRAME_ANSWERS]) {
+    for (const path of [
+      ...EARLY_ANSWERS.flatMap(([, paths]) => paths),
+      ...FRAME_ANSWERS.map(([frame]) => frame),
+    ]) {
       // The last segment that is not a param, as the query functions write it.
       const tail = path
         .split('/')

@@ -1,3 +1,5 @@
+import { areaOfPath, type MemberArea } from '../../shared/people/memberAreas';
+
 /**
  * The route's code, asked for by the boot script (client/boot.ts) before the app's entry has run
  * (issue 22). Without it the browser learns of a screen's chunks only in a chain: the entry loads
@@ -61,8 +63,14 @@ export const EARLY_ANSWERS: [pattern: string, paths: string[]][] = [
   ['/my-team', ['/api/events/:eventId/my-team']],
 ];
 
-/** What the signed-in frame (features/shell/SignedInLayout.tsx) asks for on every screen. */
-export const FRAME_ANSWERS = ['/api/events/:eventId/navigation', '/api/events/:eventId/my-notifications'];
+/**
+ * What the signed-in frame (features/shell/SignedInLayout.tsx) asks for on every screen, with the
+ * member area each belongs to: the bell's list only when the notifications area is open.
+ */
+export const FRAME_ANSWERS: [path: string, area: MemberArea | null][] = [
+  ['/api/events/:eventId/navigation', null],
+  ['/api/events/:eventId/my-notifications', 'notifications'],
+];
 
 /** `template` with its `:names` filled in; null when one is unknown. */
 function fill(template: string, values: Record<string, string>): string | null {
@@ -77,16 +85,28 @@ function fill(template: string, values: Record<string, string>): string | null {
 
 /**
  * The early answers for `path`: those that need no event, and those to ask once `eventId` is known
- * (with the frame's, on every signed-in screen).
+ * (with the frame's, on every signed-in screen). An answer of a member area closed to the viewer is
+ * a 403 (decision 0034), and only the event's shell names the open areas: with `openAreas` null
+ * (the shell not yet answered) the answers of no area; with the shell's areas, those of an open area.
  */
-export function earlyAnswersFor(path: string, eventId: string | null, signedInFrame: boolean): string[] {
+export function earlyAnswersFor(
+  path: string,
+  eventId: string | null,
+  signedInFrame: boolean,
+  openAreas: readonly MemberArea[] | null = null,
+): string[] {
   const route = EARLY_ANSWERS.find(([pattern]) => matchPattern(pattern, path));
   const params = route ? matchPattern(route[0], path) : null;
-  const templates = [...(route?.[1] ?? []), ...(signedInFrame ? FRAME_ANSWERS : [])];
+  const screenArea = areaOfPath(path);
+  const templates: [string, MemberArea | null][] = [
+    ...(route?.[1] ?? []).map((template): [string, MemberArea | null] => [template, screenArea]),
+    ...(signedInFrame ? FRAME_ANSWERS : []),
+  ];
   const values = { ...params, ...(eventId ? { eventId } : {}) };
   return templates
-    .filter((template) => template.includes(':eventId') === (eventId !== null))
-    .map((template) => fill(template, values))
+    .filter(([template]) => template.includes(':eventId') === (eventId !== null))
+    .filter(([, area]) => (openAreas === null ? area === null : area !== null && openAreas.includes(area)))
+    .map(([template]) => fill(template, values))
     .filter((filled) => filled !== null);
 }
 
