@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { buildApp } from '../server/app';
 import { importFixture, rekeyFixture } from '../server/modules/forms/fixtures/service';
-import { formDefinition } from '../server/modules/forms/service';
+import { formDefinition } from '../server/modules/forms/queries';
 import { addUserToEvent } from '../server/modules/people/service';
 import { formSubmissions } from '../server/modules/submissions/tables';
 import { enableReadCache } from '../server/platform/cache';

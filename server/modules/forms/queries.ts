@@ -1,18 +1,31 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  FieldGroupListResponse,
-  FormListResponse,
-  FormsCounts,
-  fieldGroupListQuerySchema,
-  formListQuerySchema,
+import {
+  type FieldGroupListResponse,
+  FORM_ERRORS,
+  type FormDetail,
+  type FormListResponse,
+  type FormsCounts,
+  type fieldGroupListQuerySchema,
+  type formListQuerySchema,
 } from '../../../shared/forms/api';
+import { makeDefinition } from '../../../shared/forms/definition';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
+import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
-import { fieldGroups, formFields, forms } from './tables';
+import { notFound } from '../../platform/http/errors';
+import { readSettings } from '../events/settingsStore';
+import { loadFields, loadGroupsWithFields } from './fields/service';
+import { currentLock } from './locks/service';
+import { embeddedGroupOf, presentForm, readConfirmation, readNotification } from './present';
+import { fieldGroups, formConfirmations, formFields, formNotifications, forms } from './tables';
 
-/** The manage screens' lists and the counts of their four shortcuts. */
+/** Where a stored field or group that fails its shape check is reported (it is left out, never a 500). */
+export const reportBadFieldTo = (ctx: AppContext) => (message: string) => ctx.logger.warn(message);
+
+/** Forms' reads: the manage screens' lists and their shortcuts' counts, and one form as the builder, the filler and the engine read it. */
 
 export async function formsCounts(db: DbOrTx, eventId: string): Promise<FormsCounts> {
   const [formRows, groupRows] = await Promise.all([
@@ -176,4 +189,90 @@ export async function formsEmbedding(db: DbOrTx, eventId: string, groupId: strin
       ),
     );
   return rows.flatMap((row) => row.id ?? []);
+}
+
+/** A form's row, or the spec's 404. */
+export async function findForm(db: DbOrTx, eventId: string, formId: string) {
+  const [row] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
+  if (!row) throw notFound(FORM_ERRORS.formNotFound);
+  return row;
+}
+
+/**
+ * A stored form with its fields, the groups its templates embed, confirmations and notifications.
+ * `withNotifications: false` leaves the notifications out (a read fewer): filling in a form and
+ * submitting it never use them (the notification job loads them itself).
+ */
+export async function loadForm(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  formId: string,
+  { withNotifications = true }: { withNotifications?: boolean } = {},
+) {
+  const row = await findForm(db, eventId, formId);
+  const onBad = reportBadFieldTo(ctx);
+  const fields = await loadFields(db, eventId, { kind: 'form', id: formId }, onBad);
+  const groupIds = [...new Set(fields.flatMap((f) => embeddedGroupOf(f) ?? []))];
+  const [groups, confirmationRows, notificationRows] = await Promise.all([
+    loadGroupsWithFields(db, eventId, groupIds, onBad),
+    db
+      .select()
+      .from(formConfirmations)
+      .where(and(eq(formConfirmations.eventId, eventId), eq(formConfirmations.formId, formId)))
+      .orderBy(asc(formConfirmations.position)),
+    withNotifications
+      ? db
+          .select()
+          .from(formNotifications)
+          .where(and(eq(formNotifications.eventId, eventId), eq(formNotifications.formId, formId)))
+          .orderBy(asc(formNotifications.position))
+      : [],
+  ]);
+  // The default confirmation first (spec: manage, default first), the others in their order.
+  // A stored record failing its shape check is left out and reported, never a 500 for the form.
+  const dropBad = (record: BadRecord) => reportBadRecord(ctx.logger, record);
+  const confirmations = confirmationRows
+    .flatMap((r) => readConfirmation(r, dropBad) ?? [])
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  const notifications = notificationRows.flatMap((r) => readNotification(r, dropBad) ?? []);
+  const form = presentForm(
+    row,
+    {
+      fieldIds: fields.map((f) => f.id),
+      confirmationIds: confirmations.map((c) => c.id),
+      notificationIds: notifications.map((n) => n.id),
+    },
+    dropBad,
+  );
+  return { form, fields, groups, confirmations, notifications };
+}
+
+/** Everything the builder opens: the form, its definition's fields and groups, the lock and the currency. */
+export async function getFormDetail(
+  ctx: AppContext,
+  db: DbOrTx,
+  eventId: string,
+  formId: string,
+  accountId: string,
+): Promise<FormDetail> {
+  const loaded = await loadForm(ctx, db, eventId, formId);
+  return {
+    form: loaded.form,
+    fields: [...loaded.fields, ...loaded.groups.fields],
+    fieldGroups: loaded.groups.groups,
+    confirmations: loaded.confirmations,
+    notifications: loaded.notifications,
+    lock: await currentLock(db, { eventId, type: 'form', id: formId }, accountId),
+    currency: (await readSettings(db, eventId, 'variables')).currencyId,
+  };
+}
+
+/** A stored form as the engine reads it (its fields and the groups its templates embed). */
+export async function formDefinition(ctx: AppContext, db: DbOrTx, eventId: string, formId: string) {
+  const { form, fields, groups } = await loadForm(ctx, db, eventId, formId);
+  return makeDefinition(form, [...fields, ...groups.fields], groups.groups);
 }

@@ -30,16 +30,8 @@ import { fieldGroupRoutes } from './fieldGroups/routes';
 import { lockRoutes } from './locks/routes';
 import { notificationRoutes } from './notifications/routes';
 import { formsPolicy } from './policy';
-import { listForms } from './queries';
-import {
-  createForm,
-  deleteForms,
-  findForm,
-  getFormDetail,
-  setFormsArchived,
-  updateForm,
-  updateFormSettings,
-} from './service';
+import { findForm, getFormDetail, listForms } from './queries';
+import { createForm, deleteForms, setFormsArchived, updateForm, updateFormSettings } from './service';
 
 const emptyBody = z.strictObject({});
 /** A 300-field form with its logic is a few hundred KB; leave room for the largest builders. */

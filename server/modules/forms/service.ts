@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   FORM_ERRORS,
-  type FormDetail,
   type formCreateBodySchema,
   type formSettingsSchema,
   type formUpdateBodySchema,
@@ -15,13 +14,11 @@ import { type Field, parseField } from '../../../shared/forms/schema/field';
 import type { Form } from '../../../shared/forms/schema/form';
 import type { LogicMap, Rule } from '../../../shared/forms/schema/logic';
 import { parseNotification } from '../../../shared/forms/schema/notification';
-import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
-import { readSettings } from '../events/settingsStore';
 import { releaseSubmissionFiles } from '../submissions/uploads/service';
 import {
   checkFieldReferences,
@@ -31,103 +28,17 @@ import {
   planFieldChanges,
   writeFields,
 } from './fields/service';
-import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from './locks/service';
+import { dropLocks, refuseIfLockedByOther, requireLock } from './locks/service';
 import { refuseLostRecipients } from './notifications/recipients';
-import { embeddedGroupOf, presentForm, readConfirmation, readNotification, storedSettings } from './present';
+import { embeddedGroupOf, storedSettings } from './present';
+import { findForm, formDefinition, reportBadFieldTo } from './queries';
 import { formConfirmations, formNotifications, forms } from './tables';
 
-/** Forms: read, create, save from the builder, settings, archive, delete. Duplicate is in duplicate/. */
+/** Forms' writes: create, save from the builder, settings, archive, delete. Reads are in queries.ts, duplicate in duplicate/. */
 
 type CreateBody = z.output<typeof formCreateBodySchema>;
 type UpdateBody = z.output<typeof formUpdateBodySchema>;
 type Settings = z.output<typeof formSettingsSchema>;
-
-const reporter = (ctx: AppContext) => (message: string) => ctx.logger.warn(message);
-
-export async function findForm(db: DbOrTx, eventId: string, formId: string) {
-  const [row] = await db
-    .select()
-    .from(forms)
-    .where(and(eq(forms.eventId, eventId), eq(forms.id, formId)));
-  if (!row) throw notFound(FORM_ERRORS.formNotFound);
-  return row;
-}
-
-/** Everything the builder opens: the form, its definition's fields and groups, and the rest. */
-/**
- * A stored form with its fields, the groups its templates embed, confirmations and notifications.
- * `withNotifications: false` leaves the notifications out (a read fewer): filling in a form and
- * submitting it never use them (the notification job loads them itself).
- */
-export async function loadForm(
-  ctx: AppContext,
-  db: DbOrTx,
-  eventId: string,
-  formId: string,
-  { withNotifications = true }: { withNotifications?: boolean } = {},
-) {
-  const row = await findForm(db, eventId, formId);
-  const onBad = reporter(ctx);
-  const fields = await loadFields(db, eventId, { kind: 'form', id: formId }, onBad);
-  const groupIds = [...new Set(fields.flatMap((f) => embeddedGroupOf(f) ?? []))];
-  const [groups, confirmationRows, notificationRows] = await Promise.all([
-    loadGroupsWithFields(db, eventId, groupIds, onBad),
-    db
-      .select()
-      .from(formConfirmations)
-      .where(and(eq(formConfirmations.eventId, eventId), eq(formConfirmations.formId, formId)))
-      .orderBy(asc(formConfirmations.position)),
-    withNotifications
-      ? db
-          .select()
-          .from(formNotifications)
-          .where(and(eq(formNotifications.eventId, eventId), eq(formNotifications.formId, formId)))
-          .orderBy(asc(formNotifications.position))
-      : [],
-  ]);
-  // The default confirmation first (spec: manage, default first), the others in their order.
-  // A stored record failing its shape check is left out and reported, never a 500 for the form.
-  const dropBad = (record: BadRecord) => reportBadRecord(ctx.logger, record);
-  const confirmations = confirmationRows
-    .flatMap((r) => readConfirmation(r, dropBad) ?? [])
-    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
-  const notifications = notificationRows.flatMap((r) => readNotification(r, dropBad) ?? []);
-  const form = presentForm(
-    row,
-    {
-      fieldIds: fields.map((f) => f.id),
-      confirmationIds: confirmations.map((c) => c.id),
-      notificationIds: notifications.map((n) => n.id),
-    },
-    dropBad,
-  );
-  return { form, fields, groups, confirmations, notifications };
-}
-
-export async function getFormDetail(
-  ctx: AppContext,
-  db: DbOrTx,
-  eventId: string,
-  formId: string,
-  accountId: string,
-): Promise<FormDetail> {
-  const loaded = await loadForm(ctx, db, eventId, formId);
-  return {
-    form: loaded.form,
-    fields: [...loaded.fields, ...loaded.groups.fields],
-    fieldGroups: loaded.groups.groups,
-    confirmations: loaded.confirmations,
-    notifications: loaded.notifications,
-    lock: await currentLock(db, { eventId, type: 'form', id: formId }, accountId),
-    currency: (await readSettings(db, eventId, 'variables')).currencyId,
-  };
-}
-
-/** A stored form as the engine reads it (its fields and the groups its templates embed). */
-export async function formDefinition(ctx: AppContext, db: DbOrTx, eventId: string, formId: string) {
-  const { form, fields, groups } = await loadForm(ctx, db, eventId, formId);
-  return makeDefinition(form, [...fields, ...groups.fields], groups.groups);
-}
 
 /**
  * Rules the engine could not evaluate against the form (a field that is not in it, an option it no
@@ -240,7 +151,7 @@ export async function updateForm(
     const row = await findForm(tx, eventId, formId);
     await requireLock(tx, { eventId, type: 'form', id: formId }, by);
     const owner: FieldOwner = { kind: 'form', id: formId };
-    const onBad = reporter(ctx);
+    const onBad = reportBadFieldTo(ctx);
     const current = await loadFields(tx, eventId, owner, onBad);
     const changes = {
       fieldIds: body.form.fieldIds,
@@ -271,7 +182,7 @@ async function checkLogicOf(
   fields: Field[],
 ) {
   const groupIds = [...new Set(fields.flatMap((f) => embeddedGroupOf(f) ?? []))];
-  const groups = await loadGroupsWithFields(db, eventId, groupIds, reporter(ctx));
+  const groups = await loadGroupsWithFields(db, eventId, groupIds, reportBadFieldTo(ctx));
   const definitionForm: Form = {
     id: form.id,
     title: form.title,

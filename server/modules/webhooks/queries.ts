@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { WEBHOOK_ERRORS } from '../../../shared/webhooks/api';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
-import { findForm } from '../forms/service';
+import { findForm } from '../forms/queries';
 import { presentDelivery, presentWebhook } from './present';
 import { formWebhooks, webhookDeliveries } from './tables';
 

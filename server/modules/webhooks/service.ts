@@ -5,7 +5,8 @@ import { WEBHOOK_ERRORS, type webhookBodySchema } from '../../../shared/webhooks
 import type { AppContext } from '../../platform/context';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
-import { findForm, refuseBadRules } from '../forms/service';
+import { findForm } from '../forms/queries';
+import { refuseBadRules } from '../forms/service';
 import { newWebhookSecret } from './deliver';
 import { guardOf, queueDelivery, sendQueued } from './jobs';
 import { payloadFor, payloadSource } from './payloads';

@@ -8,7 +8,8 @@ import { withTransaction } from '../../../platform/db/transaction';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { sanitizeRichText } from '../../content/sanitize';
 import { presentConfirmation } from '../present';
-import { findForm, refuseBadRules } from '../service';
+import { findForm } from '../queries';
+import { refuseBadRules } from '../service';
 import { formConfirmations } from '../tables';
 
 /**

@@ -7,7 +7,8 @@ import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest } from '../../../platform/http/errors';
 import { type FieldOwner, planFieldChanges, writeFields } from '../fields/service';
 import { storedSettings } from '../present';
-import { insertForm, loadForm } from '../service';
+import { loadForm } from '../queries';
+import { insertForm } from '../service';
 import { formConfirmations, formNotifications } from '../tables';
 
 /**

@@ -30,8 +30,8 @@ import {
 import { currentLock, dropLocks, refuseIfLockedByOther, requireLock } from '../locks/service';
 import { refuseLostRecipients } from '../notifications/recipients';
 import { presentFieldGroup } from '../present';
-import { formsEmbedding, groupsUsedInForms } from '../queries';
-import { loadForm, refuseBadLogic } from '../service';
+import { formsEmbedding, groupsUsedInForms, loadForm } from '../queries';
+import { refuseBadLogic } from '../service';
 import { fieldGroups } from '../tables';
 
 /** Field groups (admin only): reusable blocks of fields that a form embeds through a template. */

@@ -17,7 +17,7 @@ import { answersForPdf } from '../../submissions/pdf/service';
 import { onSubmissionSaved, type SubmissionEvent } from '../../submissions/saved/service';
 import { formSubmissions, submissionEvents } from '../../submissions/tables';
 import { readNotification } from '../present';
-import { formDefinition } from '../service';
+import { formDefinition } from '../queries';
 import { formNotificationSends, formNotifications } from '../tables';
 import { type Line, renderNotificationEmail } from './email';
 

@@ -10,7 +10,8 @@ import { withTransaction } from '../../../platform/db/transaction';
 import { notFound } from '../../../platform/http/errors';
 import { sanitizeRichText } from '../../content/sanitize';
 import { presentNotification, readNotification, storedSettings } from '../present';
-import { findForm, formDefinition, refuseBadRules } from '../service';
+import { findForm, formDefinition } from '../queries';
+import { refuseBadRules } from '../service';
 import { formNotifications } from '../tables';
 import { recipientProblem } from './recipients';
 

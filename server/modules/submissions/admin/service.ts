@@ -15,7 +15,7 @@ import { withTransaction } from '../../../platform/db/transaction';
 import { conflict } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { accounts } from '../../auth/tables';
-import { findForm } from '../../forms/service';
+import { findForm } from '../../forms/queries';
 import { teams } from '../../people/tables';
 import { setFormTaskProgress } from '../../tasks/formTasks/service';
 import { withImages } from '../fill/present';

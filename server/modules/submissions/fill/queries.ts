@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { accounts } from '../../auth/tables';
 import { readSettings } from '../../events/settingsStore';
-import { loadForm } from '../../forms/service';
+import { loadForm } from '../../forms/queries';
 import { teams } from '../../people/tables';
 
 export type LoadedForm = { fill: FillDefinition; definition: FormDefinition };
