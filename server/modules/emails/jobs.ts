@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../platform/db/client';
 import { queueTableExists, rowsOf } from '../../platform/db/rows';
 import { defineJob } from '../../platform/jobs';
 import { SMTP_POOL } from '../../platform/mail/mailer';
-import { deliver, dispatchEmails, sendEmailJob } from './service';
+import { deliver } from './delivery/service';
+import { dispatchEmails, sendEmailJob } from './service';
 import { outboxEmails } from './tables';
 
 // The email queues' workers: sending, and the sweep for emails whose hand-over a crash lost.

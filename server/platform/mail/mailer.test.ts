@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliver } from '../../modules/emails/service';
+import { deliver } from '../../modules/emails/delivery/service';
 import { outboxEmails } from '../../modules/emails/tables';
 import {
   APP_URL,

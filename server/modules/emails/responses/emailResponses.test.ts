@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailResponse, ResendResponse } from '../../../../shared/emails/responsesApi';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
-import { deliver, queueEmails } from '../service';
+import { deliver } from '../delivery/service';
+import { queueEmails } from '../service';
 import { emailResponses, outboxEmails } from '../tables';
 
 const content = (subject: string) => ({
