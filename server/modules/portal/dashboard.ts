@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { pageImages } from '../content/pageImages';
+import { pageImages } from '../content/pageImages/queries';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
 import { visibleContent } from './contentRefs';
 import { readPortalDoc, writePortalDoc } from './documents';

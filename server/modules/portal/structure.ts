@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { pageImages } from '../content/pageImages';
+import { pageImages } from '../content/pageImages/queries';
 import { readSettings } from '../events/settingsStore';
 import { existingContentIds, listContentOptions, visibleContent } from './contentRefs';
 import { readPortalDoc, writePortalDoc } from './documents';

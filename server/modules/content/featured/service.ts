@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { SETTINGS_SCHEMAS } from '../../../shared/events/settings';
-import type { DbOrTx } from '../../platform/db/client';
-import { readSettings } from '../events/settingsStore';
-import { settings } from '../events/tables';
+import { SETTINGS_SCHEMAS } from '../../../../shared/events/settings';
+import type { DbOrTx } from '../../../platform/db/client';
+import { readSettings } from '../../events/settingsStore';
+import { settings } from '../../events/tables';
 
 /**
  * Content's side effects on the event's settings documents (spec: setting the featured flag adds

@@ -1,8 +1,8 @@
-import type { Section } from '../../../shared/content/sections';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { claimFiles, releaseFileIds, releaseFiles } from '../files/service';
-import type { contentSections } from './tables';
+import type { Section } from '../../../../shared/content/sections';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { claimFiles, releaseFileIds, releaseFiles } from '../../files/service';
+import type { contentSections } from '../tables';
 
 /**
  * PDF sections hold uploaded files (purpose 'contentPdf') owned by their page: a file uploaded for

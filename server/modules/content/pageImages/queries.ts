@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PageImage } from '../../../shared/content/api';
-import { CONTENT_ERRORS } from '../../../shared/content/sections';
-import type { ImageSize } from '../../../shared/files/schemas';
-import type { DbOrTx } from '../../platform/db/client';
-import { badRequest } from '../../platform/http/errors';
-import { assets } from '../assets/tables';
-import { fileUrl } from '../files/service';
+import type { PageImage } from '../../../../shared/content/api';
+import { CONTENT_ERRORS } from '../../../../shared/content/sections';
+import type { ImageSize } from '../../../../shared/files/schemas';
+import type { DbOrTx } from '../../../platform/db/client';
+import { badRequest } from '../../../platform/http/errors';
+import { assets } from '../../assets/tables';
+import { fileUrl } from '../../files/service';
 
 /**
  * A page's image (spec: a content page's assetId) names an image asset of its own event; its

@@ -16,9 +16,9 @@ import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { teamTypes } from '../people/tables';
-import { featuredIds, setFeatured, unlinkPage } from './featured';
-import { releasePageFiles } from './files';
-import { assertPageImage, pageImage } from './pageImages';
+import { featuredIds, setFeatured, unlinkPage } from './featured/service';
+import { releasePageFiles } from './files/service';
+import { assertPageImage, pageImage } from './pageImages/queries';
 import { presentDetail, presentRow } from './present';
 import { contentPages, contentSections } from './tables';
 

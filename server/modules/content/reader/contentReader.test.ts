@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { contentApi } from './contentTestKit';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { contentApi } from '../contentTestKit';
 
 describe('reading content pages (members and guests)', () => {
   let t: TestApp;

@@ -1,28 +1,28 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { PageImage, ReaderList, ReaderPage, ReaderSection } from '../../../shared/content/api';
-import { mapEmbedUrl } from '../../../shared/content/embeds';
-import { CONTENT_ERRORS, type Resource } from '../../../shared/content/sections';
+import type { PageImage, ReaderList, ReaderPage, ReaderSection } from '../../../../shared/content/api';
+import { mapEmbedUrl } from '../../../../shared/content/embeds';
+import { CONTENT_ERRORS, type Resource } from '../../../../shared/content/sections';
 import {
   type ContentViewer,
   canGuestSeeContent,
   canSeeContent,
   readableSections,
   seesAllContent,
-} from '../../../shared/content/visibility';
-import type { MyTasksResponse } from '../../../shared/tasks/api';
-import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
-import type { DbOrTx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { registerFileAccess } from '../files/service';
-import { memberships, teams } from '../people/tables';
-import { listMyTasks } from '../tasks/myTasks/service';
-import { CONTENT_PDF } from './files';
-import { pageImage } from './pageImages';
-import { loadSections } from './pages';
-import { contentFileUrl, guestImageSrc, presentSection } from './present';
-import { resolveResources } from './resources';
-import { contentPages } from './tables';
+} from '../../../../shared/content/visibility';
+import type { MyTasksResponse } from '../../../../shared/tasks/api';
+import { TASK_STATUS_LABELS } from '../../../../shared/tasks/dueStatus';
+import type { DbOrTx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { registerFileAccess } from '../../files/service';
+import { memberships, teams } from '../../people/tables';
+import { listMyTasks } from '../../tasks/myTasks/service';
+import { CONTENT_PDF } from '../files/service';
+import { pageImage } from '../pageImages/queries';
+import { contentFileUrl, guestImageSrc, presentSection } from '../present';
+import { resolveResources } from '../resources/queries';
+import { loadSections } from '../service';
+import { contentPages } from '../tables';
 
 /** The reader's side: the pages a member may see, one page as they see it, and guest pages. */
 

@@ -1,20 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ZodError } from 'zod';
-import { type SectionsBody, sectionsBodySchema } from '../../../shared/content/api';
-import { CONTENT_ERRORS, type Section } from '../../../shared/content/sections';
-import type { ErrorIssue } from '../../../shared/http/errors';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest } from '../../platform/http/errors';
-import { assets } from '../assets/tables';
-import { fileUrl } from '../files/service';
-import { taskGroups } from '../tasks/tables';
-import { syncPageFiles } from './files';
-import { loadSections, requirePage } from './pages';
-import { missingResources } from './resources';
-import { sanitizeRichText } from './sanitize';
-import { contentSections } from './tables';
+import { type SectionsBody, sectionsBodySchema } from '../../../../shared/content/api';
+import { CONTENT_ERRORS, type Section } from '../../../../shared/content/sections';
+import type { ErrorIssue } from '../../../../shared/http/errors';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest } from '../../../platform/http/errors';
+import { assets } from '../../assets/tables';
+import { fileUrl } from '../../files/service';
+import { taskGroups } from '../../tasks/tables';
+import { syncPageFiles } from '../files/service';
+import { missingResources } from '../resources/queries';
+import { sanitizeRichText } from '../sanitize';
+import { loadSections, requirePage } from '../service';
+import { contentSections } from '../tables';
 
 /**
  * Saving a page's sections: the editor sends the whole ordered list (additions, removals, order

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ReaderResource } from '../../../shared/content/api';
-import type { Resource, ResourceType } from '../../../shared/content/sections';
-import type { ContentViewer } from '../../../shared/content/visibility';
-import { canSeeDownload } from '../../../shared/downloads/visibility';
-import { canSeeSupplier } from '../../../shared/suppliers/visibility';
-import { canSeeTask } from '../../../shared/tasks/visibility';
-import type { DbOrTx } from '../../platform/db/client';
-import { downloads } from '../downloads/tables';
-import { suppliers } from '../suppliers/tables';
-import { tasks } from '../tasks/tables';
+import type { ReaderResource } from '../../../../shared/content/api';
+import type { Resource, ResourceType } from '../../../../shared/content/sections';
+import type { ContentViewer } from '../../../../shared/content/visibility';
+import { canSeeDownload } from '../../../../shared/downloads/visibility';
+import { canSeeSupplier } from '../../../../shared/suppliers/visibility';
+import { canSeeTask } from '../../../../shared/tasks/visibility';
+import type { DbOrTx } from '../../../platform/db/client';
+import { downloads } from '../../downloads/tables';
+import { suppliers } from '../../suppliers/tables';
+import { tasks } from '../../tasks/tables';
 
 /**
  * Resources sections link to tasks, downloads and suppliers (spec: a list of id and type). Each is
