@@ -9,7 +9,7 @@ import {
   SESSION_IMPORT_REQUIRED_COLUMNS,
 } from '../../../../shared/timetable/importRules';
 import type { DbOrTx } from '../../../platform/db/client';
-import { sessionImportContext } from './sessionImport';
+import { sessionImportContext } from './service';
 
 /**
  * The session import template: the header row only (an example row would be imported by whoever

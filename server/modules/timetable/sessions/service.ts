@@ -1,17 +1,17 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Session, SessionListResponse, sessionListQuerySchema } from '../../../shared/timetable/api';
-import { type SessionValues, sessionBodySchema, TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
-import { nextDay } from '../../../shared/timetable/zone';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { DbOrTx } from '../../platform/db/client';
-import { containing } from '../../platform/db/search';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { teamTypes } from '../people/tables';
-import { issuesOf } from './issues';
-import { linkTargetExists } from './links';
-import { timetableSessions, timetableTracks } from './tables';
+import type { Session, SessionListResponse, sessionListQuerySchema } from '../../../../shared/timetable/api';
+import { type SessionValues, sessionBodySchema, TIMETABLE_ERRORS } from '../../../../shared/timetable/schema';
+import { nextDay } from '../../../../shared/timetable/zone';
+import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
+import type { DbOrTx } from '../../../platform/db/client';
+import { containing } from '../../../platform/db/search';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { teamTypes } from '../../people/tables';
+import { linkTargetExists } from '../links/queries';
+import { issuesOf } from '../present';
+import { timetableSessions, timetableTracks } from '../tables';
 
 /** Sessions as organisers manage them (moderators and above). */
 

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { canSeeContent } from '../../../shared/content/visibility';
-import { canSeeTask } from '../../../shared/tasks/visibility';
-import type { LinkOptions } from '../../../shared/timetable/api';
-import type { LinkKind } from '../../../shared/timetable/schema';
-import type { SessionViewer } from '../../../shared/timetable/visibility';
-import type { DbOrTx } from '../../platform/db/client';
-import { contentPages } from '../content/tables';
-import { forms } from '../forms/tables';
-import { tasks } from '../tasks/tables';
+import { canSeeContent } from '../../../../shared/content/visibility';
+import { canSeeTask } from '../../../../shared/tasks/visibility';
+import type { LinkOptions } from '../../../../shared/timetable/api';
+import type { LinkKind } from '../../../../shared/timetable/schema';
+import type { SessionViewer } from '../../../../shared/timetable/visibility';
+import type { DbOrTx } from '../../../platform/db/client';
+import { contentPages } from '../../content/tables';
+import { forms } from '../../forms/tables';
+import { tasks } from '../../tasks/tables';
 
 /**
  * A session may link to a content page, form or task of its event. The link is checked when

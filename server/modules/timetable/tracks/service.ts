@@ -1,12 +1,12 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { TrackRow } from '../../../shared/timetable/api';
-import { TIMETABLE_ERRORS, trackBodySchema } from '../../../shared/timetable/schema';
-import type { DbOrTx } from '../../platform/db/client';
-import { isUniqueViolation } from '../../platform/db/errors';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { issuesOf } from './issues';
-import { timetableSessions, timetableTracks } from './tables';
+import type { TrackRow } from '../../../../shared/timetable/api';
+import { TIMETABLE_ERRORS, trackBodySchema } from '../../../../shared/timetable/schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { isUniqueViolation } from '../../../platform/db/errors';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, conflict, notFound } from '../../../platform/http/errors';
+import { issuesOf } from '../present';
+import { timetableSessions, timetableTracks } from '../tables';
 
 /** Tracks: the coloured categories of the programme (build-up, show, briefings...), by name. */
 

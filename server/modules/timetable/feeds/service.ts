@@ -1,20 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { mayOpenArea } from '../../../shared/people/memberAreas';
-import { tasksForViewer } from '../../../shared/tasks/visibility';
-import type { FeedCreated, FeedStatus } from '../../../shared/timetable/api';
-import { TIMETABLE_PATHS, timetablePath } from '../../../shared/timetable/api';
-import { sessionCalendarEvent, taskDeadlineEvent } from '../../../shared/timetable/calendar';
-import { type CalendarEvent, renderCalendar } from '../../../shared/timetable/ics';
-import { sessionsForViewer } from '../../../shared/timetable/visibility';
-import { hashToken, newToken } from '../../platform/crypto';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import type { Actor } from '../../platform/http/guards';
-import { findMembership } from '../people/service';
-import { loadMyTaskList } from '../tasks/myTasks/queries';
-import { calendarSettings, programmeOf } from './calendarData';
-import { calendarFeeds } from './tables';
-import { isTimeTablePublished, sessionViewerOf } from './viewer';
+import { mayOpenArea } from '../../../../shared/people/memberAreas';
+import { tasksForViewer } from '../../../../shared/tasks/visibility';
+import type { FeedCreated, FeedStatus } from '../../../../shared/timetable/api';
+import { TIMETABLE_PATHS, timetablePath } from '../../../../shared/timetable/api';
+import { sessionCalendarEvent, taskDeadlineEvent } from '../../../../shared/timetable/calendar';
+import { type CalendarEvent, renderCalendar } from '../../../../shared/timetable/ics';
+import { sessionsForViewer } from '../../../../shared/timetable/visibility';
+import { hashToken, newToken } from '../../../platform/crypto';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import type { Actor } from '../../../platform/http/guards';
+import { findMembership } from '../../people/service';
+import { loadMyTaskList } from '../../tasks/myTasks/queries';
+import { calendarSettings, isTimeTablePublished, programmeOf, sessionViewerOf } from '../queries';
+import { calendarFeeds } from '../tables';
 
 /**
  * Private calendar feeds: one per member of an event, addressed by a random 256-bit token of which

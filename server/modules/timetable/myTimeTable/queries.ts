@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import type { MySession, MyTimeTable } from '../../../shared/timetable/api';
-import { sessionCalendarEvent } from '../../../shared/timetable/calendar';
-import { renderCalendar } from '../../../shared/timetable/ics';
-import { TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
-import { sessionsForViewer } from '../../../shared/timetable/visibility';
-import type { DbOrTx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { readSettings } from '../events/settingsStore';
-import { calendarSettings, programmeOf } from './calendarData';
-import { resolveLinks } from './links';
-import { timetableSessions, timetableTracks } from './tables';
-import { isTimeTablePublished, sessionViewerOf } from './viewer';
+import type { MySession, MyTimeTable } from '../../../../shared/timetable/api';
+import { sessionCalendarEvent } from '../../../../shared/timetable/calendar';
+import { renderCalendar } from '../../../../shared/timetable/ics';
+import { TIMETABLE_ERRORS } from '../../../../shared/timetable/schema';
+import { sessionsForViewer } from '../../../../shared/timetable/visibility';
+import type { DbOrTx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { readSettings } from '../../events/settingsStore';
+import { resolveLinks } from '../links/queries';
+import { calendarSettings, isTimeTablePublished, programmeOf, sessionViewerOf } from '../queries';
+import { timetableSessions, timetableTracks } from '../tables';
 
 /** `/time-table`: the sessions the caller may see, with their tracks and the links they may follow. */
 export async function readMyTimeTable(db: DbOrTx, actor: Actor): Promise<MyTimeTable> {
