@@ -9,7 +9,7 @@ import { canSeeNotification, type NotificationViewer } from '../../../shared/not
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { viewerOf } from '../portal/viewer';
+import { viewerOf } from '../portal/queries';
 import { readNotification } from './present';
 import { notificationReads, notifications } from './tables';
 

@@ -9,7 +9,7 @@ import { notFound } from '../../platform/http/errors';
 import { readSettingsMany } from '../events/settingsStore';
 import { events } from '../events/tables';
 import { memberships, teams } from '../people/tables';
-import { readPortalDoc } from '../portal/documents';
+import { readPortalDoc } from '../portal/service';
 import { timetableTracks } from './tables';
 
 /** What every calendar of an event is written with: its name, zone, due-soon days and app URL. */

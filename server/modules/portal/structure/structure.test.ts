@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { contentApi } from '../content/contentTestKit';
-import { settings } from '../events/tables';
-import { portalKit } from './portalTestKit';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { contentApi } from '../../content/contentTestKit';
+import { settings } from '../../events/tables';
+import { portalKit } from '../portalTestKit';
 
 describe('sidebar, featured pages and core pages', () => {
   let t: TestApp;

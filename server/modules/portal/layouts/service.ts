@@ -5,14 +5,14 @@ import {
   type Layout,
   type LayoutBody,
   layoutBodySchema,
-} from '../../../shared/portal/cardLayouts';
-import type { Db, DbOrTx } from '../../platform/db/client';
-import { idsNotInEvent } from '../../platform/db/ownership';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { teamTypes } from '../people/tables';
-import { existingContentIds } from './contentRefs';
-import { cardLayouts, layoutCards, layoutTeamTypes } from './tables';
+} from '../../../../shared/portal/cardLayouts';
+import type { Db, DbOrTx } from '../../../platform/db/client';
+import { idsNotInEvent } from '../../../platform/db/ownership';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { teamTypes } from '../../people/tables';
+import { existingContentIds } from '../queries';
+import { cardLayouts, layoutCards, layoutTeamTypes } from '../tables';
 
 /** Card layouts: six cards each, one default (never deleted), a team type in one layout only. */
 

@@ -1,19 +1,18 @@
-import type { DashboardResponse } from '../../../shared/portal/api';
-import { layoutForTeamType } from '../../../shared/portal/cardLayouts';
-import { isCorePageId } from '../../../shared/portal/corePages';
-import { shownFeatured } from '../../../shared/portal/featured';
-import type { AppContext } from '../../platform/context';
-import type { Db } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { pageImages } from '../content/pageImages/queries';
-import { claimFiles, fileUrl, releaseFiles } from '../files/service';
-import { visibleContent } from './contentRefs';
-import { readPortalDoc, writePortalDoc } from './documents';
-import { listLayoutsEnsured } from './layouts';
-import { listCorePages } from './structure';
-import { viewerOf } from './viewer';
+import type { DashboardResponse } from '../../../../shared/portal/api';
+import { layoutForTeamType } from '../../../../shared/portal/cardLayouts';
+import { isCorePageId } from '../../../../shared/portal/corePages';
+import { shownFeatured } from '../../../../shared/portal/featured';
+import type { AppContext } from '../../../platform/context';
+import type { Db } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { pageImages } from '../../content/pageImages/queries';
+import { claimFiles, fileUrl, releaseFiles } from '../../files/service';
+import { listLayoutsEnsured } from '../layouts/service';
+import { viewerOf, visibleContent } from '../queries';
+import { readPortalDoc, writePortalDoc } from '../service';
+import { listCorePages } from '../structure/service';
 
 /** `/`: the header image, the cards of the viewer's layout and the featured pages they may open. */
 export async function getDashboard(db: Db, actor: Actor): Promise<DashboardResponse> {

@@ -1,4 +1,8 @@
-import type { FeaturedResponse, NavigationResponse, SidebarEditorResponse } from '../../../shared/portal/api';
+import type {
+  FeaturedResponse,
+  NavigationResponse,
+  SidebarEditorResponse,
+} from '../../../../shared/portal/api';
 import {
   CORE_PAGE_ERRORS,
   type CorePage,
@@ -6,18 +10,22 @@ import {
   type CorePageId,
   isCorePageId,
   resolveCorePages,
-} from '../../../shared/portal/corePages';
-import { FEATURED_ERRORS, featuredBodySchema } from '../../../shared/portal/featured';
-import { resolveSidebar, SIDEBAR_ERRORS, type Sidebar, sidebarSchema } from '../../../shared/portal/sidebar';
-import type { Db, DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { pageImages } from '../content/pageImages/queries';
-import { readSettings } from '../events/settingsStore';
-import { existingContentIds, listContentOptions, visibleContent } from './contentRefs';
-import { readPortalDoc, writePortalDoc } from './documents';
-import { viewerOf } from './viewer';
+} from '../../../../shared/portal/corePages';
+import { FEATURED_ERRORS, featuredBodySchema } from '../../../../shared/portal/featured';
+import {
+  resolveSidebar,
+  SIDEBAR_ERRORS,
+  type Sidebar,
+  sidebarSchema,
+} from '../../../../shared/portal/sidebar';
+import type { Db, DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { pageImages } from '../../content/pageImages/queries';
+import { readSettings } from '../../events/settingsStore';
+import { existingContentIds, listContentOptions, viewerOf, visibleContent } from '../queries';
+import { readPortalDoc, writePortalDoc } from '../service';
 
 /** Sidebar, featured pages and core pages: settings documents an admin edits. */
 

@@ -1,10 +1,34 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Permission } from '../../../shared/auth/permissions';
 import { canSeeContent } from '../../../shared/content/visibility';
 import type { ContentOption } from '../../../shared/portal/api';
 import type { ContentLink } from '../../../shared/portal/sidebar';
 import type { DbOrTx } from '../../platform/db/client';
+import type { Actor } from '../../platform/http/guards';
 import { contentPages } from '../content/tables';
-import type { PortalViewer } from './viewer';
+import { memberships, teams } from '../people/tables';
+
+/** What visibility rules need to know of a member: level, team type and stand-share role. */
+export interface PortalViewer {
+  level: Permission;
+  teamTypeId: string | null;
+  standShareRole: 'none' | 'parent' | 'child';
+}
+
+/** The viewer behind a request; a member without a team has no team type and no stand share. */
+export async function viewerOf(db: DbOrTx, actor: Pick<Actor, 'eventId' | 'accountId' | 'permissions'>) {
+  const [row] = await db
+    .select({ teamTypeId: teams.teamTypeId, standShareRole: teams.standShareRole })
+    .from(memberships)
+    .innerJoin(teams, and(eq(teams.id, memberships.teamId), eq(teams.eventId, actor.eventId)))
+    .where(and(eq(memberships.eventId, actor.eventId), eq(memberships.accountId, actor.accountId)))
+    .limit(1);
+  return {
+    level: actor.permissions,
+    teamTypeId: row?.teamTypeId ?? null,
+    standShareRole: row?.standShareRole ?? 'none',
+  } satisfies PortalViewer;
+}
 
 /**
  * Content pages as the portal's structure refers to them (by id, with title and icon). Read-only

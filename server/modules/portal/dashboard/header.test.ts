@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { portalKit } from './portalTestKit';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { portalKit } from '../portalTestKit';
 
 async function uploadImage(t: TestApp, eventId: string, cookie: string, purpose = 'branding') {
   const png = await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#1b5e20' } })

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLayoutCards } from '../../../shared/portal/cardLayouts';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { portalKit } from './portalTestKit';
-import { cardLayouts } from './tables';
+import { defaultLayoutCards } from '../../../../shared/portal/cardLayouts';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { portalKit } from '../portalTestKit';
+import { cardLayouts } from '../tables';
 
 describe('card layouts', () => {
   let t: TestApp;
