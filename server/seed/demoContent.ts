@@ -6,7 +6,7 @@ import { createAsset } from '../modules/assets/service';
 import { saveSections } from '../modules/content/sections/service';
 import { createContent, getContent } from '../modules/content/service';
 import { captionJpeg, makePdf } from '../modules/files/samples';
-import { storeUpload } from '../modules/files/upload';
+import { storeUpload } from '../modules/files/upload/service';
 import { teamTypes } from '../modules/people/tables';
 import { suppliers } from '../modules/suppliers/tables';
 import { taskGroups, tasks } from '../modules/tasks/tables';

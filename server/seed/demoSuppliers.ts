@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ContactInput } from '../../shared/suppliers/schema';
 import { LOGO_PURPOSE, LOGO_SIZE, supplierBodySchema } from '../../shared/suppliers/schema';
-import { storeUpload } from '../modules/files/upload';
+import { storeUpload } from '../modules/files/upload/service';
 import { teamTypes } from '../modules/people/tables';
 import { createSupplierGroup } from '../modules/suppliers/groups';
 import { createSupplier } from '../modules/suppliers/service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { contentMatchesType } from '../../../shared/files/detect';
-import { IMAGE_SIZES } from '../../../shared/files/schemas';
+import { contentMatchesType } from '../../../../shared/files/detect';
+import { IMAGE_SIZES } from '../../../../shared/files/schemas';
 import {
   FILE_ERRORS,
   type FilePurpose,
@@ -10,14 +10,13 @@ import {
   typeNotAllowedMessage,
   UPLOAD_TYPES,
   type UploadType,
-} from '../../../shared/files/types';
-import type { AppContext } from '../../platform/context';
-import { withTransaction } from '../../platform/db/transaction';
-import { AppError, badRequest } from '../../platform/http/errors';
-import { isDecodableImage, resizeLogo, resizeToVariants } from './images';
-import type { FileRow } from './service';
-import { sanitizeSvg } from './svg';
-import { files, type VariantKeys } from './tables';
+} from '../../../../shared/files/types';
+import type { AppContext } from '../../../platform/context';
+import { withTransaction } from '../../../platform/db/transaction';
+import { AppError, badRequest } from '../../../platform/http/errors';
+import type { FileRow } from '../service';
+import { files, type VariantKeys } from '../tables';
+import { isDecodableImage, resizeLogo, resizeToVariants, sanitizeSvg } from './images/service';
 
 /**
  * An upload, checked and stored: the type its name claims must be one the purpose takes and must

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { contentMatchesType } from '../../../shared/files/detect';
+import { contentMatchesType } from '../../../../../shared/files/detect';
 import {
   FILE_ERRORS,
   type FilePurpose,
@@ -10,11 +10,11 @@ import {
   typeNotAllowedMessage,
   UPLOAD_TYPES,
   type UploadType,
-} from '../../../shared/files/types';
-import type { AppContext } from '../../platform/context';
-import { AppError, badRequest } from '../../platform/http/errors';
-import type { FileRow } from './service';
-import { cleanFileName, recordFile, storeUpload } from './upload';
+} from '../../../../../shared/files/types';
+import type { AppContext } from '../../../../platform/context';
+import { AppError, badRequest } from '../../../../platform/http/errors';
+import type { FileRow } from '../../service';
+import { cleanFileName, recordFile, storeUpload } from '../service';
 
 /**
  * Large documents go from the request to the store as they arrive (decision 0032), so a 50 MB

@@ -1,10 +1,10 @@
 import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
-import { withTransaction } from '../../platform/db/transaction';
-import { defineJob } from '../../platform/jobs';
-import { storageKeysOf } from './service';
-import { files } from './tables';
+import type { AppContext } from '../../../platform/context';
+import { withTransaction } from '../../../platform/db/transaction';
+import { defineJob } from '../../../platform/jobs';
+import { storageKeysOf } from '../service';
+import { files } from '../tables';
 
 /**
  * The sweep of uploads nobody claimed (decision 0010). A file is stored when it is uploaded and

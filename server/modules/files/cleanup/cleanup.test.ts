@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppContext } from '../../platform/context';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { removeUnclaimedFiles, UNCLAIMED_FILE_MAX_AGE_MS, unclaimedFilesJob } from './cleanup';
-import { uploadAs } from './fileTestKit';
-import { captionJpeg, makePdf } from './samples';
-import { claimFiles, storageKeysOf } from './service';
-import { files } from './tables';
+import type { AppContext } from '../../../platform/context';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { uploadAs } from '../fileTestKit';
+import { captionJpeg, makePdf } from '../samples';
+import { claimFiles, storageKeysOf } from '../service';
+import { files } from '../tables';
+import { removeUnclaimedFiles, UNCLAIMED_FILE_MAX_AGE_MS, unclaimedFilesJob } from './jobs';
 
 const HOUR = 60 * 60 * 1000;
 
