@@ -4,7 +4,7 @@ import type { ContactInput } from '../../shared/suppliers/schema';
 import { LOGO_PURPOSE, LOGO_SIZE, supplierBodySchema } from '../../shared/suppliers/schema';
 import { storeUpload } from '../modules/files/upload/service';
 import { teamTypes } from '../modules/people/tables';
-import { createSupplierGroup } from '../modules/suppliers/groups';
+import { createSupplierGroup } from '../modules/suppliers/groups/service';
 import { createSupplier } from '../modules/suppliers/service';
 import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { teamApi } from '../people/teamTestKit';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { teamApi } from '../../people/teamTestKit';
 
 /** Supplier logos through the files module: upload, claim, read, replace and delete. */
 describe('supplier logos', () => {

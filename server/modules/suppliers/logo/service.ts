@@ -1,8 +1,8 @@
-import { LOGO_PURPOSE, SUPPLIER_ERRORS } from '../../../shared/suppliers/schema';
-import type { AppContext } from '../../platform/context';
-import type { Tx } from '../../platform/db/client';
-import { AppError, badRequest } from '../../platform/http/errors';
-import { claimFiles, fileUrl, registerFileAccess, releaseFileIds, releaseFiles } from '../files/service';
+import { LOGO_PURPOSE, SUPPLIER_ERRORS } from '../../../../shared/suppliers/schema';
+import type { AppContext } from '../../../platform/context';
+import type { Tx } from '../../../platform/db/client';
+import { AppError, badRequest } from '../../../platform/http/errors';
+import { claimFiles, fileUrl, registerFileAccess, releaseFileIds, releaseFiles } from '../../files/service';
 
 /**
  * A supplier's logo through the files module: uploaded with purpose 'supplierLogo' (the files

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { teamApi } from '../people/teamTestKit';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { teamApi } from '../../people/teamTestKit';
 
 /** The members' directory: grouped by supplier type, featured first, filtered by team type. */
 describe('supplier directory', () => {

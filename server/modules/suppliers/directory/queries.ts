@@ -1,19 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DirectoryResponse, DirectorySupplier } from '../../../shared/suppliers/api';
-import { groupSuppliers } from '../../../shared/suppliers/groups';
-import { SUPPLIER_ERRORS } from '../../../shared/suppliers/schema';
+import type { DirectoryResponse, DirectorySupplier } from '../../../../shared/suppliers/api';
+import { groupSuppliers } from '../../../../shared/suppliers/groups';
+import { SUPPLIER_ERRORS } from '../../../../shared/suppliers/schema';
 import {
   canSeeSupplier,
   type SupplierViewer,
   suppliersForViewer,
-} from '../../../shared/suppliers/visibility';
-import type { DbOrTx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { memberships, teams } from '../people/tables';
-import { presentCard, readContacts } from './present';
-import { groupsOf } from './service';
-import { supplierGroupMembers, supplierGroups, suppliers } from './tables';
+} from '../../../../shared/suppliers/visibility';
+import type { DbOrTx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { memberships, teams } from '../../people/tables';
+import { presentCard, readContacts } from '../present';
+import { groupsOf } from '../service';
+import { supplierGroupMembers, supplierGroups, suppliers } from '../tables';
 
 /** The members' side: the directory grouped by supplier type, and one supplier's page. */
 

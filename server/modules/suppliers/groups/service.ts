@@ -1,11 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { SupplierGroupDetail, SupplierGroupListResponse } from '../../../shared/suppliers/api';
-import { groupIdSchema, SUPPLIER_ERRORS } from '../../../shared/suppliers/schema';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { inNoActiveGroup } from './service';
-import { supplierGroupMembers, supplierGroups, suppliers } from './tables';
+import type { SupplierGroupDetail, SupplierGroupListResponse } from '../../../../shared/suppliers/api';
+import { groupIdSchema, SUPPLIER_ERRORS } from '../../../../shared/suppliers/schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { inNoActiveGroup } from '../service';
+import { supplierGroupMembers, supplierGroups, suppliers } from '../tables';
 
 /** Supplier groups (spec: Supplier group, shown as supplier types): title, supplierIds, isArchived. */
 
