@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { notificationsKit } from './notificationsTestKit';
-import { publishDueNotifications } from './publish';
-import { notifications } from './tables';
+import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
+import { publishDueNotifications } from '../jobs';
+import { notificationsKit } from '../notificationsTestKit';
+import { notifications } from '../tables';
 
 describe('event notifications: readers, scheduling and email', () => {
   let t: TestApp;

@@ -4,14 +4,14 @@ import {
   type MyNotificationsResponse,
   NOTIFICATION_ERRORS,
   targetHref,
-} from '../../../shared/notifications/api';
-import { canSeeNotification, type NotificationViewer } from '../../../shared/notifications/visibility';
-import type { DbOrTx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { viewerOf } from '../portal/queries';
-import { readNotification } from './present';
-import { notificationReads, notifications } from './tables';
+} from '../../../../shared/notifications/api';
+import { canSeeNotification, type NotificationViewer } from '../../../../shared/notifications/visibility';
+import type { DbOrTx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { viewerOf } from '../../portal/queries';
+import { readNotification } from '../present';
+import { notificationReads, notifications } from '../tables';
 
 /**
  * The reader's side (/notifications and the bell): what the caller may see, newest first, with
