@@ -66,9 +66,6 @@ const EXCEPTIONS: { reason: string; files: string[] }[] = [
       'events/settingsStore.ts',
       'events/setup.ts',
       'shortcuts/counts.ts',
-      'webhooks/deliver.ts',
-      'webhooks/payloads.ts',
-      'webhooks/ssrf.ts',
     ],
   },
   {

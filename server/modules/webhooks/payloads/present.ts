@@ -1,18 +1,18 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ClientData, EvaluationContext, FormDefinition } from '../../../shared/forms/definition';
-import { guestContext } from '../../../shared/forms/definition';
-import type { Webhook } from '../../../shared/forms/schema/webhook';
-import type { Payload } from '../../../shared/forms/webhook-body';
-import { encodePayload, formEncode } from '../../../shared/forms/webhook-body';
-import { buildWebhookPayload, type WebhookRequest, webhookHeaders } from '../../../shared/forms/webhooks';
-import { WEBHOOK_ERRORS } from '../../../shared/webhooks/api';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import { accounts } from '../auth/tables';
-import { teams } from '../people/tables';
-import { loadFill } from '../submissions/fill/queries';
-import { formSubmissions } from '../submissions/tables';
+import type { ClientData, EvaluationContext, FormDefinition } from '../../../../shared/forms/definition';
+import { guestContext } from '../../../../shared/forms/definition';
+import type { Webhook } from '../../../../shared/forms/schema/webhook';
+import type { Payload } from '../../../../shared/forms/webhook-body';
+import { encodePayload, formEncode } from '../../../../shared/forms/webhook-body';
+import { buildWebhookPayload, type WebhookRequest, webhookHeaders } from '../../../../shared/forms/webhooks';
+import { WEBHOOK_ERRORS } from '../../../../shared/webhooks/api';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import { accounts } from '../../auth/tables';
+import { teams } from '../../people/tables';
+import { loadFill } from '../../submissions/fill/queries';
+import { formSubmissions } from '../../submissions/tables';
 
 /** What a payload is built from: the form as the engine reads it, the answers, and who sent them. */
 export type PayloadSource = { definition: FormDefinition; values: unknown; context: EvaluationContext };

@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { WebhookRequest } from '../../../shared/forms/webhooks';
-import { WEBHOOK_RESPONSE_KEEP_BYTES } from '../../../shared/webhooks/api';
-import { checkDestination, type GuardOptions, UnsafeDestination } from './ssrf';
+import type { WebhookRequest } from '../../../../shared/forms/webhooks';
+import { WEBHOOK_RESPONSE_KEEP_BYTES } from '../../../../shared/webhooks/api';
+import { checkDestination, type GuardOptions, UnsafeDestination } from './policy';
 
 /**
  * Sending one signed webhook request (Standard Webhooks: webhook-id, webhook-timestamp and
