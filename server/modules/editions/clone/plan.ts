@@ -1,15 +1,15 @@
 import { and, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { assets } from '../assets/tables';
-import { auditEntries, auditSettings } from '../audit/tables';
-import { eventSignInProviders, signInAttempts } from '../auth/providers/tables';
-import { authTokens, sessions } from '../auth/tables';
-import { contentPages, contentSections } from '../content/tables';
-import { downloads } from '../downloads/tables';
-import { emailResponses, outboxEmails } from '../emails/tables';
-import { emailTemplates } from '../emails/templates/tables';
-import { settings } from '../events/tables';
-import { files } from '../files/tables';
+import { assets } from '../../assets/tables';
+import { auditEntries, auditSettings } from '../../audit/tables';
+import { eventSignInProviders, signInAttempts } from '../../auth/providers/tables';
+import { authTokens, sessions } from '../../auth/tables';
+import { contentPages, contentSections } from '../../content/tables';
+import { downloads } from '../../downloads/tables';
+import { emailResponses, outboxEmails } from '../../emails/tables';
+import { emailTemplates } from '../../emails/templates/tables';
+import { settings } from '../../events/tables';
+import { files } from '../../files/tables';
 import {
   editLocks,
   fieldGroups,
@@ -18,19 +18,19 @@ import {
   formNotificationSends,
   formNotifications,
   forms,
-} from '../forms/tables';
-import { notificationEmails, notificationReads, notifications } from '../notifications/tables';
-import { teamImportRows, teamImports } from '../people/import/tables';
-import { customFields, memberships, teams, teamTypes } from '../people/tables';
-import { cardLayouts, layoutCards, layoutTeamTypes } from '../portal/tables';
-import { formSubmissions, submissionEvents } from '../submissions/tables';
-import { supplierGroupMembers, supplierGroups, suppliers } from '../suppliers/tables';
-import { sentTaskReminders, taskGroups, taskStatuses, tasks } from '../tasks/tables';
-import { taskComments, taskDisclaimerAcceptances, taskUploads } from '../tasks/threads/tables';
-import { calendarFeeds, timetableSessions, timetableTracks } from '../timetable/tables';
-import { apiTokens } from '../tokens/tables';
-import { formWebhooks, webhookDeliveries } from '../webhooks/tables';
-import { eventClones } from './tables';
+} from '../../forms/tables';
+import { notificationEmails, notificationReads, notifications } from '../../notifications/tables';
+import { teamImportRows, teamImports } from '../../people/import/tables';
+import { customFields, memberships, teams, teamTypes } from '../../people/tables';
+import { cardLayouts, layoutCards, layoutTeamTypes } from '../../portal/tables';
+import { formSubmissions, submissionEvents } from '../../submissions/tables';
+import { supplierGroupMembers, supplierGroups, suppliers } from '../../suppliers/tables';
+import { sentTaskReminders, taskGroups, taskStatuses, tasks } from '../../tasks/tables';
+import { taskComments, taskDisclaimerAcceptances, taskUploads } from '../../tasks/threads/tables';
+import { calendarFeeds, timetableSessions, timetableTracks } from '../../timetable/tables';
+import { apiTokens } from '../../tokens/tables';
+import { formWebhooks, webhookDeliveries } from '../../webhooks/tables';
+import { eventClones } from '../tables';
 
 /** The files that belong to the set-up (not to a team's upload or a submission). */
 export const COPIED_FILE_PURPOSES = [

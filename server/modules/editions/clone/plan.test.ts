@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../schema';
+import * as schema from '../../../schema';
 import { CLONE_PLAN, NOT_CLONED } from './plan';
 
 const tables = (Object.values(schema) as unknown[]).filter(

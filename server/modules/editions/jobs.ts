@@ -6,7 +6,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/errors';
 import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
-import { type CloneHooks, cloneEvent, editionEventId, eventFolder } from './cloner';
+import { type CloneHooks, cloneEvent, editionEventId, eventFolder } from './clone/service';
 import { eventClones } from './tables';
 
 const cloneJobSchema = z.object({

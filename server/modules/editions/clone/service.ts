@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { shiftDate } from '../../../shared/editions/clone';
-import { APP_VERSION } from '../../../shared/ui/constants';
-import type { Tx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import type { Storage } from '../../platform/storage';
-import { events } from '../events/tables';
-import { memberships } from '../people/tables';
+import { shiftDate } from '../../../../shared/editions/clone';
+import { APP_VERSION } from '../../../../shared/ui/constants';
+import type { Tx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import type { Storage } from '../../../platform/storage';
+import { events } from '../../events/tables';
+import { memberships } from '../../people/tables';
 import { CLONE_PLAN, type CloneStep } from './plan';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
