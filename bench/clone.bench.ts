@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { contentPages, contentSections } from '../server/modules/content/tables';
-import { runClone } from '../server/modules/editions/job';
+import { runClone } from '../server/modules/editions/jobs';
 import { eventClones } from '../server/modules/editions/tables';
 import { forms } from '../server/modules/forms/tables';
 import { memberships } from '../server/modules/people/tables';

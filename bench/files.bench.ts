@@ -6,7 +6,7 @@
  */
 import { cpus } from 'node:os';
 import sharp from 'sharp';
-import { resizeToVariants } from '../server/modules/files/images';
+import { resizeToVariants } from '../server/modules/files/upload/images/service';
 import { median, percentile } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);

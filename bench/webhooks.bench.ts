@@ -6,8 +6,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newWebhookSecret, sendWebhook, signWebhook } from '../server/modules/webhooks/deliver';
-import { checkDestination } from '../server/modules/webhooks/ssrf';
+import { checkDestination } from '../server/modules/webhooks/delivery/policy';
+import { newWebhookSecret, sendWebhook, signWebhook } from '../server/modules/webhooks/delivery/service';
 import { median, percentile } from './lib';
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 200);

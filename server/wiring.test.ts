@@ -4,7 +4,7 @@ import { registerEmailJobs, stuckEmailsJob } from './modules/emails/jobs';
 import { sendEmailJob } from './modules/emails/service';
 import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notifications/jobs';
 import { notificationEmailBatchJob } from './modules/notifications/email';
-import { notificationEmailJob, publishDueJob } from './modules/notifications/publish';
+import { notificationEmailJob, publishDueJob } from './modules/notifications/jobs';
 import { reportCountsJob } from './modules/reports/countsJob';
 import { stuckSubmissionEventsJob, submissionListeners } from './modules/submissions/saved/service';
 import { deliverJob, retryDueJob } from './modules/webhooks/jobs';

@@ -3,7 +3,7 @@ import { wireBranding } from './modules/branding/wiring';
 import { wireContent } from './modules/content/wiring';
 import { wireDownloads } from './modules/downloads/wiring';
 import { registerFormNotificationSending } from './modules/forms/notifications/jobs';
-import { registerNotificationJobs } from './modules/notifications/publish';
+import { registerNotificationJobs } from './modules/notifications/jobs';
 import { wireNotifications } from './modules/notifications/wiring';
 import { registerReportCountsJob } from './modules/reports/countsJob';
 import { registerStuckSubmissionEvents } from './modules/submissions/saved/service';

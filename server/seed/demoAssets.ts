@@ -1,7 +1,7 @@
 import { createAsset } from '../modules/assets/service';
 import { setBrandingImage } from '../modules/branding/service';
 import { captionJpeg, makePdf } from '../modules/files/samples';
-import { storeUpload } from '../modules/files/upload';
+import { storeUpload } from '../modules/files/upload/service';
 import type { AppContext } from '../platform/context';
 
 const ACTOR = 'system';

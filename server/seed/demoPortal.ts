@@ -5,11 +5,11 @@ import type { Sidebar } from '../../shared/portal/sidebar';
 import { contentPages } from '../modules/content/tables';
 import { createDownload } from '../modules/downloads/service';
 import { makePdf } from '../modules/files/samples';
-import { storeUpload } from '../modules/files/upload';
+import { storeUpload } from '../modules/files/upload/service';
 import { teamTypes } from '../modules/people/tables';
-import { setDashboardHeader } from '../modules/portal/dashboard';
-import { createLayout, listLayoutsEnsured } from '../modules/portal/layouts';
-import { saveFeatured, saveSidebar, updateCorePage } from '../modules/portal/structure';
+import { setDashboardHeader } from '../modules/portal/dashboard/service';
+import { createLayout, listLayoutsEnsured } from '../modules/portal/layouts/service';
+import { saveFeatured, saveSidebar, updateCorePage } from '../modules/portal/structure/service';
 import type { AppContext } from '../platform/context';
 import { floorPlanPng, headerBannerJpeg, logoPackZip, priceListXlsx } from './demoPortalFiles';
 

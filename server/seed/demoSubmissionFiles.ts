@@ -4,7 +4,7 @@ import type { UploadedFile } from '../../shared/forms/schema/values';
 import { mapUploads, placeKey, uploadsIn } from '../../shared/forms/submissionFiles';
 import { captionSvg, makePdf } from '../modules/files/samples';
 import { files } from '../modules/files/tables';
-import { storeUpload } from '../modules/files/upload';
+import { storeUpload } from '../modules/files/upload/service';
 import { loadFill } from '../modules/submissions/fill/queries';
 import { formSubmissions } from '../modules/submissions/tables';
 import { KIND } from '../modules/submissions/uploads/queries';

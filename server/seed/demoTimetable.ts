@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { addCalendarDays } from '../../shared/tasks/dueStatus';
 import { readSettings } from '../modules/events/settingsStore';
 import { teamTypes } from '../modules/people/tables';
-import { updateCorePage } from '../modules/portal/structure';
-import { createSession } from '../modules/timetable/sessions';
-import { createTrack } from '../modules/timetable/tracks';
+import { updateCorePage } from '../modules/portal/structure/service';
+import { createSession } from '../modules/timetable/sessions/service';
+import { createTrack } from '../modules/timetable/tracks/service';
 import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
 

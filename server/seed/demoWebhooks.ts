@@ -1,4 +1,4 @@
-import { newWebhookSecret } from '../modules/webhooks/deliver';
+import { newWebhookSecret } from '../modules/webhooks/delivery/service';
 import { formWebhooks } from '../modules/webhooks/tables';
 import type { Tx } from '../platform/db/client';
 import { SYSTEM_ACTOR } from '../platform/db/columns';

@@ -9,8 +9,8 @@
  */
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { eventFolder } from '../modules/editions/cloner';
-import { runClone } from '../modules/editions/job';
+import { eventFolder } from '../modules/editions/clone/service';
+import { runClone } from '../modules/editions/jobs';
 import { eventClones } from '../modules/editions/tables';
 import { files } from '../modules/files/tables';
 import { memberships } from '../modules/people/tables';

@@ -14,6 +14,9 @@ import { CONTENT_ERRORS } from '../../../shared/content/sections';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
+import { contentPolicy } from './policy';
+import { listReadable, readGuestPage, readPage } from './reader/queries';
+import { saveSections } from './sections/service';
 import {
   createContent,
   deleteContent,
@@ -21,10 +24,7 @@ import {
   listContent,
   setContentArchived,
   updateContent,
-} from './pages';
-import { contentPolicy } from './policy';
-import { listReadable, readGuestPage, readPage } from './reader';
-import { saveSections } from './sections';
+} from './service';
 
 const emptyBody = z.strictObject({});
 

@@ -1,5 +1,5 @@
 import { registerTeamTypeColumns } from '../people/teamTypeReferences';
-import { registerContentFileAccess } from './reader';
+import { registerContentFileAccess } from './reader/queries';
 import { contentPages } from './tables';
 
 /** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */

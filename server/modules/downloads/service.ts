@@ -22,7 +22,7 @@ import type { Actor } from '../../platform/http/guards';
 import { noteChange } from '../audit/recorder';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
 import { teamTypes } from '../people/tables';
-import { viewerOf } from '../portal/viewer';
+import { viewerOf } from '../portal/queries';
 import { downloads } from './tables';
 
 type Row = typeof downloads.$inferSelect;

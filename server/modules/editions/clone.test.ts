@@ -18,9 +18,9 @@ import { memberships } from '../people/tables';
 import { formSubmissions } from '../submissions/tables';
 import { tasks } from '../tasks/tables';
 import { timetableSessions } from '../timetable/tables';
-import { cloneEvent, editionEventId } from './cloner';
-import { runClone } from './job';
-import { CLONE_PLAN, NOT_CLONED } from './plan';
+import { CLONE_PLAN, NOT_CLONED } from './clone/plan';
+import { cloneEvent, editionEventId } from './clone/service';
+import { runClone } from './jobs';
 import { eventClones } from './tables';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { startScript } from '../../test/childProcess';
 import { createTestDatabaseUrl } from '../../test/harness';
-import { editionEventId } from './cloner';
+import { editionEventId } from './clone/service';
 
 const DRIVER = join(__dirname, '../../test/cloneCrashDriver.ts');
 

@@ -3,7 +3,7 @@ import { cloneParamsSchema, cloneRequestSchema, cloneStatusSchema } from '../../
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerCloneJob } from './job';
+import { registerCloneJob } from './jobs';
 import { editionsPolicy } from './policy';
 import { getClone, latestClone, startClone } from './service';
 

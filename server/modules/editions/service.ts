@@ -9,7 +9,7 @@ import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { events } from '../events/tables';
 import { memberships } from '../people/tables';
-import { cloneJob, progressOf, runClone } from './job';
+import { cloneJob, progressOf, runClone } from './jobs';
 import { eventClones } from './tables';
 
 /** Records the request and queues the clone once it is saved; the screen polls its progress. */

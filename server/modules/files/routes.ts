@@ -12,12 +12,12 @@ import { DEFAULT_UPLOAD_LIMIT_BYTES, FILE_ERRORS, tooLargeMessage } from '../../
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { registerUnclaimedFilesCleanup } from './cleanup';
+import { registerUnclaimedFilesCleanup } from './cleanup/jobs';
 import { filesPolicy } from './policy';
-import { mayReadFile, sendFile } from './serve';
+import { mayReadFile, sendFile } from './present';
 import { findFile, presentFile } from './service';
-import { storeStreamedUpload } from './streamedUpload';
 import { files } from './tables';
+import { storeStreamedUpload } from './upload/streamed/service';
 
 /** Upload, member reads and guest reads of stored files (decision 0010). */
 export const filesRoutes: RouteModule = (app, ctx, guards) => {

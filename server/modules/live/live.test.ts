@@ -6,8 +6,8 @@ import { buildApp } from '../../app';
 import { openPostgres } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp, tokenFromEmail } from '../../test/harness';
+import { publishDueNotifications } from '../notifications/jobs';
 import { notificationsKit } from '../notifications/notificationsTestKit';
-import { publishDueNotifications } from '../notifications/publish';
 import { liveSettings } from './routes';
 import { openStream, type StreamReader } from './streamClient';
 

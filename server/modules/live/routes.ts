@@ -11,7 +11,7 @@ import { liveBus } from '../../platform/live/bus';
 import { createHub, type LiveStream } from '../../platform/live/hub';
 import { findSession } from '../auth/sessions';
 import { findMembership } from '../people/service';
-import { viewerOf } from '../portal/viewer';
+import { viewerOf } from '../portal/queries';
 import { livePolicy } from './policy';
 
 /**

@@ -12,10 +12,10 @@ import { accounts } from '../auth/tables';
 import { deliverMany } from '../emails/delivery/service';
 import { queueEmails } from '../emails/service';
 import { outboxEmails } from '../emails/tables';
+import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../emails/templates/email';
 import { emailLook } from '../emails/templates/queries';
 import { readSettings } from '../events/settingsStore';
 import { memberships, teams } from '../people/tables';
-import { renderNotificationEmail } from './emailContent';
 import { notificationEmails, notifications } from './tables';
 
 /**
@@ -190,4 +190,34 @@ export async function settleEmailStatus(ctx: AppContext, eventId: string, notifi
         inArray(notifications.status, ['pushed', 'sent', 'failed']),
       ),
     );
+}
+
+/**
+ * The 'admin notification' email (spec: default title 'You have a new notification'): the
+ * notification's title and its sanitised description, and a button to the portal's notifications,
+ * in the event's template of the kind (server/modules/emails/templates/defaults.ts by default).
+ */
+
+export function renderNotificationEmail(
+  input: {
+    eventName: string;
+    appUrl: string;
+    firstName: string;
+    title: string;
+    /** Already sanitised by the save (server/modules/content/sanitize.ts). */
+    description: string;
+  },
+  look: EmailLook = {},
+): EmailContent {
+  return renderTemplate(
+    'adminNotification',
+    {
+      eventName: input.eventName,
+      firstName: input.firstName,
+      notificationTitle: input.title,
+      notificationBody: new SafeHtml(input.description),
+      link: `${input.appUrl.replace(/\/+$/, '')}/notifications`,
+    },
+    look,
+  );
 }

@@ -11,7 +11,7 @@ import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { signalReadChanged } from './live';
 import { notificationsPolicy } from './policy';
-import { listMyNotifications, markAllRead, markRead } from './reader';
+import { listMyNotifications, markAllRead, markRead } from './reading/service';
 import {
   createNotification,
   deleteNotification,

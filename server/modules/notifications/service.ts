@@ -22,9 +22,9 @@ import { contentPages } from '../content/tables';
 import { forms } from '../forms/tables';
 import { teams, teamTypes } from '../people/tables';
 import { tasks } from '../tasks/tables';
+import { afterPublish } from './jobs';
 import { signalListChanged } from './live';
 import { type NotificationRow, presentNotification, readNotification } from './present';
-import { afterPublish } from './publish';
 import { notifications } from './tables';
 
 const SORT_COLUMNS = {

@@ -19,8 +19,8 @@ import {
 import { CORE_PAGE_ERRORS, corePageBodySchema, corePageSchema } from '../../../shared/portal/corePages';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { getDashboard, getDashboardHeader, setDashboardHeader } from './dashboard';
-import { createLayout, deleteLayout, getLayout, listLayoutsEnsured, updateLayout } from './layouts';
+import { getDashboard, getDashboardHeader, setDashboardHeader } from './dashboard/service';
+import { createLayout, deleteLayout, getLayout, listLayoutsEnsured, updateLayout } from './layouts/service';
 import { portalPolicy } from './policy';
 import {
   getFeatured,
@@ -30,7 +30,7 @@ import {
   saveFeatured,
   saveSidebar,
   updateCorePage,
-} from './structure';
+} from './structure/service';
 
 /** Bodies checked in the service, so refusals carry the spec's message for what was sent. */
 const anyBody = z.record(z.string(), z.unknown());

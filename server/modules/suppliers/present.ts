@@ -1,6 +1,6 @@
 import type { DirectoryCard, SupplierDetail, SupplierRow } from '../../../shared/suppliers/api';
 import { type Contact, contactSchema } from '../../../shared/suppliers/schema';
-import { logoAddress } from './logo';
+import { logoAddress } from './logo/service';
 import type { suppliers } from './tables';
 
 /** Rows of the suppliers table as the API shows them. */

@@ -19,14 +19,14 @@ import {
 } from '../../../shared/suppliers/schema';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { getDirectorySupplier, listDirectory } from './directory';
+import { getDirectorySupplier, listDirectory } from './directory/queries';
 import {
   createSupplierGroup,
   deleteSupplierGroup,
   getSupplierGroup,
   listSupplierGroups,
   updateSupplierGroup,
-} from './groups';
+} from './groups/service';
 import { suppliersPolicy } from './policy';
 import {
   createSupplier,

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/recorder';
 import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
-import { releaseLogo, syncLogo } from './logo';
+import { releaseLogo, syncLogo } from './logo/service';
 import { type GroupRef, presentSupplierDetail, presentSupplierRow } from './present';
 import { supplierGroupMembers, supplierGroups, suppliers } from './tables';
 

@@ -1,5 +1,5 @@
 import { registerTeamTypeColumns } from '../people/teamTypeReferences';
-import { registerLogoAccess } from './logo';
+import { registerLogoAccess } from './logo/service';
 import { suppliers } from './tables';
 
 /** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */

@@ -21,10 +21,10 @@ import { TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { createFeed, deleteFeed, feedOwner, feedStatus, renderFeed } from './feeds';
+import { createFeed, deleteFeed, feedOwner, feedStatus, renderFeed } from './feeds/service';
 import { sessionImportRoutes } from './import/routes';
-import { linkOptions } from './links';
-import { readMyTimeTable, sessionCalendarFile } from './myTimeTable';
+import { linkOptions } from './links/queries';
+import { readMyTimeTable, sessionCalendarFile } from './myTimeTable/queries';
 import { timetablePolicy } from './policy';
 import {
   createSession,
@@ -33,8 +33,8 @@ import {
   getSession,
   listSessions,
   updateSession,
-} from './sessions';
-import { createTrack, deleteTrack, listTracks, updateTrack } from './tracks';
+} from './sessions/service';
+import { createTrack, deleteTrack, listTracks, updateTrack } from './tracks/service';
 
 /** Bodies are checked in the service, so a refusal says 'Invalid session values' with its issues. */
 const anyBody = z.record(z.string(), z.unknown());

@@ -9,10 +9,10 @@ import { defineJob } from '../../platform/jobs';
 import { webhooksSent } from '../../platform/observability/metrics';
 import { recordAudit, systemEntry } from '../audit/recorder';
 import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved/service';
-import { sendWebhook } from './deliver';
-import { payloadFor, payloadSource, requestFor } from './payloads';
+import { type GuardOptions, type Resolver, systemResolver } from './delivery/policy';
+import { sendWebhook } from './delivery/service';
+import { payloadFor, payloadSource, requestFor } from './payloads/present';
 import { presentWebhook } from './present';
-import { type GuardOptions, type Resolver, systemResolver } from './ssrf';
 import { formWebhooks, webhookDeliveries } from './tables';
 
 /**

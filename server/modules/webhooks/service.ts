@@ -7,12 +7,12 @@ import { withTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { findForm } from '../forms/queries';
 import { refuseBadRules } from '../forms/service';
-import { newWebhookSecret } from './deliver';
+import { checkDestination, UnsafeDestination } from './delivery/policy';
+import { newWebhookSecret } from './delivery/service';
 import { guardOf, queueDelivery, sendQueued } from './jobs';
-import { payloadFor, payloadSource } from './payloads';
+import { payloadFor, payloadSource } from './payloads/present';
 import { presentDelivery, presentWebhook } from './present';
 import { findDelivery, findWebhook, type WebhookKey } from './queries';
-import { checkDestination, UnsafeDestination } from './ssrf';
 import { formWebhooks } from './tables';
 
 type Body = z.output<typeof webhookBodySchema>;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
+import type { Resolved } from './delivery/policy';
 import { retryDueDeliveries, setWebhookResolver } from './jobs';
-import type { Resolved } from './ssrf';
 import { formWebhooks, webhookDeliveries } from './tables';
 import { startReceiver, webhookWorld } from './webhooksTestKit';
 

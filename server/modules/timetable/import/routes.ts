@@ -11,8 +11,8 @@ import { detectFormat, readSheet } from '../../people/import/readSheet';
 import { uploadedFile } from '../../people/import/routes';
 import { TEMPLATE_CONTENT_TYPES } from '../../people/import/template';
 import { timetablePolicy } from '../policy';
-import { importSessions, previewSessionImport } from './sessionImport';
-import { buildSessionTemplate } from './template';
+import { buildSessionTemplate } from './present';
+import { importSessions, previewSessionImport } from './service';
 
 const LIMITS = { maxRows: MAX_SESSION_IMPORT_ROWS, tooManyRows: SESSION_IMPORT_ERRORS.tooManyRows };
 
