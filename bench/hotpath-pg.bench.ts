@@ -379,6 +379,9 @@ async function main() {
     if (before) {
       const old = await startServer({ ...env, PORT: PORTS[1] }, { main: before });
       try {
+        // A sign-in through it first: a write (a transaction) as every serving process has done, so
+        // both builds are measured in the state a running server is in (decision 0061).
+        await signIn(PORTS[1], 'bench@example.test', password);
         const pid = [old.child.pid];
         await measure(
           `before: GET /api/me, one process (${before})`,
