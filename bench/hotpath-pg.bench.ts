@@ -102,7 +102,8 @@ type Run = { requests: number; rps: number; errors: number; non2xx: number; p50:
 /** One wrk process on one url; resolves once it has ended (and been waited for). */
 function runWrk(url: string, connections: number, headers: Record<string, string>): Promise<Run> {
   const args = ['-t', String(Math.min(WRK_THREADS, connections)), '-c', String(connections)];
-  args.push('-d', `${DURATION_S}s`, '-s', wrkScript());
+  // autocannon's default timeout (wrk's is 2 s: on a loaded machine a slow answer counted as an error).
+  args.push('-d', `${DURATION_S}s`, '--timeout', '10s', '-s', wrkScript());
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
