@@ -11,11 +11,16 @@
  * BENCH_BEFORE=path/to/main.js also measures another build (one process) in the same run, first:
  * the before of a before/after comparison (a build of the commit before decision 0051, say).
  *
- * The load generator (autocannon) runs in this process: on a 2-core machine it takes CPU from the
- * servers, so its own CPU per request is printed too, from /proc.
+ * The load generator shares the 2 cores with the servers, so its own CPU per request is printed
+ * too, from /proc. It is wrk (C, `apt-get install wrk`) when installed, autocannon (JavaScript, in
+ * this process) otherwise (decision 0061); the same one for node:http and the portal.
+ * BENCH_LOADGEN=wrk|autocannon picks one, BENCH_LOADGEN=both runs every case with each in turn
+ * (the two side by side, same minutes). BENCH_WRK_THREADS (default 1) threads per wrk process.
  */
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createEventByCli, serverEngine, startServer, stopServer } from './lib';
@@ -30,11 +35,122 @@ const PORTS = [String(PORT_BASE + 1), String(PORT_BASE + 2)];
 const TEAMS = 25;
 const CLOCK_TICKS = 100;
 
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8')
+function statFields(pid: number | undefined): string[] {
+  return readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8')
     .split(') ')[1]
     .split(' ');
+}
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid: number | undefined): number {
+  const fields = statFields(pid);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * cutime + cstime of this process, in ms: the CPU of its children that have ended and been waited
+ * for. wrk runs as a child that ends with its case; the servers (children too) are still running
+ * then and not counted, so the change across a case is wrk's own CPU.
+ */
+function endedChildrenCpuMs(): number {
+  const fields = statFields(undefined);
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+}
+
+type Generator = 'wrk' | 'autocannon';
+
+function wrkInstalled(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk --version prints its banner and exits 1; only a missing binary is ENOENT.
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+function generators(): Generator[] {
+  const asked = process.env.BENCH_LOADGEN;
+  if (asked === 'both') return ['wrk', 'autocannon'];
+  if (asked === 'wrk' || asked === 'autocannon') return [asked];
+  if (asked) throw new Error(`BENCH_LOADGEN=${asked}: wrk, autocannon or both`);
+  return wrkInstalled() ? ['wrk'] : ['autocannon'];
+}
+
+const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
+/** wrk's summary as one parseable line (its own text output rounds the figures). */
+const WRK_SCRIPT = `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("WRK_JSON {\\"requests\\":%d,\\"duration_us\\":%d,\\"socket_errors\\":%d,\\"status_errors\\":%d,\\"p50_us\\":%d,\\"p99_us\\":%d}\\n",
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(99)))
+end
+`;
+let wrkScriptPath: string | undefined;
+function wrkScript(): string {
+  if (!wrkScriptPath) {
+    const dir = mkdtempSync(join(tmpdir(), 'hotpath-wrk-'));
+    wrkScriptPath = join(dir, 'summary.lua');
+    writeFileSync(wrkScriptPath, WRK_SCRIPT);
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return wrkScriptPath;
+}
+
+type Run = { requests: number; rps: number; errors: number; non2xx: number; p50: number; p99: number };
+
+/** One wrk process on one url; resolves once it has ended (and been waited for). */
+function runWrk(url: string, connections: number, headers: Record<string, string>): Promise<Run> {
+  const args = ['-t', String(Math.min(WRK_THREADS, connections)), '-c', String(connections)];
+  // autocannon's default timeout (wrk's is 2 s: on a loaded machine a slow answer counted as an error).
+  args.push('-d', `${DURATION_S}s`, '--timeout', '10s', '-s', wrkScript());
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const json = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+      if (code !== 0 || !json) return reject(new Error(`wrk ${args.join(' ')} exited ${code}: ${out}`));
+      const r = JSON.parse(json.slice('WRK_JSON '.length)) as {
+        requests: number;
+        duration_us: number;
+        socket_errors: number;
+        status_errors: number;
+        p50_us: number;
+        p99_us: number;
+      };
+      resolve({
+        requests: r.requests,
+        rps: r.requests / (r.duration_us / 1e6),
+        errors: r.socket_errors,
+        // wrk counts answers with a status above 399; the portal's answers here are 200 or an error.
+        non2xx: r.status_errors,
+        p50: r.p50_us / 1000,
+        p99: r.p99_us / 1000,
+      });
+    });
+  });
+}
+
+async function runAutocannon(
+  url: string,
+  connections: number,
+  headers: Record<string, string>,
+): Promise<Run> {
+  const r = await autocannon({ url, connections, duration: DURATION_S, headers });
+  return {
+    requests: r.requests.total,
+    rps: r.requests.average,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+  };
 }
 
 const SCRATCH_DB = `hotpath_bench_${process.pid}`;
@@ -96,41 +212,52 @@ type Figure = {
  * The best of BENCH_ROUNDS runs (default 1): on a machine other sessions load, the best run is the
  * one least disturbed, and each case gets the same chances.
  */
-async function load(urls: string[], headers: Record<string, string>, pids: (number | undefined)[]) {
+async function load(
+  generator: Generator,
+  urls: string[],
+  headers: Record<string, string>,
+  pids: (number | undefined)[],
+) {
   let best: Figure | null = null;
   for (let round = 0; round < ROUNDS; round++) {
-    const figure = await loadOnce(urls, headers, pids);
+    const figure = await loadOnce(generator, urls, headers, pids);
     if (!best || figure.rps > best.rps) best = figure;
   }
   return best as Figure;
 }
 
-async function loadOnce(urls: string[], headers: Record<string, string>, pids: (number | undefined)[]) {
+async function loadOnce(
+  generator: Generator,
+  urls: string[],
+  headers: Record<string, string>,
+  pids: (number | undefined)[],
+) {
   const serverBefore = pids.map(cpuMs);
-  const loaderBefore = cpuMs(undefined);
+  // autocannon runs in this process; wrk in children that have ended once their promise resolves.
+  const loaderCpu = () => (generator === 'wrk' ? endedChildrenCpuMs() + cpuMs(undefined) : cpuMs(undefined));
+  const loaderBefore = loaderCpu();
   const databaseBefore = postgresCpu();
   const per = Math.max(1, Math.floor(CONNECTIONS / urls.length));
-  const results = await Promise.all(
-    urls.map((url) => autocannon({ url, connections: per, duration: DURATION_S, headers })),
-  );
+  const run = generator === 'wrk' ? runWrk : runAutocannon;
+  const results = await Promise.all(urls.map((url) => run(url, per, headers)));
   for (const [i, r] of results.entries()) {
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`${urls[i]}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   }
-  const total = results.reduce((n, r) => n + r.requests.total, 0);
+  const total = results.reduce((n, r) => n + r.requests, 0);
   const serverMs = pids.reduce<number>((n, pid, i) => n + cpuMs(pid) - (serverBefore[i] ?? 0), 0);
   return {
-    rps: results.reduce((n, r) => n + r.requests.average, 0),
-    p50: Math.max(...results.map((r) => r.latency.p50)),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
+    rps: results.reduce((n, r) => n + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
     serverCpuUs: (serverMs * 1000) / Math.max(1, total),
     databaseCpuUs: (postgresCpuMsSince(databaseBefore) * 1000) / Math.max(1, total),
-    loaderCpuUs: ((cpuMs(undefined) - loaderBefore) * 1000) / Math.max(1, total),
+    loaderCpuUs: ((loaderCpu() - loaderBefore) * 1000) / Math.max(1, total),
   } satisfies Figure;
 }
 
 const line = (label: string, f: Figure, base?: Figure) =>
   console.log(
-    `  ${label.padEnd(44)} ${f.rps.toFixed(0).padStart(6)} req/s${base ? ` (${(f.rps / base.rps).toFixed(2)}x node:http)` : '                 '}  p50 ${f.p50} ms, p99 ${f.p99} ms, server CPU ${f.serverCpuUs.toFixed(0)} µs/req, PostgreSQL ${f.databaseCpuUs.toFixed(0)} µs/req, load generator ${f.loaderCpuUs.toFixed(0)} µs/req`,
+    `  ${label.padEnd(58)} ${f.rps.toFixed(0).padStart(6)} req/s${base ? ` (${(f.rps / base.rps).toFixed(2)}x node:http)` : '                 '}  p50 ${f.p50} ms, p99 ${f.p99} ms, server CPU ${f.serverCpuUs.toFixed(0)} µs/req, PostgreSQL ${f.databaseCpuUs.toFixed(0)} µs/req, load generator ${f.loaderCpuUs.toFixed(0)} µs/req`,
   );
 
 /**
@@ -230,28 +357,62 @@ async function main() {
       await new Promise((r) => setTimeout(r, 50));
     }
 
+    const gens = generators();
+    const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(
-      `engine ${engine}; autocannon ${CONNECTIONS} connections in all, ${DURATION_S} s per case, best of ${ROUNDS}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+      `engine ${engine}; load generator ${gens.join(' then ')}${gens.includes('wrk') ? ` (${WRK_THREADS} thread a process)` : ''}, ${CONNECTIONS} connections in all, ${DURATION_S} s per case, best of ${ROUNDS}; load average ${loadavg()}`,
     );
-    const baseline = await load([`http://127.0.0.1:${PLAIN_PORT}/`], {}, [plain.pid]);
-    line('plain node:http, one process, same body', baseline);
+    type Figures = Record<Generator, Figure>;
+    /** Each case with each generator in turn (same minutes), one line each. */
+    const measure = async (label: string, urls: string[], pids: (number | undefined)[], base?: Figures) => {
+      const figures = {} as Figures;
+      for (const generator of gens) {
+        figures[generator] = await load(generator, urls, base ? { cookie } : {}, pids);
+        line(`[${generator}] ${label}`, figures[generator], base?.[generator]);
+      }
+      return figures;
+    };
+    const baseline = await measure(
+      'plain node:http, one process, same body',
+      [`http://127.0.0.1:${PLAIN_PORT}/`],
+      [plain.pid],
+    );
     if (before) {
       const old = await startServer({ ...env, PORT: PORTS[1] }, { main: before });
       try {
-        const meBefore = await load([`http://127.0.0.1:${PORTS[1]}/api/me`], { cookie }, [old.child.pid]);
-        line(`before: GET /api/me, one process (${before})`, meBefore, baseline);
-        const teamsBefore = await load([`http://127.0.0.1:${PORTS[1]}${teamsPath}`], { cookie }, [
-          old.child.pid,
-        ]);
-        line('before: GET team list, one process', teamsBefore, baseline);
+        // A sign-in through it first: a write (a transaction) as every serving process has done, so
+        // both builds are measured in the state a running server is in (decision 0061).
+        await signIn(PORTS[1], 'bench@example.test', password);
+        const pid = [old.child.pid];
+        await measure(
+          `before: GET /api/me, one process (${before})`,
+          [`http://127.0.0.1:${PORTS[1]}/api/me`],
+          pid,
+          baseline,
+        );
+        await measure(
+          'before: GET team list, one process',
+          [`http://127.0.0.1:${PORTS[1]}${teamsPath}`],
+          pid,
+          baseline,
+        );
       } finally {
         await stopServer(old.child);
       }
     }
-    const meOne = await load([`http://127.0.0.1:${PORTS[0]}/api/me`], { cookie }, [first.child.pid]);
-    line(`GET /api/me, one process (${engine})`, meOne, baseline);
-    const teamsOne = await load([`http://127.0.0.1:${PORTS[0]}${teamsPath}`], { cookie }, [first.child.pid]);
-    line(`GET team list (${TEAMS} teams), one process`, teamsOne, baseline);
+    const firstPid = [first.child.pid];
+    const meOne = await measure(
+      `GET /api/me, one process (${engine})`,
+      [`http://127.0.0.1:${PORTS[0]}/api/me`],
+      firstPid,
+      baseline,
+    );
+    const teamsOne = await measure(
+      `GET team list (${TEAMS} teams), one process`,
+      [`http://127.0.0.1:${PORTS[0]}${teamsPath}`],
+      firstPid,
+      baseline,
+    );
 
     if (process.env.BENCH_ONLY !== 'one') {
       const second = await startServer({ ...env, PORT: PORTS[1] });
@@ -259,34 +420,34 @@ async function main() {
       try {
         await checkCoherence(password);
         const pids = [first.child.pid, second.child.pid];
-        const meTwo = await load(
+        const meTwo = await measure(
+          `GET /api/me, two processes (${engine})`,
           PORTS.map((p) => `http://127.0.0.1:${p}/api/me`),
-          { cookie },
           pids,
+          baseline,
         );
-        line(`GET /api/me, two processes (${engine})`, meTwo, baseline);
-        const teamsTwo = await load(
+        const teamsTwo = await measure(
+          'GET team list, two processes',
           PORTS.map((p) => `http://127.0.0.1:${p}${teamsPath}`),
-          { cookie },
           pids,
+          baseline,
         );
-        line(`GET team list, two processes`, teamsTwo, baseline);
-        for (const [name, one] of [
-          ['/api/me', meOne],
-          ['team list', teamsOne],
-        ] as const)
-          console.log(`  2-core ceiling, ${name}: ${ceiling(one)}`);
-        console.log(
-          `two processes / one: /api/me ${(meTwo.rps / meOne.rps).toFixed(2)}x, team list ${(teamsTwo.rps / teamsOne.rps).toFixed(2)}x (target >= 1.7x); /api/me two processes ${(meTwo.rps / baseline.rps).toFixed(2)}x node:http (target >= 0.5x)`,
-        );
+        for (const generator of gens) {
+          for (const [name, one] of [
+            ['/api/me', meOne],
+            ['team list', teamsOne],
+          ] as const)
+            console.log(`  [${generator}] 2-core ceiling, ${name}: ${ceiling(one[generator])}`);
+          console.log(
+            `[${generator}] two processes / one: /api/me ${(meTwo[generator].rps / meOne[generator].rps).toFixed(2)}x, team list ${(teamsTwo[generator].rps / teamsOne[generator].rps).toFixed(2)}x (target >= 1.7x); /api/me two processes ${(meTwo[generator].rps / baseline[generator].rps).toFixed(2)}x node:http (target >= 0.5x)`,
+          );
+        }
       } finally {
         await stopServer(second.child);
       }
     }
     await stopServer(first.child);
-    console.log(
-      `load average after: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
-    );
+    console.log(`load average after: ${loadavg()}`);
   } finally {
     for (const child of children) child.kill();
     await scratch.drop();

@@ -29,6 +29,33 @@ export type Dependency = {
 
 type Watch = { on: ReadonlySet<WriteKind>; unlessOnly: ReadonlySet<string> };
 
+/**
+ * The values the read models hold, frozen: a cached value is handed to every request that asks,
+ * so nobody may change it (a change would show in every other answer; frozen, it throws where it
+ * is made). Being unchangeable, the text an answer writer wrote for one may be written again as is
+ * (`isSharedValue`, platform/http/serializer.ts; decision 0061).
+ */
+const sharedValues = new WeakSet<object>();
+
+/** Whether `value` is held by a read model (frozen, the same object for every request). */
+export function isSharedValue(value: object): boolean {
+  return sharedValues.has(value);
+}
+
+function share<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || sharedValues.has(value)) return value;
+  freezeDeep(value);
+  sharedValues.add(value);
+  return value;
+}
+
+function freezeDeep(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value))
+    if (typeof inner === 'object' && inner !== null && !(inner instanceof Date)) freezeDeep(inner);
+}
+
 /** One cached read model: its entries, and the writes that drop them. */
 export class CachedModel<T> {
   readonly entries = new Map<string, T>();
@@ -70,14 +97,14 @@ export class CachedModel<T> {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
-      this.entries.set(key, value);
+      this.entries.set(key, share(value));
     }
     return value;
   }
 
   /** Replaces a cached value in place, after a write its dependencies ignore (a last-seen time). */
   update(key: string, value: T): void {
-    if (this.cache.enabled && this.entries.has(key)) this.entries.set(key, value);
+    if (this.cache.enabled && this.entries.has(key)) this.entries.set(key, share(value));
   }
 
   /** Whether a write of this kind to this table (setting these columns) can change the model. */

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/api';
@@ -7,6 +6,7 @@ import { withBeforeCommit, writesOutsideReported } from '../../platform/db/befor
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { literal, runPlainStatement } from '../../platform/db/plainStatement';
 import { withTransaction } from '../../platform/db/transaction';
+import { ScopedStorage } from '../../platform/scopedStorage';
 import { keepInFilterLists } from './filterLists';
 import type { AuditChanges } from './tables';
 
@@ -72,7 +72,7 @@ export type AuditNotes = {
   closed: boolean;
 };
 
-const notes = new AsyncLocalStorage<AuditNotes>();
+const notes = new ScopedStorage<AuditNotes>();
 
 /**
  * A service that knows a record's fields before and after its change says so here; the entry of
@@ -342,22 +342,24 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
     } as RouteHandlerMethod;
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: a request with no notes (every read) goes on at once, no promise (decision 0061).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const store = request.auditNotes;
-    if (!store || store.closed) return payload;
+    if (!store || store.closed) return done(null, payload);
     store.closed = true;
-    if (reply.statusCode >= 300) return payload;
+    if (reply.statusCode >= 300) return done(null, payload);
     const description = described.get(`${request.method} ${request.routeOptions.url}`);
-    if (!description) return payload;
+    if (!description) return done(null, payload);
     const entries = pendingEntries(request, description, store, () => idOf(payload));
-    if (entries.length === 0) return payload;
+    if (entries.length === 0) return done(null, payload);
     writtenAfter.add(entries[0].route ?? '');
-    try {
-      await insertAfter(ctx, entries);
-    } catch (err) {
-      // The write has committed and its caller must hear so; a lost entry is logged loudly.
-      request.log.error({ err, route: entries[0].route }, 'audit entry not recorded');
-    }
-    return payload;
+    insertAfter(ctx, entries).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        // The write has committed and its caller must hear so; a lost entry is logged loudly.
+        request.log.error({ err, route: entries[0].route }, 'audit entry not recorded');
+        done(null, payload);
+      },
+    );
   });
 }

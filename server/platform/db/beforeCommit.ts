@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ScopedStorage } from '../scopedStorage';
 import type { Db, Tx } from './client';
 
 /**
@@ -18,7 +18,7 @@ export type RolledBack = () => void;
 export type OnWriteOutside = (statement: string) => void;
 
 type Hooked = { hook: BeforeCommit; outside?: OnWriteOutside };
-const hooks = new AsyncLocalStorage<Hooked>();
+const hooks = new ScopedStorage<Hooked>();
 
 /**
  * Runs `fn` so that every transaction it opens on the database calls `hook` before committing,

@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pino, { type Logger } from 'pino';
+import { ScopedStorage } from '../scopedStorage';
 import type { Db, DbOrTx, Tx } from './client';
 
 /** Work to do once the transaction has committed: hand outbox emails to the queue, send a job. */
@@ -16,7 +16,7 @@ type Open = { db: Db; tx: Tx; effects: Effect[] };
 // The transaction a service is already inside, per async call chain, so that a service calling
 // another joins its transaction instead of opening a second one (on PGlite, one connection, a
 // second would wait forever on the first).
-const current = new AsyncLocalStorage<Open>();
+const current = new ScopedStorage<Open>();
 
 // Where a failed effect is logged, per database: the process's logger, told once where the
 // database is wired to the app (`logEffectFailures`), so that services need not pass it along.

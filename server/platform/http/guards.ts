@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
 import type { Permission } from '../../../shared/auth/permissions';
 import { MEMBER_AREA_ERRORS, type MemberArea, mayOpenArea } from '../../../shared/people/memberAreas';
@@ -54,6 +59,9 @@ declare module 'fastify' {
     apiToken?: TokenIdentity;
   }
 }
+
+/** A route guard: an async hook (it looks someone up) or a callback one (it decides on what the request holds). */
+export type Guard = preValidationAsyncHookHandler | preValidationHookHandler;
 
 /** The secret of `Authorization: Bearer <secret>`, or null when the request carries none. */
 export function bearerOf(request: FastifyRequest): string | null {
@@ -119,19 +127,24 @@ export function createGuards(identity: Identity) {
     };
   };
 
-  /** authorize: a policy decides; 403 when it says no. */
+  /**
+   * authorize: a policy decides; 403 when it says no. A callback hook, as `area`: it decides on what
+   * the request already holds, so it makes no promise (decision 0061).
+   */
   const authorize =
-    (policy: (actor: Actor) => boolean): preValidationAsyncHookHandler =>
-    async (request: FastifyRequest) => {
-      if (!request.actor || !policy(request.actor)) throw forbidden();
+    (policy: (actor: Actor) => boolean): preValidationHookHandler =>
+    (request, _reply, done) => {
+      if (!request.actor || !policy(request.actor)) return done(forbidden());
+      done();
     };
 
   /** area: a team member whose owner closed this area to them gets 403 (decision 0034). */
   const area =
-    (name: MemberArea): preValidationAsyncHookHandler =>
-    async (request: FastifyRequest) => {
-      if (!request.actor) throw unauthenticated();
-      if (!mayOpenArea(request.actor, name)) throw forbidden(MEMBER_AREA_ERRORS.closed);
+    (name: MemberArea): preValidationHookHandler =>
+    (request, _reply, done) => {
+      if (!request.actor) return done(unauthenticated());
+      if (!mayOpenArea(request.actor, name)) return done(forbidden(MEMBER_AREA_ERRORS.closed));
+      done();
     };
 
   /**

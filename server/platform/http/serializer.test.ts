@@ -3,6 +3,7 @@ import { isResponseSerializationError, serializerCompiler } from 'fastify-type-p
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { teamListResponseSchema } from '../../../shared/people/schema';
+import { ReadCache } from '../cache';
 import { createSerializerCompiler } from './serializer';
 
 /** Decision 0058: the compiled writer answers what fastify-type-provider-zod's Zod encode answers. */
@@ -151,5 +152,60 @@ describe('the compiled response serialiser (decision 0058)', () => {
     expect(
       checked({ schema, method: 'GET', url: '/x', httpStatus: '200' })({ items: [good], total: 1 }),
     ).toBe(zodOf(schema)({ items: [good], total: 1 }));
+  });
+});
+
+describe('a value a read model holds is written once per writer (decision 0061)', () => {
+  const item = z.object({ id: z.string(), name: z.string() });
+  const page = z.object({ items: z.array(item), total: z.number() });
+
+  /** A read model holding a list (as an account's events are held), answered inside a new object. */
+  async function cachedItems(counter: { reads: number }) {
+    const cache = new ReadCache();
+    cache.enabled = true;
+    const model = cache.model<z.output<typeof item>[]>('items', []);
+    const items = [
+      {
+        id: 'a',
+        get name() {
+          counter.reads++;
+          return 'first';
+        },
+      },
+    ];
+    return (await model.load({}, 'key', async () => items)) as z.output<typeof item>[];
+  }
+
+  it('writes the same text again without reading the value, and it is frozen', async () => {
+    const counter = { reads: 0 };
+    const items = await cachedItems(counter);
+    const write = writerOf(page);
+    const before = counter.reads;
+    const text = write({ items, total: 1 });
+    expect(text).toBe('{"items":[{"id":"a","name":"first"}],"total":1}');
+    expect(counter.reads).toBe(before + 1);
+    // A new answer around the same held list: the list's text is reused, the rest written.
+    expect(write({ items, total: 2 })).toBe('{"items":[{"id":"a","name":"first"}],"total":2}');
+    // Each route's writer keeps its own texts: another writer reads the value once too.
+    const writeList = writerOf(z.array(item));
+    expect(writeList(items)).toBe('[{"id":"a","name":"first"}]');
+    expect(writeList(items)).toBe('[{"id":"a","name":"first"}]');
+    expect(counter.reads).toBe(before + 2);
+    expect(Object.isFrozen(items) && Object.isFrozen(items[0])).toBe(true);
+    expect(() => {
+      items.push({ id: 'b', name: 'second' });
+    }).toThrow(TypeError);
+  });
+
+  it('another schema writes its own text of the same value; an unshared value is read each time', async () => {
+    const counter = { reads: 0 };
+    const items = await cachedItems(counter);
+    expect(writerOf(z.array(item))(items)).toBe('[{"id":"a","name":"first"}]');
+    expect(writerOf(z.array(z.object({ id: z.string() })))(items)).toBe('[{"id":"a"}]');
+    const plain = { items: [{ id: 'b', name: 'second' }], total: 1 };
+    const write = writerOf(page);
+    expect(write(plain)).toBe(write({ ...plain }));
+    plain.items[0].name = 'changed';
+    expect(write(plain)).toContain('changed');
   });
 });

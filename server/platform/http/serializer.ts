@@ -2,6 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { safeEncode, type ZodType } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { isSharedValue } from '../cache';
 
 /**
  * Every answer's body through its route's response schema (decision 0058), compiled once per
@@ -239,7 +240,7 @@ function compileNew(schema: ZodType): Writer {
       if (def.checks?.length) return byZod(schema);
       const item = compile(def.element as ZodType);
       const itemOptional = mayBeUndefined(def.element as ZodType);
-      return (value) => {
+      return remembered((value) => {
         if (!Array.isArray(value)) throw MISFIT;
         if (value.length === 0) return '[]';
         let out = '[';
@@ -249,7 +250,7 @@ function compileNew(schema: ZodType): Writer {
           out += (i === 0 ? '' : ',') + item(v);
         }
         return `${out}]`;
-      };
+      });
     }
     case 'object':
       return compileObject(schema, def);
@@ -272,7 +273,7 @@ function compileObject(schema: ZodType, def: Def): Writer {
     optional: mayBeUndefined(field),
   }));
   const named = new Set(Object.keys(shape));
-  return (value) => {
+  return remembered((value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISFIT;
     const record = value as Record<string, unknown>;
     if (strict) for (const key in record) if (!named.has(key)) throw MISFIT;
@@ -288,6 +289,25 @@ function compileObject(schema: ZodType, def: Def): Writer {
       first = false;
     }
     return `${out}}`;
+  });
+}
+
+/**
+ * An object or array a read model holds (a cached page of teams, an account's events) is frozen
+ * and handed to every request as the same object (platform/cache.ts): what this writer wrote for it
+ * once is what it would write again, so the text is kept beside it (and goes with it) instead of
+ * being written anew for each answer (decision 0061). Any other value is written each time.
+ */
+function remembered(write: Writer): Writer {
+  let texts: WeakMap<object, string> | undefined;
+  return (value) => {
+    if (typeof value !== 'object' || value === null || !isSharedValue(value)) return write(value);
+    texts ??= new WeakMap();
+    const known = texts.get(value);
+    if (known !== undefined) return known;
+    const text = write(value);
+    texts.set(value, text);
+    return text;
   };
 }
 

@@ -1,9 +1,8 @@
-import type { preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { lockResponseSchema } from '../../../../shared/forms/api';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
-import { actorOf } from '../../../platform/http/guards';
+import { actorOf, type Guard } from '../../../platform/http/guards';
 import type { App } from '../../../platform/http/types';
 import { type LockTarget, releaseLock, renewLock, takeLock } from './service';
 
@@ -13,7 +12,7 @@ interface LockRouteOptions<P extends z.ZodObject> {
   type: LockTarget['type'];
   path: string;
   params: P;
-  guards: preValidationAsyncHookHandler[];
+  guards: Guard[];
   /** The locked record's id from the path. */
   idOf: (params: z.output<P>) => string;
   /** Throws 404 unless the record is the event's, like every other route of another event's id. */
