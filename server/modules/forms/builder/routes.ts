@@ -1,10 +1,9 @@
-import type { preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { eventIdParamsSchema } from '../../../../shared/events/schema';
 import { bulkIdsBodySchema, bulkResultSchema } from '../../../../shared/forms/api';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
-import { actorOf } from '../../../platform/http/guards';
+import { actorOf, type Guard } from '../../../platform/http/guards';
 import type { App } from '../../../platform/http/types';
 import { lockRoutes } from '../locks/routes';
 import type { LockTarget } from '../locks/service';
@@ -31,7 +30,7 @@ export interface BuilderResource<
   base: string;
   /** The path parameter that names one record (a key of the params schema), e.g. `formId`. */
   idParam: keyof z.output<P> & string;
-  guards: preValidationAsyncHookHandler[];
+  guards: Guard[];
   /** The spec's message for a settings body that fails its schema. */
   invalidMessage: string;
   schemas: { params: P; listQuery: Q; list: L; create: C; update: U; settings: S; detail: D };
