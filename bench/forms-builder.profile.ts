@@ -64,4 +64,26 @@ function summarise(p: Profile) {
       .map(([n, t]) => `${t.toFixed(0).padStart(6)} ms  ${n}`)
       .join('\n');
   console.log(`by script:\n${top(byUrl, 15)}\nby function (self):\n${top(byFn, 40)}`);
+  // Inclusive time (self and callees) by function: which components' renders cost the open. Read
+  // it from a build without minification (`npx vite build --minify false`), where the names are
+  // the components'. A function calling itself is counted once, at its outermost call.
+  const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+  const keyOf = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}`;
+  const inclusive = new Map<string, number>();
+  const walk = (id: number, open: Set<string>): number => {
+    const n = nodes.get(id);
+    if (!n) return 0;
+    const key = keyOf(n);
+    const outer = !open.has(key);
+    if (outer) open.add(key);
+    let t = self.get(id) ?? 0;
+    for (const child of n.children ?? []) t += walk(child, open);
+    if (outer) {
+      open.delete(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + t);
+    }
+    return t;
+  };
+  walk(p.nodes[0].id, new Set());
+  console.log(`by function (inclusive):\n${top(inclusive, Number(process.env.TOP ?? 60))}`);
 }

@@ -11,11 +11,11 @@ import {
   WEBHOOKS_LEVEL,
 } from '../shared/auth/permissions';
 import { emailTemplateScreens } from './features/emails/screens';
-import { formDetailQuery } from './features/forms/formQueries';
+import { builderLoader } from './features/forms/builder/earlyLock';
 import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
-import { prefetchForEvent, requireLevel, requireSession, safeContinuePath } from './lib/guards';
+import { requireLevel, requireSession, safeContinuePath } from './lib/guards';
 import { meQuery } from './lib/session';
 import { lazyModule } from './ui/chunkReload';
 import { RouteErrorScreen } from './ui/ErrorScreen';
@@ -426,10 +426,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ path: 'archived', lazy: screens.archivedForms }),
                     section({
                       path: ':formId',
-                      // The 300-field form is the builder's longest wait: asked for with the session.
-                      loader: prefetchForEvent(queryClient, (eventId, { formId }) =>
-                        formId ? formDetailQuery(eventId, formId) : null,
-                      ),
+                      // The 300-field form and its edit lock: asked for with the session.
+                      loader: builderLoader(queryClient),
                       lazy: screens.formBuilder,
                     }),
                     section({ path: ':formId/submissions', lazy: screens.submissions }),

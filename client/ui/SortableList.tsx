@@ -43,9 +43,10 @@ export function SortableList<T>(props: {
   disabled?: boolean;
   /**
    * For long lists (the form builder's canvas): only the rows near the viewport are mounted, each
-   * guessed `estimateSize` px tall until measured. Rows are then `div`s (no `rowElement`/`wrap`).
+   * guessed `estimateSize` px tall until measured (`firstOverscan`: see WindowedRows). Rows are then
+   * `div`s (no `rowElement`/`wrap`).
    */
-  windowed?: { estimateSize: number };
+  windowed?: { estimateSize: number; firstOverscan?: number };
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
   const ids = useSameIds(props.items, props.getId);
@@ -68,6 +69,7 @@ export function SortableList<T>(props: {
       count={ids.length}
       getKey={(index) => ids[index]}
       estimateSize={props.windowed.estimateSize}
+      firstOverscan={props.windowed.firstOverscan}
       keep={activeId === null ? -1 : ids.indexOf(activeId)}
     >
       {(index) => row(props.items[index], index)}

@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * A long column of rows of which only those near the viewport are mounted (the page itself
@@ -18,6 +18,11 @@ export function WindowedRows(props: {
   keep?: number;
   /** Rows mounted beyond each edge of the viewport, so Tab and the arrows always find the next one. */
   overscan?: number;
+  /**
+   * Rows beyond each edge on the first paint, before `overscan` (one frame later): the first screen
+   * mounts only what it shows and the next row, and the rest follow once it is painted.
+   */
+  firstOverscan?: number;
   children: (index: number) => ReactNode;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -27,13 +32,23 @@ export function WindowedRows(props: {
   // on the virtualiser's own renders as the page scrolls, where reading it forced a layout (with
   // the rows just changed) on each of a drag's steps. A stale value only shifts which rows are
   // mounted by a few px: the rows are placed from the list's own top.
-  const [top, setTop] = useState(0);
+  // Null until read: the first render mounts no rows, so none is mounted for a list placed at the
+  // page's top and dropped a moment later (read before the first paint, in the same frame).
+  const [top, setTop] = useState<number | null>(null);
+  const overscan = props.overscan ?? 6;
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setPainted(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const keep = props.keep ?? -1;
   const virtualizer = useWindowVirtualizer({
     count: props.count,
     estimateSize: () => props.estimateSize,
-    overscan: props.overscan ?? 6,
-    scrollMargin: top,
+    overscan: painted ? overscan : Math.min(overscan, props.firstOverscan ?? overscan),
+    scrollMargin: top ?? 0,
     getItemKey: props.getKey,
     // A hidden list measures every row as 0 px tall, and would then mount all of them to fill the
     // window: while hidden, a row keeps the height it was last seen at.
@@ -54,19 +69,23 @@ export function WindowedRows(props: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies say when to read it again, not what it reads.
   useLayoutEffect(() => {
     const el = listRef.current;
-    // Hidden (the builder behind its preview, display: none): nothing to read.
-    if (!el || el.offsetParent === null) return;
+    // Hidden (the builder behind its preview, display: none) or not laid out (jsdom): nothing to
+    // read; a list never read places its rows from the page's top.
+    if (!el || el.offsetParent === null) {
+      setTop((current) => current ?? 0);
+      return;
+    }
     const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
     setTop((current) => (current === next ? current : next));
   }, [props.children, props.count, width]);
   return (
     <div ref={listRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => (
+      {(top === null ? [] : virtualizer.getVirtualItems()).map((row) => (
         <div
           key={row.key}
           ref={virtualizer.measureElement}
           data-index={row.index}
-          style={{ position: 'absolute', top: row.start - top, left: 0, right: 0 }}
+          style={{ position: 'absolute', top: row.start - (top ?? 0), left: 0, right: 0 }}
         >
           {props.children(row.index)}
         </div>

@@ -12,6 +12,7 @@ import type {
 import { type Answer, api, toQueryString } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import type { SortOrder } from '../../ui/useListParams';
+import { type LockKind, lockPath } from './builder/earlyLock';
 import { asDetail, formDetailQuery, formsKey, formsPath } from './formQueries';
 
 export type FormSort = (typeof FORM_SORTS)[number];
@@ -49,9 +50,7 @@ export function useSaveForm(eventId: string) {
   });
 }
 
-/** What can be locked for editing: a form or a field group (the same calls under each). */
-export type LockKind = 'forms' | 'field-groups';
-const lockPath = (eventId: string, kind: LockKind, id: string) => `/api/events/${eventId}/${kind}/${id}/lock`;
+export type { LockKind } from './builder/earlyLock';
 
 /** Edit lock calls: take (or learn who holds it), refresh while editing, release on leaving. */
 export const lockApi = {

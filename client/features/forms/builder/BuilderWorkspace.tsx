@@ -1,5 +1,5 @@
 import { Grid, Paper, Text } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { FieldGroupRow } from '../../../../shared/forms/api';
 import type { LogicProblem } from '../../../../shared/forms/check-logic';
 import type { Field, FieldType } from '../../../../shared/forms/schema/field';
@@ -70,7 +70,11 @@ export function BuilderWorkspace(props: {
       before?.type === 'template' && field.type === 'template' && before.fieldGroupId !== field.fieldGroupId;
     onChange({ fields, logicMap: regrouped ? withoutNestedRules(draft.logicMap, field.id) : draft.logicMap });
   };
-  const selected = draft.fields.find((f) => f.id === selectedId) ?? null;
+  // The settings panel (a dozen inputs and the logic editor) follows the selection a render later:
+  // the builder's first paint is the palette and the canvas, the panel comes just after it, and a
+  // click on a card shows the card selected before the panel changes.
+  const shownId = useDeferredValue(selectedId, null);
+  const selected = draft.fields.find((f) => f.id === shownId) ?? null;
   const scope: RuleScope = { fields: draft.fields, groupFieldsOf: props.groupFieldsOf };
 
   return (
@@ -116,11 +120,11 @@ export function BuilderWorkspace(props: {
                 onChange={(logicMap) => onChange({ ...draft, logicMap })}
               />
             </FieldSettings>
-          ) : (
+          ) : selectedId === null ? (
             <Text size="sm" c="dimmed">
               Select a field to change its settings.
             </Text>
-          )}
+          ) : null}
         </Paper>
       </Grid.Col>
     </Grid>

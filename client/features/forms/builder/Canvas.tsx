@@ -126,7 +126,8 @@ export function Canvas(props: {
         onReorder={props.onReorder}
         handleLabel={moveLabel}
         // A form may have hundreds of fields: only the cards near the viewport are mounted
-        // (decision 0036). A card is about 58 px tall: one line, its buttons and the gap below.
+        // (decision 0036). A card is about 58 px tall: one line, its buttons and the gap below. The
+        // first paint mounts one card beyond the window's edge, the usual six a frame later.
         windowed={WINDOWED}
         renderItem={renderItem}
       />
@@ -136,4 +137,4 @@ export function Canvas(props: {
 
 const fieldId = (field: Field) => field.id;
 const moveLabel = (field: Field) => `Move ${canvasName(field)}`;
-const WINDOWED = { estimateSize: 58 };
+const WINDOWED = { estimateSize: 58, firstOverscan: 1 };

@@ -1,5 +1,5 @@
 import { Box, Group, SegmentedControl } from '@mantine/core';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '../../../../shared/auth/permissions';
 import type { FormDetail } from '../../../../shared/forms/api';
@@ -7,15 +7,21 @@ import { WEBHOOKS_LEVEL } from '../../../../shared/webhooks/api';
 import { useSession } from '../../../lib/session';
 import { useFeedback } from '../../../ui/FeedbackBanner';
 import { PageHeader } from '../../../ui/PageHeader';
-import { QueryState } from '../../../ui/QueryState';
+import { Loading, QueryState } from '../../../ui/QueryState';
 import { useFieldGroupChoices, useForm, useSaveForm } from '../formsApi';
-import { FormPreview } from '../renderer/FormPreview';
 import { LockNotice, SaveBar } from './BuilderBar';
 import { BuilderWorkspace } from './BuilderWorkspace';
 import type { GroupChoices } from './editors/TemplateGroupEditor';
 import { draftProblems, groupFieldsLookup } from './logicRules';
 import { type Draft, draftOf, hasChanges, saveBody } from './saveBody';
 import { type LockState, useEditLock, useOnTakeOver } from './useEditLock';
+
+// The preview renders the form with every answer input (uploads, tables, money, ...): its code is
+// loaded when the person heads for it, not with the builder, whose open does not need it.
+const loadPreview = () => import('../renderer/FormPreview');
+const FormPreview = lazy(() => loadPreview().then((m) => ({ default: m.FormPreview })));
+/** Starts the preview's code early (a pointer or focus near the view switch); a failure is the click's to show. */
+const warmPreview = () => void loadPreview().catch(() => undefined);
 
 function Builder({
   eventId,
@@ -88,7 +94,7 @@ function Builder({
   return (
     <>
       <LockNotice lock={lock} noun="form" />
-      <Group justify="space-between" mb="md">
+      <Group justify="space-between" mb="md" onPointerEnter={warmPreview} onFocus={warmPreview}>
         <SegmentedControl
           aria-label="Builder view"
           value={mode}
@@ -106,7 +112,11 @@ function Builder({
           onSave={submit}
         />
       </Group>
-      {mode === 'preview' && <FormPreview detail={baseline} draft={draft} />}
+      {mode === 'preview' && (
+        <Suspense fallback={<Loading label="Loading the preview" />}>
+          <FormPreview detail={baseline} draft={draft} />
+        </Suspense>
+      )}
       {/* Kept mounted behind the preview, so the selected field is still selected on coming back. */}
       <Box display={mode === 'preview' ? 'none' : undefined}>
         <BuilderWorkspace

@@ -3,6 +3,7 @@ import type { Lock } from '../../../../shared/forms/api';
 import { useLiveConnected } from '../../../lib/liveEvents';
 import { type LockKind, lockApi } from '../formsApi';
 import { onLockSignal } from '../locksLive';
+import { builderOpen, claimEarlyLock, landedEarlyLock } from './earlyLock';
 
 /** Refresh well inside the five-minute lock, so a slow tab never lets it lapse. */
 export const LOCK_REFRESH_MS = 60_000;
@@ -27,7 +28,10 @@ export type LockState =
  * Only while the stream is down does it ask every minute instead (decision 0054).
  */
 export function useEditLock(eventId: string, formId: string, kind: LockKind = 'forms'): LockState {
-  const [state, setState] = useState<LockState>({ status: 'taking' });
+  const [state, setState] = useState<LockState>(() => {
+    const lock = landedEarlyLock(eventId, kind, formId);
+    return lock ? { status: lock.isMine ? 'held' : 'other', lock } : { status: 'taking' };
+  });
   const live = useLiveConnected();
   const liveRef = useRef(live);
   liveRef.current = live;
@@ -49,10 +53,14 @@ export function useEditLock(eventId: string, formId: string, kind: LockKind = 'f
         const wait = Date.parse(lock.expiresAt) - Date.now() + EXPIRY_GRACE_MS;
         expiryTimer = window.setTimeout(ask, Math.max(EXPIRY_MIN_WAIT_MS, wait));
       }
-      setState({ status: lock.isMine ? 'held' : 'other', lock });
+      // The lock the first render already showed (landedEarlyLock) is no change: no render again.
+      setState((shown) =>
+        'lock' in shown && shown.lock === lock ? shown : { status: lock.isMine ? 'held' : 'other', lock },
+      );
     };
-    lockApi
-      .take(eventId, kind, formId)
+    const closed = builderOpen(eventId, kind, formId);
+    // The route's loader may have asked already, while this screen's code loaded (earlyLock.ts).
+    (claimEarlyLock(eventId, kind, formId) ?? lockApi.take(eventId, kind, formId))
       .then(({ lock }) => apply(lock))
       .catch(() => alive && setState({ status: 'taking' }));
     const timer = window.setInterval(() => {
@@ -70,6 +78,7 @@ export function useEditLock(eventId: string, formId: string, kind: LockKind = 'f
     });
     return () => {
       alive = false;
+      closed();
       unsubscribe();
       window.clearInterval(timer);
       window.clearTimeout(expiryTimer);
