@@ -131,7 +131,7 @@ export function chunkGroups(): Plugin {
       if (boot?.type === 'chunk')
         for (const imported of boot.imports) {
           const chunk = bundle[imported];
-          if (chunk?.type === 'chunk' && (chunk.isEntry || chunk.code.length > 4096))
+          if (chunk?.type === 'chunk' && (chunk.isEntry || chunk.code.length > 8192))
             this.error(`chunk-groups: the boot script imports ${imported}, the app's code`);
         }
       // The frame's chunk and what it imports must not import one another: a cycle between chunks

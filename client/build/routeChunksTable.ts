@@ -12,6 +12,7 @@ import { readRouteTable } from '../scripts/routeTable.mjs';
  */
 export function routeChunksTable(): Plugin {
   const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+  const FRAME = 'client/features/shell/SignedInLayout.tsx';
   return {
     name: 'route-chunks-table',
     apply: 'build',
@@ -50,7 +51,9 @@ export function routeChunksTable(): Plugin {
             if (!chunk) throw new Error(`route-chunks-table: no chunk for ${module} (route ${path})`);
             return chunk.fileName;
           });
-          routes.push([path, own.filter((file) => !floor.has(file)).map(indexOf)]);
+          const chunkList = own.filter((file) => !floor.has(file)).map(indexOf);
+          // Whether the screen opens inside the signed-in frame (the boot script paints its bar).
+          routes.push(modules.includes(FRAME) ? [path, chunkList, 1] : [path, chunkList]);
         }
         routes.sort((a, b) => patternScore(b[0]) - patternScore(a[0]));
         const table: RouteChunkTable = { files, needs, routes };
