@@ -5,7 +5,7 @@
 // per page, and exits 1 when a page misses a target of issue 22.
 // `npm run build` first; `npm run bench -- lighthouse`. PAGES=/tasks,/ measures some pages only;
 // RUNS=n runs each page n times and keeps the median performance run. REPORT_DIR=dir keeps each
-// run's JSON report for a closer look.
+// run's JSON report for a closer look. THROTTLING=devtools throttles the page itself (see `audit`).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -111,6 +111,10 @@ async function audit(path: string, cookie: string | null, run: number): Promise<
     output: 'json',
     logLevel: (process.env.LH_LOG as 'info' | undefined) ?? 'error',
     onlyCategories: [...CATEGORIES],
+    // THROTTLING=devtools: the page really runs throttled (slow 4G, 4x CPU) instead of Lighthouse's
+    // simulation from an unthrottled run, where what the page does in the order a phone would see
+    // it (a paint before the entry has run) can be lost. Noisier; for A/B only, not the targets.
+    ...(process.env.THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);

@@ -8,12 +8,21 @@ import { DEFAULT_NAV_COLOR } from '../shared/events/terminology';
 import type { MemberArea } from '../shared/people/memberAreas';
 import { shellLogo } from './features/shell/shellLogo';
 import { fetchEarly, keepEarly } from './lib/earlyRequests';
-import { earlyAnswersFor, preloadImage, preloadRoute } from './lib/earlyRequestsRoutes';
+import { paintEarlyFrame, rememberedFrame, rememberFrame, removeEarlyFrame } from './lib/earlyRequestsFrame';
+import {
+  earlyAnswersFor,
+  imageOfAnswer,
+  namesImage,
+  preloadImage,
+  preloadRoute,
+  routeInFrame,
+} from './lib/earlyRequestsRoutes';
 import { currentEventOf, SESSION_PATH, shellPath } from './lib/sessionPaths';
 
 /** What the boot script reads of the shell's answer: the logo, and the member's open areas. */
 type ShellBody = {
-  branding?: Parameters<typeof shellLogo>[0];
+  event?: { shortName?: string };
+  branding?: Parameters<typeof shellLogo>[0] & { navBgColor?: string };
   membership?: { areas?: readonly MemberArea[] };
 };
 
@@ -25,13 +34,36 @@ const withoutSession = /^\/(guests|setup|unauthorised|404)(\/|$)|^\/auth\/(?!log
 // Sign-in reads the session (to send a signed-in visitor on) but shows no event's shell.
 const withShell = !path.startsWith('/auth');
 
-const ask = (answerPath: string) => keepEarly(answerPath, fetchEarly(answerPath));
+const ask = (answerPath: string) => {
+  const answer = fetchEarly(answerPath);
+  keepEarly(answerPath, answer);
+  // The screen's largest image (the dashboard's header) starts as soon as its answer names it,
+  // not once the screen has rendered: read from a copy, before the app can take the answer.
+  if (namesImage(answerPath))
+    answer
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((body: unknown) => {
+        const image = imageOfAnswer(answerPath, body);
+        if (image) preloadImage(image);
+      })
+      .catch(() => undefined);
+};
+
+// The frame's bar as this browser showed it last, before any answer (decision 0063).
+const inFrame = withShell && routeInFrame(path);
+const remembered = inFrame ? rememberedFrame() : null;
+if (remembered) paintEarlyFrame(remembered);
 
 if (!withoutSession) {
   for (const answerPath of earlyAnswersFor(path, null, false)) ask(answerPath);
   keepEarly(
     SESSION_PATH,
     fetchEarly(SESSION_PATH).then(async (response) => {
+      if (response.status === 401) {
+        // Signed out: no event's frame on this browser's next visit, nor now.
+        rememberFrame(null);
+        removeEarlyFrame();
+      }
       if (!withShell || !response.ok) return response;
       // The shell and the screen's answers are asked for as soon as the session names the event;
       // the session's answer is handed on only after that, so the app's first ask finds them started.
@@ -51,8 +83,19 @@ if (!withoutSession) {
         shell
           .then((answer) => (answer.ok ? answer.clone().json() : null))
           .then((body: ShellBody | null) => {
-            const logo = shellLogo(body?.branding, body?.branding?.navBgColor ?? DEFAULT_NAV_COLOR);
+            const navColor = body?.branding?.navBgColor ?? DEFAULT_NAV_COLOR;
+            const logo = shellLogo(body?.branding, navColor);
             if (logo) preloadImage(logo);
+            // The frame's bar, painted now rather than once the app's code has run (decision 0063).
+            if (body) {
+              const frame = {
+                eventName: body.event?.shortName || event.shortName || 'Event Portal',
+                navColor,
+                logo,
+              };
+              rememberFrame(frame);
+              if (inFrame) paintEarlyFrame(frame);
+            }
             const areas = body?.membership?.areas;
             if (areas) for (const answerPath of earlyAnswersFor(path, event.id, true, areas)) ask(answerPath);
           })

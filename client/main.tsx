@@ -8,6 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { discardEarly } from './lib/earlyRequests';
+import { removeEarlyFrame } from './lib/earlyRequestsFrame';
+import { routeInFrame } from './lib/earlyRequestsRoutes';
 import { startErrorReports } from './lib/errorReports';
 import { queryClient } from './lib/queryClient';
 import { createRoutes } from './router';
@@ -22,7 +24,14 @@ const router = createBrowserRouter(createRoutes(queryClient));
 // the components of its first render take them; whatever is left is dropped at the first navigation
 // (or the redirect the first load ended in), so a later screen never reads an answer from the start.
 const firstLocation = router.state.location.key;
+// The boot script's painted bar (lib/earlyRequestsFrame.ts) stays until the real frame mounts; it
+// goes at once when the screen shown is not in the frame (a redirect, an error).
+const dropEarlyFrame = (state: typeof router.state) => {
+  if (state.initialized && (state.errors || !routeInFrame(state.location.pathname))) removeEarlyFrame();
+};
+dropEarlyFrame(router.state);
 const stopWatching = router.subscribe((state) => {
+  dropEarlyFrame(state);
   if (!state.initialized || state.location.key === firstLocation) return;
   discardEarly();
   stopWatching();

@@ -4,14 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { readRouteTable } from '../scripts/routeTable.mjs';
 import {
   EARLY_ANSWERS,
+  EARLY_IMAGES,
   earlyAnswersFor,
   FRAME_ANSWERS,
+  imageOfAnswer,
   matchPattern,
+  namesImage,
   patternScore,
   preloadRoute,
   ROUTE_CHUNKS_ID,
   type RouteChunkTable,
   routeFiles,
+  routeInFrame,
 } from './earlyRequestsRoutes';
 
 const EVENT = 'c17a0b69-3c48-4915-b404-4c2ce52fe865';
@@ -42,8 +46,8 @@ describe('the route chunk table', () => {
     files: ['a/Layout.js', 'a/Layout.css', 'a/shared.js', 'a/Tasks.js', 'a/Team.js', 'a/NotFound.js'],
     needs: [[1, 2], [], [], [2], [2], []],
     routes: [
-      ['/admin/teams/add-team', [0, 4]],
-      ['/tasks', [0, 3]],
+      ['/admin/teams/add-team', [0, 4], 1],
+      ['/tasks', [0, 3], 1],
       ['/*', [5]],
     ],
   };
@@ -76,6 +80,19 @@ describe('the route chunk table', () => {
       script.remove();
       for (const link of document.head.querySelectorAll('link')) link.remove();
     }
+  });
+
+  it('says which paths open inside the signed-in frame, from the same table', () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = ROUTE_CHUNKS_ID;
+    script.textContent = JSON.stringify(table);
+    const doc = document.implementation.createHTMLDocument('');
+    doc.head.append(script);
+    expect(routeInFrame('/tasks', doc)).toBe(true);
+    expect(routeInFrame('/admin/teams/add-team', doc)).toBe(true);
+    expect(routeInFrame('/nowhere', doc)).toBe(false);
+    expect(routeInFrame('/tasks', document.implementation.createHTMLDocument(''))).toBe(false);
   });
 
   it('knows every route pattern the early answers name', () => {
@@ -141,5 +158,24 @@ describe('the first screen s early answers', () => {
         .slice(-1)[0];
       expect(sources, path).toMatch(new RegExp(`[/'\`]${tail.replace(/[-/]/g, '\\$&')}[\`'/]`));
     }
+  });
+});
+
+describe('the first screen s largest image, named by an early answer', () => {
+  it('reads the dashboard s header image, and nothing from other answers or odd values', () => {
+    const dashboard = `/api/events/${EVENT}/dashboard`;
+    const image = `/api/events/${EVENT}/files/f1?size=large`;
+    expect(namesImage(dashboard)).toBe(true);
+    expect(namesImage(`/api/events/${EVENT}/my-tasks`)).toBe(false);
+    expect(imageOfAnswer(dashboard, { headerImage: image, cards: [] })).toBe(image);
+    expect(imageOfAnswer(dashboard, { headerImage: null })).toBeNull();
+    expect(imageOfAnswer(dashboard, { headerImage: 'https://elsewhere.example/x.png' })).toBeNull();
+    expect(imageOfAnswer(dashboard, null)).toBeNull();
+    expect(imageOfAnswer(`/api/events/${EVENT}/my-tasks`, { headerImage: image })).toBeNull();
+  });
+
+  it('names a field the dashboard s answer has (shared/portal/api.ts)', () => {
+    const api = readFileSync(join(import.meta.dirname, '..', '..', 'shared', 'portal', 'api.ts'), 'utf8');
+    for (const [, field] of EARLY_IMAGES) expect(api).toMatch(new RegExp(`\\b${field}\\??:`));
   });
 });

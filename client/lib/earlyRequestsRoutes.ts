@@ -12,12 +12,13 @@ import { areaOfPath, type MemberArea } from '../../shared/people/memberAreas';
 
 /**
  * The table index.html carries: file names; per file, the files it needs before it runs (its static
- * imports and CSS, by index); per route pattern (most specific first), its screens' chunks.
+ * imports and CSS, by index); per route pattern (most specific first), its screens' chunks and,
+ * as 1, whether it opens inside the signed-in frame (features/shell/SignedInLayout.tsx).
  */
 export type RouteChunkTable = {
   files: string[];
   needs: number[][];
-  routes: [pattern: string, chunks: number[]][];
+  routes: [pattern: string, chunks: number[], inFrame?: 1][];
 };
 
 /** The element id of the table in index.html. */
@@ -153,18 +154,61 @@ export function preloadFiles(files: string[], doc: Document = document): void {
   }
 }
 
-/** Preloads an image the first screen shows (as an `<img>` asks for it: no crossorigin). */
+/** Images being preloaded: held so that none is collected before it has loaded. */
+const preloading: HTMLImageElement[] = [];
+
+/**
+ * Preloads an image the first screen shows. An `Image` rather than a `<link rel=preload>`: its
+ * request starts in the task that asks for it (a preload link's may wait for the page's next style
+ * and layout pass, inside the app's first long render), and the `<img>` the screen renders later is
+ * served from the page's list of loaded images. No crossorigin, as an `<img>` asks for it.
+ */
 export function preloadImage(href: string, doc: Document = document): void {
-  const link = doc.createElement('link');
-  link.rel = 'preload';
-  link.setAttribute('as', 'image');
-  link.href = href;
-  doc.head.append(link);
+  const image = doc.createElement('img');
+  image.src = href;
+  preloading.push(image);
+}
+
+/**
+ * Answers that name the first screen's largest image, by answer path: the field holding its URL.
+ * The dashboard's header image is `/`'s largest paint; it was asked for only once the dashboard had
+ * rendered (issue 22).
+ */
+export const EARLY_IMAGES: [answer: string, field: string][] = [
+  ['/api/events/:eventId/dashboard', 'headerImage'],
+];
+
+/** The image URL an early answer names (see EARLY_IMAGES), or null. */
+export function imageOfAnswer(answerPath: string, body: unknown): string | null {
+  const rule = EARLY_IMAGES.find(([template]) => matchPattern(template, answerPath) !== null);
+  if (!rule || typeof body !== 'object' || body === null) return null;
+  const value = (body as Record<string, unknown>)[rule[1]];
+  return typeof value === 'string' && value.startsWith('/') ? value : null;
+}
+
+/** Whether an early answer may name an image to preload (so only those are read twice). */
+export function namesImage(answerPath: string): boolean {
+  return EARLY_IMAGES.some(([template]) => matchPattern(template, answerPath) !== null);
+}
+
+/** The table index.html carries (parsed once), or null when the page has none (development). */
+let parsed: { doc: Document; table: RouteChunkTable | null } | null = null;
+function tableOf(doc: Document): RouteChunkTable | null {
+  if (parsed?.doc !== doc) {
+    const text = doc.getElementById(ROUTE_CHUNKS_ID)?.textContent;
+    parsed = { doc, table: text ? (JSON.parse(text) as RouteChunkTable) : null };
+  }
+  return parsed.table;
 }
 
 /** Reads the table from the page and preloads the current path's files. */
 export function preloadRoute(path: string, doc: Document = document): void {
-  const text = doc.getElementById(ROUTE_CHUNKS_ID)?.textContent;
-  if (!text) return;
-  preloadFiles(routeFiles(JSON.parse(text) as RouteChunkTable, path), doc);
+  const table = tableOf(doc);
+  if (table) preloadFiles(routeFiles(table, path), doc);
+}
+
+/** Whether `path`'s screen opens inside the signed-in frame (false when unknown). */
+export function routeInFrame(path: string, doc: Document = document): boolean {
+  const route = tableOf(doc)?.routes.find(([pattern]) => matchPattern(pattern, path) !== null);
+  return route?.[2] === 1;
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { EARLY_FRAME_ID } from '../lib/earlyRequestsFrame';
 import { renderUi } from '../test/render';
 import { AppShell, type AppShellProps } from './AppShell';
 
@@ -30,6 +31,15 @@ describe('AppShell', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { name: 'Screen' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', `#${main.id}`);
+  });
+
+  it('takes away the bar the boot script painted before it (lib/earlyRequestsFrame.ts)', () => {
+    const overlay = document.createElement('div');
+    overlay.id = EARLY_FRAME_ID;
+    document.body.append(overlay);
+    renderShell();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(document.getElementById(EARLY_FRAME_ID)).toBeNull();
   });
 
   it("paints the navigation bar in the event's colour with text that contrasts with it", () => {

@@ -8,9 +8,10 @@ import {
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { APP_VERSION } from '../../shared/ui/constants';
+import { removeEarlyFrame } from '../lib/earlyRequestsFrame';
 import classes from './AppShell.module.css';
 import { FeedbackBanner } from './FeedbackBanner';
 import { UserMenu, type UserMenuItem } from './UserMenu';
@@ -70,6 +71,8 @@ export function AppShell(props: AppShellProps) {
   ];
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  // The boot script's painted bar (lib/earlyRequestsFrame.ts) goes before this frame is first shown.
+  useLayoutEffect(() => removeEarlyFrame(), []);
   const textColor = navTheme === 'dark' ? 'var(--mantine-color-white)' : 'var(--mantine-color-black)';
   const menuItems: UserMenuItem[] = [
     { label: 'My account', to: '/my-account', icon: <IconUserCircle size={16} aria-hidden /> },
