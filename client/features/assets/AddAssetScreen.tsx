@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ASSET_ERRORS, assetCreateSchema } from '../../../shared/assets/schema';
 import { formatFileSize } from '../../../shared/downloads/fileSize';
 import type { StoredFile } from '../../../shared/files/schemas';
-import { fieldErrors } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
@@ -18,30 +18,38 @@ export function AddAssetScreen() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const create = useCreateAsset(eventId);
-  const [file, setFile] = useState<StoredFile | null>(null);
-  const [name, setName] = useState('');
-  const [altText, setAltText] = useState('');
-  const errors = fieldErrors(create.error);
+  const initialValues: { file: StoredFile | null; name: string; altText: string } = {
+    file: null,
+    name: '',
+    altText: '',
+  };
+  const form = useSchemaForm(assetCreateSchema, {
+    initialValues,
+    // The upload is shown by name and thumbnail; the body carries its id.
+    toInput: ({ file, ...rest }) => ({ ...rest, fileId: file?.id ?? '' }),
+  });
+  const { file, name } = form.values;
+  const errors = errorTexts(form.errors);
 
   function uploaded(stored: StoredFile) {
-    setFile(stored);
-    if (!name.trim()) setName(nameFromFile(stored.name));
+    form.setFieldValue('file', stored);
+    if (!name.trim()) form.setFieldValue('name', nameFromFile(stored.name));
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!file) return;
-    create.mutate(
-      { name, altText, fileId: file.id },
-      {
+  const submit = form.onSubmit(
+    (body) =>
+      create.mutate(body, {
         onSuccess: (asset) => {
           feedback.success('The asset has been added');
           navigate(`/admin/assets/${asset.id}`);
         },
-        onError: (error) => feedback.error(error),
-      },
-    );
-  }
+        onError: (error) => {
+          form.setServerErrors(error);
+          feedback.error(error);
+        },
+      }),
+    () => feedback.error(ASSET_ERRORS.invalid),
+  );
 
   return (
     <PageHeader
@@ -70,23 +78,20 @@ export function AddAssetScreen() {
                 label={file ? 'Upload a different file' : 'Upload an image or document'}
                 onUploaded={uploaded}
               />
+              {errors.fileId && (
+                <Text size="sm" c="red">
+                  {errors.fileId}
+                </Text>
+              )}
             </Stack>
           </Paper>
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            error={errors.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
           <Textarea
             label="Alt text"
             description="What the image shows, for people who cannot see it"
             autosize
             minRows={2}
-            value={altText}
-            error={errors.altText}
-            onChange={(e) => setAltText(e.currentTarget.value)}
+            {...form.getInputProps('altText')}
           />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/admin/assets">

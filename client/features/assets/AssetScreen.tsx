@@ -11,13 +11,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { Asset } from '../../../shared/assets/schema';
+import { ASSET_ERRORS, type Asset, assetUpdateSchema } from '../../../shared/assets/schema';
 import { formatFileSize } from '../../../shared/downloads/fileSize';
 import { IMAGE_SIZE_BOXES, IMAGE_SIZES, type ImageSize } from '../../../shared/files/schemas';
-import { fieldErrors } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -80,25 +80,27 @@ function EditForm({ asset, eventId }: { asset: Asset; eventId: string }) {
   const confirm = useConfirm();
   const update = useUpdateAsset(eventId, asset.id);
   const remove = useDeleteAsset(eventId);
-  const [name, setName] = useState(asset.name);
-  const [altText, setAltText] = useState(asset.altText);
-  const errors = fieldErrors(update.error);
+  const form = useSchemaForm(assetUpdateSchema, {
+    initialValues: { name: asset.name, altText: asset.altText },
+  });
+  const { setValues } = form;
 
+  // The saved asset comes back (refetched); the inputs show what was stored.
   useEffect(() => {
-    setName(asset.name);
-    setAltText(asset.altText);
-  }, [asset.name, asset.altText]);
+    setValues({ name: asset.name, altText: asset.altText });
+  }, [setValues, asset.name, asset.altText]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    update.mutate(
-      { name, altText },
-      {
+  const submit = form.onSubmit(
+    (body) =>
+      update.mutate(body, {
         onSuccess: () => feedback.success('The asset has been saved'),
-        onError: (error) => feedback.error(error),
-      },
-    );
-  }
+        onError: (error) => {
+          form.setServerErrors(error);
+          feedback.error(error);
+        },
+      }),
+    () => feedback.error(ASSET_ERRORS.invalid),
+  );
 
   const askDelete = () =>
     confirm({
@@ -118,27 +120,19 @@ function EditForm({ asset, eventId }: { asset: Asset; eventId: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={720}>
-        <TextInput
-          label="Name"
-          required
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
         <Textarea
           label="Alt text"
           description="What the image shows, for people who cannot see it"
           autosize
           minRows={2}
-          value={altText}
-          error={errors.altText}
-          onChange={(e) => setAltText(e.currentTarget.value)}
+          {...form.getInputProps('altText')}
         />
         <Group justify="space-between">
           <Button color="red" variant="light" onClick={askDelete} loading={remove.isPending}>
             Delete asset
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={!name.trim()}>
+          <Button type="submit" loading={update.isPending} disabled={!form.values.name.trim()}>
             Save changes
           </Button>
         </Group>

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetType, assetListResponseSchema, assetSchema } from '../../../shared/assets/schema';
+import type { z } from 'zod';
+import type {
+  AssetType,
+  assetCreateSchema,
+  assetListResponseSchema,
+  assetSchema,
+  assetUpdateSchema,
+} from '../../../shared/assets/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import { type Answer, api, toQueryString } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
@@ -7,6 +14,9 @@ import { sessionKeys } from '../../lib/session';
 
 /** Every assets answer of an event starts with this key, so a change drops them all together. */
 const assetsKey = (eventId: string) => [...sessionKeys.event(eventId), 'assets'] as const;
+/** What an edit sends: either field, or both (the server keeps the other). */
+type AssetUpdateBody = z.input<typeof assetUpdateSchema>;
+type AssetCreateBody = z.input<typeof assetCreateSchema>;
 const base = (eventId: string) => `/api/events/${eventId}/assets`;
 
 export interface AssetListParams {
@@ -38,8 +48,7 @@ export const useAsset = (eventId: string, assetId: string) => useQuery(assetQuer
 export function useCreateAsset(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; altText: string; fileId: string }) =>
-      api.post<Answer<typeof assetSchema>>(base(eventId), body),
+    mutationFn: (body: AssetCreateBody) => api.post<Answer<typeof assetSchema>>(base(eventId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
   });
 }
@@ -47,7 +56,7 @@ export function useCreateAsset(eventId: string) {
 export function useUpdateAsset(eventId: string, assetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; altText: string }) =>
+    mutationFn: (body: AssetUpdateBody) =>
       api.put<Answer<typeof assetSchema>>(`${base(eventId)}/${assetId}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsKey(eventId) }),
   });

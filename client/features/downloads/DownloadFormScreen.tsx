@@ -10,12 +10,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fileTypeOf, formatFileSize } from '../../../shared/downloads/fileSize';
-import type { Download } from '../../../shared/downloads/schema';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { DOWNLOAD_ERRORS, type Download, downloadBodySchema } from '../../../shared/downloads/schema';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { FileUpload } from '../../ui/FileUpload';
@@ -64,6 +64,17 @@ interface FileChoice {
   url: string;
 }
 
+/** The form's inputs: the body's fields, with the uploaded file shown by name (the body sends its id). */
+type DownloadValues = {
+  name: string;
+  description: string;
+  file: FileChoice | null;
+  showDownload: boolean;
+  showToChildTeams: boolean;
+  showToTeamTypeIds: string[];
+  hideFromTeamTypeIds: string[];
+};
+
 function DownloadForm({ download }: { download: Download | null }) {
   const { event } = useSession();
   const eventId = event?.id ?? '';
@@ -73,44 +84,45 @@ function DownloadForm({ download }: { download: Download | null }) {
   const save = useSaveDownload(eventId);
   const remove = useDeleteDownload(eventId);
   const types = useTeamTypes(eventId);
-  const [name, setName] = useState(download?.name ?? '');
-  const [description, setDescription] = useState(download?.description ?? '');
-  const [file, setFile] = useState<FileChoice | null>(
-    download
+  const initialValues: DownloadValues = {
+    name: download?.name ?? '',
+    description: download?.description ?? '',
+    file: download
       ? { id: download.fileId, name: download.fileName, size: download.fileSize, url: download.data }
       : null,
-  );
-  const [showDownload, setShowDownload] = useState(download?.showDownload ?? true);
-  const [showToChildTeams, setShowToChildTeams] = useState(download?.showToChildTeams ?? false);
-  const [showTo, setShowTo] = useState<string[]>(download?.showToTeamTypeIds ?? []);
-  const [hideFrom, setHideFrom] = useState<string[]>(download?.hideFromTeamTypeIds ?? []);
-  const errors = fieldErrors(save.error);
+    showDownload: download?.showDownload ?? true,
+    showToChildTeams: download?.showToChildTeams ?? false,
+    showToTeamTypeIds: download?.showToTeamTypeIds ?? [],
+    hideFromTeamTypeIds: download?.hideFromTeamTypeIds ?? [],
+  };
+  const form = useSchemaForm(downloadBodySchema, {
+    initialValues,
+    toInput: ({ file, ...rest }) => ({ ...rest, fileId: file?.id ?? '' }),
+  });
+  const { values } = form;
+  const errors = errorTexts(form.errors);
+  const set = <K extends keyof DownloadValues>(key: K, value: DownloadValues[K]) =>
+    form.setFieldValue(key, value as never);
+  const { file, showToTeamTypeIds: showTo, hideFromTeamTypeIds: hideFrom } = values;
   const typeOptions = (types.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      {
-        id: download?.id ?? null,
-        body: {
-          name,
-          description,
-          fileId: file?.id ?? '',
-          showDownload,
-          showToChildTeams,
-          showToTeamTypeIds: showTo,
-          hideFromTeamTypeIds: hideFrom,
+  const onSubmit = form.onSubmit(
+    (body) =>
+      save.mutate(
+        { id: download?.id ?? null, body },
+        {
+          onSuccess: () => {
+            feedback.success();
+            void navigate('/admin/downloads');
+          },
+          onError: (error) => {
+            form.setServerErrors(error);
+            feedback.error(error);
+          },
         },
-      },
-      {
-        onSuccess: () => {
-          feedback.success();
-          void navigate('/admin/downloads');
-        },
-        onError: (error) => feedback.error(error),
-      },
-    );
-  };
+      ),
+    () => feedback.error(DOWNLOAD_ERRORS.invalidValues),
+  );
   const askDelete = () =>
     download &&
     confirm({
@@ -128,7 +140,7 @@ function DownloadForm({ download }: { download: Download | null }) {
         }),
     });
 
-  const form = (
+  const fields = (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={760}>
         {save.isError && (
@@ -141,15 +153,15 @@ function DownloadForm({ download }: { download: Download | null }) {
             <TextInput
               label="Name"
               required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              value={values.name}
+              onChange={(e) => set('name', e.currentTarget.value)}
               maxLength={200}
               error={errors.name}
             />
             <Textarea
               label="Description"
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
+              value={values.description}
+              onChange={(e) => set('description', e.currentTarget.value)}
               maxLength={2000}
               autosize
               minRows={2}
@@ -181,7 +193,7 @@ function DownloadForm({ download }: { download: Download | null }) {
             </Stack>
             <FileUpload
               purpose="download"
-              onUploaded={(f) => setFile({ id: f.id, name: f.name, size: f.size, url: f.url })}
+              onUploaded={(f) => set('file', { id: f.id, name: f.name, size: f.size, url: f.url })}
             />
           </Stack>
         </Paper>
@@ -189,15 +201,15 @@ function DownloadForm({ download }: { download: Download | null }) {
           <Stack gap="sm">
             <Switch
               label="Show download"
-              checked={showDownload}
-              onChange={(e) => setShowDownload(e.currentTarget.checked)}
+              checked={values.showDownload}
+              onChange={(e) => set('showDownload', e.currentTarget.checked)}
             />
             <MultiSelect
               label="Show to team types"
               description="Empty means every team type"
               data={typeOptions.map((o) => ({ ...o, disabled: hideFrom.includes(o.value) }))}
               value={showTo}
-              onChange={setShowTo}
+              onChange={(ids) => set('showToTeamTypeIds', ids)}
               searchable
               error={errors.showToTeamTypeIds}
             />
@@ -205,14 +217,14 @@ function DownloadForm({ download }: { download: Download | null }) {
               label="Hide from team types"
               data={typeOptions.map((o) => ({ ...o, disabled: showTo.includes(o.value) }))}
               value={hideFrom}
-              onChange={setHideFrom}
+              onChange={(ids) => set('hideFromTeamTypeIds', ids)}
               searchable
               error={errors.hideFromTeamTypeIds}
             />
             <Switch
               label="Show to stand shares?"
-              checked={showToChildTeams}
-              onChange={(e) => setShowToChildTeams(e.currentTarget.checked)}
+              checked={values.showToChildTeams}
+              onChange={(e) => set('showToChildTeams', e.currentTarget.checked)}
             />
           </Stack>
         </Paper>
@@ -247,10 +259,10 @@ function DownloadForm({ download }: { download: Download | null }) {
           entityId={download.id}
           detailsLabel="Download details"
         >
-          {form}
+          {fields}
         </WithHistory>
       ) : (
-        form
+        fields
       )}
     </PageHeader>
   );

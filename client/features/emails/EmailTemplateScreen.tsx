@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   type EmailTemplate,
@@ -8,10 +8,11 @@ import {
   TEMPLATE_KINDS,
   TEMPLATE_VARIABLES,
   type TemplateKindId,
+  templateBodySchema,
   templateProblem,
 } from '../../../shared/emails/templatesApi';
-import { fieldErrors } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -96,9 +97,21 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
   const reset = useResetEmailTemplate(eventId, template.kind);
   const previewer = usePreviewEmailTemplate(eventId, template.kind);
   const sendTest = useSendTestEmail(eventId, template.kind);
-  const [subject, setSubject] = useState(template.subject);
-  const [body, setBody] = useState(template.body);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(templateBodySchema, {
+    initialValues: { subject: template.subject, body: template.body },
+    // The same variable check the server makes, so the organiser hears about a wrong one at once;
+    // an empty text is the schema's to name.
+    check: (values) => {
+      const found: Record<string, string> = {};
+      for (const key of ['subject', 'body'] as const) {
+        const problem = values[key].trim() === '' ? null : templateProblem(values[key], template.kind);
+        if (problem) found[key] = problem;
+      }
+      return found;
+    },
+  });
+  const { values } = form;
+  const errors = errorTexts(form.errors);
   const [preview, setPreview] = useState<Preview | null>(null);
 
   const insertables = template.variables.map((name) => ({
@@ -106,41 +119,22 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
     text: `{{${name}}}`,
   }));
 
-  /** The same check the server makes, so the organiser hears about a wrong variable at once. */
-  const check = (): boolean => {
-    const found: Record<string, string> = {};
-    if (subject.trim() === '') found.subject = 'Enter a subject';
-    else {
-      const problem = templateProblem(subject, template.kind);
-      if (problem) found.subject = problem;
-    }
-    if (body.trim() === '') found.body = 'Enter the email text';
-    else {
-      const problem = templateProblem(body, template.kind);
-      if (problem) found.body = problem;
-    }
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!check()) return;
-    save.mutate(
-      { subject, body },
-      {
-        onSuccess: () => feedback.success('The email template has been saved'),
-        onError: (error) => {
-          setErrors(fieldErrors(error));
-          feedback.error(error);
-        },
+  const onSubmit = form.onSubmit((input) =>
+    save.mutate(input, {
+      onSuccess: () => feedback.success('The email template has been saved'),
+      onError: (error) => {
+        form.setServerErrors(error);
+        feedback.error(error);
       },
-    );
-  };
+    }),
+  );
 
   const onPreview = () => {
-    if (!check()) return;
-    previewer.mutate({ subject, body }, { onSuccess: setPreview, onError: (error) => feedback.error(error) });
+    if (form.validate().hasErrors) return;
+    previewer.mutate(
+      { subject: values.subject, body: values.body },
+      { onSuccess: setPreview, onError: (error) => feedback.error(error) },
+    );
   };
 
   const onSendTest = () =>
@@ -157,9 +151,8 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
       onConfirm: () =>
         reset.mutate(undefined, {
           onSuccess: (stored) => {
-            setSubject(stored.subject);
-            setBody(stored.body);
-            setErrors({});
+            form.setValues({ subject: stored.subject, body: stored.body });
+            form.clearErrors();
             setPreview(null);
             feedback.success('The email template has been reset to the default');
           },
@@ -178,15 +171,15 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
           <TextInput
             label="Subject"
             required
-            value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
+            value={values.subject}
+            onChange={(e) => form.setFieldValue('subject', e.currentTarget.value)}
             error={errors.subject}
           />
           <Suspense fallback={<Loading label="Loading the editor" />}>
             <RichTextField
               label="Body"
-              value={body}
-              onChange={setBody}
+              value={values.body}
+              onChange={(html) => form.setFieldValue('body', html)}
               error={errors.body}
               insertables={insertables}
             />

@@ -10,19 +10,22 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   AUDIENCE_LABELS,
+  NOTIFICATION_ERRORS,
   NOTIFICATION_LABELS,
   type Notification,
+  notificationBodySchema,
   SAVE_ACTION_LABELS,
 } from '../../../shared/notifications/api';
 import { isPublished, type SaveAction } from '../../../shared/notifications/status';
 import { AUDIENCES, type AudienceKind } from '../../../shared/notifications/visibility';
 import { instantToLocal, isLocalDateTime, localToInstant } from '../../../shared/notifications/zonedTime';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { useEventDates, useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -108,6 +111,22 @@ function TeamSelect(props: {
   );
 }
 
+/**
+ * The form's inputs: the body's fields, with the target as its picker's value and the schedule as
+ * a local time in the event's zone (the body carries the instant).
+ */
+type NotificationValues = {
+  title: string;
+  description: string;
+  target: Target;
+  audience: AudienceKind;
+  teamTypeIds: string[];
+  teamId: string | null;
+  sendEmail: boolean;
+  action: SaveAction;
+  localTime: string;
+};
+
 function NotificationForm({ notification }: { notification: Notification | null }) {
   const { event } = useSession();
   const eventId = event?.id ?? '';
@@ -118,60 +137,66 @@ function NotificationForm({ notification }: { notification: Notification | null 
   const save = useSaveNotification(eventId);
   const remove = useDeleteNotification(eventId);
   const types = useTeamTypes(eventId);
-  const [title, setTitle] = useState(notification?.title ?? '');
-  const [description, setDescription] = useState(notification?.description ?? '');
-  const [target, setTarget] = useState<Target>({
-    targetKind: notification?.targetKind ?? 'none',
-    targetId: notification?.targetId ?? null,
-    linkUrl: notification?.linkUrl ?? '',
-  });
-  const [audience, setAudience] = useState<AudienceKind>(notification?.audience ?? 'everyone');
-  const [teamTypeIds, setTeamTypeIds] = useState<string[]>(notification?.teamTypeIds ?? []);
-  const [teamId, setTeamId] = useState<string | null>(notification?.teamId ?? null);
-  const [sendEmail, setSendEmail] = useState(notification?.sendEmail ?? false);
   const actions = actionsFor(notification);
-  const initialAction: SaveAction =
-    notification?.status === 'scheduled'
-      ? 'schedule'
-      : notification && isPublished(notification.status)
-        ? 'publish'
-        : 'draft';
-  const [action, setAction] = useState<SaveAction>(initialAction);
-  const [localTime, setLocalTime] = useState(
-    notification?.scheduledAt ? instantToLocal(new Date(notification.scheduledAt), timeZone) : '',
-  );
-  const errors = fieldErrors(save.error);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const scheduledAt =
-      action === 'schedule' && isLocalDateTime(localTime)
-        ? localToInstant(localTime, timeZone).toISOString()
-        : null;
-    save.mutate(
-      {
-        id: notification?.id ?? null,
-        body: {
-          title,
-          description,
-          ...target,
-          audience,
-          teamTypeIds: audience === 'teamTypes' ? teamTypeIds : [],
-          teamId: audience === 'team' ? teamId : null,
-          sendEmail,
-          action,
-          scheduledAt,
-        },
-      },
-      {
-        onSuccess: () => {
-          feedback.success();
-          void navigate('/admin/notifications');
-        },
-        onError: (error) => feedback.error(error),
-      },
-    );
+  const initialValues: NotificationValues = {
+    title: notification?.title ?? '',
+    description: notification?.description ?? '',
+    target: {
+      targetKind: notification?.targetKind ?? 'none',
+      targetId: notification?.targetId ?? null,
+      linkUrl: notification?.linkUrl ?? '',
+    },
+    audience: notification?.audience ?? 'everyone',
+    teamTypeIds: notification?.teamTypeIds ?? [],
+    teamId: notification?.teamId ?? null,
+    sendEmail: notification?.sendEmail ?? false,
+    action:
+      notification?.status === 'scheduled'
+        ? 'schedule'
+        : notification && isPublished(notification.status)
+          ? 'publish'
+          : 'draft',
+    localTime: notification?.scheduledAt ? instantToLocal(new Date(notification.scheduledAt), timeZone) : '',
   };
+  const form = useSchemaForm(notificationBodySchema, {
+    initialValues,
+    // Hidden choices are not sent: team types only for some team types, a team only for one team.
+    toInput: ({ target, audience, teamTypeIds, teamId, action, localTime, ...rest }) => ({
+      ...rest,
+      ...target,
+      audience,
+      teamTypeIds: audience === 'teamTypes' ? teamTypeIds : [],
+      teamId: audience === 'team' ? teamId : null,
+      action,
+      scheduledAt:
+        action === 'schedule' && isLocalDateTime(localTime)
+          ? localToInstant(localTime, timeZone).toISOString()
+          : null,
+    }),
+  });
+  const { values } = form;
+  const { audience, action } = values;
+  const errors = errorTexts(form.errors);
+  const set = <K extends keyof NotificationValues>(key: K, value: NotificationValues[K]) =>
+    form.setFieldValue(key, value as never);
+
+  const onSubmit = form.onSubmit(
+    (body) =>
+      save.mutate(
+        { id: notification?.id ?? null, body },
+        {
+          onSuccess: () => {
+            feedback.success();
+            void navigate('/admin/notifications');
+          },
+          onError: (error) => {
+            form.setServerErrors(error);
+            feedback.error(error);
+          },
+        },
+      ),
+    () => feedback.error(NOTIFICATION_ERRORS.invalid),
+  );
   const askDelete = () =>
     notification &&
     confirm({
@@ -224,20 +249,25 @@ function NotificationForm({ notification }: { notification: Notification | null 
               <TextInput
                 label={NOTIFICATION_LABELS.title}
                 required
-                value={title}
-                onChange={(e) => setTitle(e.currentTarget.value)}
+                value={values.title}
+                onChange={(e) => set('title', e.currentTarget.value)}
                 maxLength={200}
                 error={errors.title}
               />
               <Suspense fallback={<Loading label="Loading the editor" />}>
                 <RichTextField
                   label={NOTIFICATION_LABELS.description}
-                  value={description}
+                  value={values.description}
                   error={errors.description}
-                  onChange={setDescription}
+                  onChange={(html) => set('description', html)}
                 />
               </Suspense>
-              <TargetPicker eventId={eventId} value={target} onChange={setTarget} errors={errors} />
+              <TargetPicker
+                eventId={eventId}
+                value={values.target}
+                onChange={(target) => set('target', target)}
+                errors={errors}
+              />
             </Stack>
           </Paper>
           <Paper withBorder p="md" radius="md">
@@ -245,7 +275,7 @@ function NotificationForm({ notification }: { notification: Notification | null 
               <Radio.Group
                 label={NOTIFICATION_LABELS.audience}
                 value={audience}
-                onChange={(value) => setAudience(value as AudienceKind)}
+                onChange={(value) => set('audience', value as AudienceKind)}
               >
                 <Group mt="xs">
                   {AUDIENCES.map((a) => (
@@ -258,20 +288,25 @@ function NotificationForm({ notification }: { notification: Notification | null 
                   label={NOTIFICATION_LABELS.teamTypeIds}
                   required
                   data={(types.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
-                  value={teamTypeIds}
-                  onChange={setTeamTypeIds}
+                  value={values.teamTypeIds}
+                  onChange={(ids) => set('teamTypeIds', ids)}
                   searchable
                   error={errors.teamTypeIds}
                 />
               )}
               {audience === 'team' && (
-                <TeamSelect eventId={eventId} value={teamId} onChange={setTeamId} error={errors.teamId} />
+                <TeamSelect
+                  eventId={eventId}
+                  value={values.teamId}
+                  onChange={(id) => set('teamId', id)}
+                  error={errors.teamId}
+                />
               )}
               <Switch
                 label={NOTIFICATION_LABELS.sendEmail}
                 description={NOTIFICATION_LABELS.sendEmailHint}
-                checked={sendEmail}
-                onChange={(e) => setSendEmail(e.currentTarget.checked)}
+                checked={values.sendEmail}
+                onChange={(e) => set('sendEmail', e.currentTarget.checked)}
               />
             </Stack>
           </Paper>
@@ -280,7 +315,7 @@ function NotificationForm({ notification }: { notification: Notification | null 
               <Radio.Group
                 label={NOTIFICATION_LABELS.when}
                 value={action}
-                onChange={(value) => setAction(value as SaveAction)}
+                onChange={(value) => set('action', value as SaveAction)}
               >
                 <Group mt="xs">
                   {actions.map((a) => (
@@ -293,8 +328,8 @@ function NotificationForm({ notification }: { notification: Notification | null 
                   type="datetime-local"
                   label={`${NOTIFICATION_LABELS.scheduledAt} (${timeZone})`}
                   required
-                  value={localTime}
-                  onChange={(e) => setLocalTime(e.currentTarget.value)}
+                  value={values.localTime}
+                  onChange={(e) => set('localTime', e.currentTarget.value)}
                   error={errors.scheduledAt}
                 />
               )}

@@ -11,17 +11,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   assignedElsewhere,
   type CardBody,
   defaultLayoutCards,
+  LAYOUT_ERRORS,
   type Layout,
+  layoutBodySchema,
 } from '../../../shared/portal/cardLayouts';
 import { PORTAL_ICONS, type PortalIcon } from '../../../shared/portal/corePages';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
@@ -78,18 +81,22 @@ function LayoutEditor({ eventId, layout, all }: { eventId: string; layout: Layou
   const corePages = useCorePages(eventId);
   // The featured-pages answer lists every live content page; cards may link to any of them.
   const content = useFeatured(eventId);
-  const [name, setName] = useState(layout?.name ?? '');
-  const [teamTypeIds, setTeamTypeIds] = useState<string[]>(layout?.teamTypeIds ?? []);
-  const [cards, setCards] = useState<CardDraft[]>(() =>
-    (layout?.cards ?? defaultLayoutCards()).map(({ title, description, icon, isMini, type, pathId }) => ({
-      title,
-      description,
-      icon,
-      isMini,
-      type,
-      pathId,
-    })),
-  );
+  const initialValues: { name: string; teamTypeIds: string[]; cards: CardDraft[] } = {
+    name: layout?.name ?? '',
+    teamTypeIds: layout?.teamTypeIds ?? [],
+    cards: (layout?.cards ?? defaultLayoutCards()).map(
+      ({ title, description, icon, isMini, type, pathId }) => ({
+        title,
+        description,
+        icon,
+        isMini,
+        type,
+        pathId,
+      }),
+    ),
+  };
+  const form = useSchemaForm(layoutBodySchema, { initialValues });
+  const { name, teamTypeIds, cards } = form.values;
   useEffect(() => save.reset, [save.reset]);
 
   const taken = assignedElsewhere(all, layout?.id ?? null);
@@ -108,23 +115,36 @@ function LayoutEditor({ eventId, layout, all }: { eventId: string; layout: Layou
       items: (content.data?.contentPages ?? []).map((p) => ({ value: `content:${p.id}`, label: p.title })),
     },
   ];
-  const errors = fieldErrors(save.error);
+  const errors = errorTexts(form.errors);
   const setCard = (index: number, change: Partial<CardDraft>) =>
-    setCards(cards.map((c, i) => (i === index ? { ...c, ...change } : c)));
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { id: layout?.id ?? null, body: { name, cards, teamTypeIds } },
-      {
-        onSuccess: () => {
-          feedback.success();
-          void navigate('/admin/card-layouts');
-        },
-        onError: (error) => feedback.error(error),
-      },
+    form.setFieldValue(
+      'cards',
+      cards.map((c, i) => (i === index ? { ...c, ...change } : c)),
     );
-  };
+
+  const onSubmit = form.onSubmit(
+    (body) =>
+      save.mutate(
+        { id: layout?.id ?? null, body },
+        {
+          onSuccess: () => {
+            feedback.success();
+            void navigate('/admin/card-layouts');
+          },
+          onError: (error) => {
+            form.setServerErrors(error);
+            feedback.error(error);
+          },
+        },
+      ),
+    // The server's words: a card's issue names the card, any other the layout.
+    (found) =>
+      feedback.error(
+        Object.keys(found).some((path) => /^cards\.\d+\./.test(path))
+          ? LAYOUT_ERRORS.invalidCard
+          : LAYOUT_ERRORS.invalidLayout,
+      ),
+  );
 
   return (
     <PageHeader
@@ -146,7 +166,7 @@ function LayoutEditor({ eventId, layout, all }: { eventId: string; layout: Layou
                 label="Name"
                 required
                 value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
+                onChange={(e) => form.setFieldValue('name', e.currentTarget.value)}
                 maxLength={100}
                 error={errors.name}
               />
@@ -159,7 +179,7 @@ function LayoutEditor({ eventId, layout, all }: { eventId: string; layout: Layou
                 }
                 data={typeOptions}
                 value={teamTypeIds}
-                onChange={setTeamTypeIds}
+                onChange={(ids) => form.setFieldValue('teamTypeIds', ids)}
                 placeholder={typeOptions.length ? 'Choose team types' : 'No team types yet'}
                 searchable
                 error={errors.teamTypeIds}

@@ -10,10 +10,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { type CorePage, PORTAL_ICONS, type PortalIcon } from '../../../shared/portal/corePages';
-import { fieldErrors } from '../../lib/errors';
+import {
+  CORE_PAGE_ERRORS,
+  type CorePage,
+  corePageBodySchema,
+  PORTAL_ICONS,
+  type PortalIcon,
+} from '../../../shared/portal/corePages';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadFailed, Loading } from '../../ui/QueryState';
@@ -73,27 +78,37 @@ function CorePageForm({
 }) {
   const save = useSaveCorePage(eventId);
   const feedback = useFeedback();
-  const [title, setTitle] = useState(page.customTitle);
-  const [icon, setIcon] = useState<PortalIcon>(page.icon);
-  const [isPublished, setPublished] = useState(page.isPublished);
-  // The preview of the chosen image; the request carries only its asset id.
-  const [image, setImage] = useState<ChosenImage | null>(page.image);
-  const errors = fieldErrors(save.error);
+  const initialValues: { title: string; icon: PortalIcon; isPublished: boolean; image: ChosenImage | null } =
+    { title: page.customTitle, icon: page.icon, isPublished: page.isPublished, image: page.image };
+  const form = useSchemaForm(corePageBodySchema, {
+    initialValues,
+    // The form holds the chosen image's preview; the request carries only its asset id.
+    toInput: ({ image, ...rest }) => ({ ...rest, assetId: image?.assetId ?? null }),
+  });
+  const { values } = form;
+  const errors = errorTexts(form.errors);
   const headingId = `core-page-${page.id}`;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { id: page.id, body: { title, icon, isPublished, assetId: image?.assetId ?? null } },
-      { onSuccess: () => feedback.success(), onError: (error) => feedback.error(error) },
-    );
-  };
+  const onSubmit = form.onSubmit(
+    (body) =>
+      save.mutate(
+        { id: page.id, body },
+        {
+          onSuccess: () => feedback.success(),
+          onError: (error) => {
+            form.setServerErrors(error);
+            feedback.error(error);
+          },
+        },
+      ),
+    () => feedback.error(CORE_PAGE_ERRORS.invalid),
+  );
 
   return (
     <Paper withBorder p="md" radius="md" component="form" onSubmit={onSubmit} aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group gap="xs">
-          <PortalIconView icon={icon} size={22} />
+          <PortalIconView icon={values.icon} size={22} />
           <Title order={2} size="h4" id={headingId}>
             {page.title}
           </Title>
@@ -105,29 +120,29 @@ function CorePageForm({
           label="Title"
           placeholder={terminologyLabel}
           description="Empty: the terminology label"
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          value={values.title}
+          onChange={(e) => form.setFieldValue('title', e.currentTarget.value)}
           maxLength={60}
           error={errors.title}
         />
         <Select
           label="Icon"
           data={ICON_OPTIONS}
-          value={icon}
-          onChange={(v) => v && setIcon(v as PortalIcon)}
+          value={values.icon}
+          onChange={(v) => v && form.setFieldValue('icon', v as PortalIcon)}
           allowDeselect={false}
           error={errors.icon}
         />
         <PageImageField
-          value={image}
-          onChange={setImage}
+          value={values.image}
+          onChange={(image) => form.setFieldValue('image', image)}
           error={errors.assetId}
           description="Shown at the top of the page."
         />
         <Switch
           label="Published"
-          checked={isPublished}
-          onChange={(e) => setPublished(e.currentTarget.checked)}
+          checked={values.isPublished}
+          onChange={(e) => form.setFieldValue('isPublished', e.currentTarget.checked)}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} aria-label={`Save ${page.title}`}>

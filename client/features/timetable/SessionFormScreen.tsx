@@ -10,7 +10,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Session } from '../../../shared/timetable/api';
 import {
@@ -20,10 +19,13 @@ import {
   LINK_KINDS,
   type LinkKind,
   LOCATION_MAX,
+  sessionBodySchema,
+  TIMETABLE_ERRORS,
   TITLE_MAX,
 } from '../../../shared/timetable/schema';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { errorTexts, useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -58,6 +60,20 @@ export function EditSessionScreen() {
   return <SessionForm session={session.data} />;
 }
 
+/** The form's inputs: the body's fields, with the link held as its two pickers. */
+type SessionValues = {
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  location: string;
+  trackId: string | null;
+  teamTypeIds: string[];
+  showToChildTeams: boolean;
+  linkKind: LinkKind | null;
+  linkId: string | null;
+};
+
 function SessionForm({ session }: { session: Session | null }) {
   const { event } = useSession();
   const eventId = event?.id ?? '';
@@ -69,44 +85,48 @@ function SessionForm({ session }: { session: Session | null }) {
   const tracks = useTracks(eventId);
   const types = useTeamTypes(eventId);
   const options = useLinkOptions(eventId);
-  const [title, setTitle] = useState(session?.title ?? '');
-  const [description, setDescription] = useState(session?.description ?? '');
-  const [startsAt, setStartsAt] = useState(session?.startsAt ?? '');
-  const [endsAt, setEndsAt] = useState(session?.endsAt ?? '');
-  const [location, setLocation] = useState(session?.location ?? '');
-  const [trackId, setTrackId] = useState<string | null>(session?.trackId ?? null);
-  const [teamTypeIds, setTeamTypeIds] = useState<string[]>(session?.teamTypeIds ?? []);
-  const [showToChildTeams, setShowToChildTeams] = useState(session?.showToChildTeams ?? true);
-  const [linkKind, setLinkKind] = useState<LinkKind | null>(session?.link?.kind ?? null);
-  const [linkId, setLinkId] = useState<string | null>(session?.link?.id ?? null);
-  const errors = fieldErrors(save.error);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      {
-        id: session?.id ?? null,
-        body: {
-          title,
-          description,
-          startsAt,
-          endsAt,
-          location,
-          trackId,
-          teamTypeIds,
-          showToChildTeams,
-          link: linkKind && linkId ? { kind: linkKind, id: linkId } : null,
-        },
-      },
-      {
-        onSuccess: () => {
-          feedback.success();
-          void navigate('/admin/time-table');
-        },
-        onError: (error) => feedback.error(error),
-      },
-    );
+  const initialValues: SessionValues = {
+    title: session?.title ?? '',
+    description: session?.description ?? '',
+    startsAt: session?.startsAt ?? '',
+    endsAt: session?.endsAt ?? '',
+    location: session?.location ?? '',
+    trackId: session?.trackId ?? null,
+    teamTypeIds: session?.teamTypeIds ?? [],
+    showToChildTeams: session?.showToChildTeams ?? true,
+    linkKind: session?.link?.kind ?? null,
+    linkId: session?.link?.id ?? null,
   };
+  const form = useSchemaForm(sessionBodySchema, {
+    initialValues,
+    // The link is chosen in two steps (kind, then item); the body carries it whole, or nothing.
+    toInput: ({ linkKind, linkId, ...rest }) => ({
+      ...rest,
+      link: linkKind && linkId ? { kind: linkKind, id: linkId } : null,
+    }),
+  });
+  const { values } = form;
+  const errors = errorTexts(form.errors);
+  const set = <K extends keyof SessionValues>(key: K, value: SessionValues[K]) =>
+    form.setFieldValue(key, value as never);
+
+  const onSubmit = form.onSubmit(
+    (body) =>
+      save.mutate(
+        { id: session?.id ?? null, body },
+        {
+          onSuccess: () => {
+            feedback.success();
+            void navigate('/admin/time-table');
+          },
+          onError: (error) => {
+            form.setServerErrors(error);
+            feedback.error(error);
+          },
+        },
+      ),
+    () => feedback.error(TIMETABLE_ERRORS.invalidSession),
+  );
   const askDelete = () =>
     session &&
     confirm({
@@ -149,8 +169,8 @@ function SessionForm({ session }: { session: Session | null }) {
               <TextInput
                 label={L.title}
                 required
-                value={title}
-                onChange={(e) => setTitle(e.currentTarget.value)}
+                value={values.title}
+                onChange={(e) => set('title', e.currentTarget.value)}
                 maxLength={TITLE_MAX}
                 error={errors.title}
               />
@@ -159,12 +179,12 @@ function SessionForm({ session }: { session: Session | null }) {
                   type="datetime-local"
                   label={L.startsAt}
                   required
-                  value={startsAt}
+                  value={values.startsAt}
                   onChange={(e) => {
                     const next = e.currentTarget.value;
                     // A new session ends an hour later unless the organiser says otherwise.
-                    if (!endsAt && next) setEndsAt(plusOneHour(next));
-                    setStartsAt(next);
+                    if (!values.endsAt && next) set('endsAt', plusOneHour(next));
+                    set('startsAt', next);
                   }}
                   error={errors.startsAt}
                 />
@@ -172,15 +192,15 @@ function SessionForm({ session }: { session: Session | null }) {
                   type="datetime-local"
                   label={L.endsAt}
                   required
-                  value={endsAt}
-                  onChange={(e) => setEndsAt(e.currentTarget.value)}
+                  value={values.endsAt}
+                  onChange={(e) => set('endsAt', e.currentTarget.value)}
                   error={errors.endsAt}
                 />
               </Group>
               <TextInput
                 label={L.location}
-                value={location}
-                onChange={(e) => setLocation(e.currentTarget.value)}
+                value={values.location}
+                onChange={(e) => set('location', e.currentTarget.value)}
                 maxLength={LOCATION_MAX}
                 error={errors.location}
               />
@@ -188,15 +208,15 @@ function SessionForm({ session }: { session: Session | null }) {
                 label={L.trackId}
                 placeholder="No track"
                 data={(tracks.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
-                value={trackId}
-                onChange={setTrackId}
+                value={values.trackId}
+                onChange={(id) => set('trackId', id)}
                 clearable
                 error={errors.trackId}
               />
               <Textarea
                 label={L.description}
-                value={description}
-                onChange={(e) => setDescription(e.currentTarget.value)}
+                value={values.description}
+                onChange={(e) => set('description', e.currentTarget.value)}
                 maxLength={DESCRIPTION_MAX}
                 autosize
                 minRows={3}
@@ -210,36 +230,39 @@ function SessionForm({ session }: { session: Session | null }) {
                 label={L.teamTypeIds}
                 description={L.teamTypeIdsHint}
                 data={(types.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
-                value={teamTypeIds}
-                onChange={setTeamTypeIds}
+                value={values.teamTypeIds}
+                onChange={(ids) => set('teamTypeIds', ids)}
                 searchable
                 error={errors.teamTypeIds}
               />
               <Switch
                 label={L.showToChildTeams}
-                checked={showToChildTeams}
-                onChange={(e) => setShowToChildTeams(e.currentTarget.checked)}
+                checked={values.showToChildTeams}
+                onChange={(e) => set('showToChildTeams', e.currentTarget.checked)}
               />
               <Group grow align="flex-start">
                 <Select
                   label={L.link}
                   placeholder="Nothing"
                   data={LINK_KINDS.map((k) => ({ value: k, label: LINK_KIND_LABELS[k] }))}
-                  value={linkKind}
+                  value={values.linkKind}
                   onChange={(v) => {
-                    setLinkKind(v as LinkKind | null);
-                    setLinkId(null);
+                    set('linkKind', v as LinkKind | null);
+                    set('linkId', null);
                   }}
                   clearable
                 />
-                {linkKind && (
+                {values.linkKind && (
                   <Select
-                    label={LINK_KIND_LABELS[linkKind]}
-                    data={(options.data?.[linkKind] ?? []).map((o) => ({ value: o.id, label: o.title }))}
-                    value={linkId}
-                    onChange={setLinkId}
+                    label={LINK_KIND_LABELS[values.linkKind]}
+                    data={(options.data?.[values.linkKind] ?? []).map((o) => ({
+                      value: o.id,
+                      label: o.title,
+                    }))}
+                    value={values.linkId}
+                    onChange={(id) => set('linkId', id)}
                     searchable
-                    error={errors.link}
+                    error={errors.link ?? errors['link.id']}
                   />
                 )}
               </Group>

@@ -1,9 +1,15 @@
 import { Button, ColorInput, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { TrackRow } from '../../../shared/timetable/api';
-import { TIMETABLE_LABELS as L, TRACK_COLORS } from '../../../shared/timetable/schema';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import {
+  TIMETABLE_LABELS as L,
+  TIMETABLE_ERRORS,
+  TRACK_COLORS,
+  trackBodySchema,
+} from '../../../shared/timetable/schema';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
@@ -111,23 +117,28 @@ function TrackForm({
 }) {
   const feedback = useFeedback();
   const save = useSaveTrack(eventId);
-  const [name, setName] = useState(track?.name ?? '');
-  const [color, setColor] = useState<string>(track?.color ?? TRACK_COLORS[0]);
-  const errors = fieldErrors(save.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { id: track?.id ?? null, body: { name, color } },
-      {
-        onSuccess: () => {
-          feedback.success(track ? 'The track has been saved' : 'The track has been added');
-          setName('');
-          onDone();
+  const form = useSchemaForm(trackBodySchema, {
+    initialValues: { name: track?.name ?? '', color: track?.color ?? TRACK_COLORS[0] },
+  });
+  const onSubmit = form.onSubmit(
+    (body) =>
+      save.mutate(
+        { id: track?.id ?? null, body },
+        {
+          onSuccess: () => {
+            feedback.success(track ? 'The track has been saved' : 'The track has been added');
+            // The colour stays for the next track; only the name starts again.
+            form.setFieldValue('name', '');
+            onDone();
+          },
+          onError: (error) => {
+            form.setServerErrors(error);
+            feedback.error(error);
+          },
         },
-        onError: (error) => feedback.error(error),
-      },
-    );
-  };
+      ),
+    () => feedback.error(TIMETABLE_ERRORS.invalidTrack),
+  );
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
@@ -137,22 +148,13 @@ function TrackForm({
           </Text>
         )}
         <Group align="flex-start" grow>
-          <TextInput
-            label={L.trackName}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={80}
-            error={errors.name}
-          />
+          <TextInput label={L.trackName} required maxLength={80} {...form.getInputProps('name')} />
           <ColorInput
             label={L.trackColor}
-            value={color}
-            onChange={setColor}
             swatches={[...TRACK_COLORS]}
             format="hex"
             withEyeDropper={false}
-            error={errors.color}
+            {...form.getInputProps('color')}
           />
         </Group>
         <Group justify="flex-end">
