@@ -4,11 +4,13 @@
  * BENCH_SUBMISSIONS form submissions, default 50,000 over 20 published forms, one in five a draft), a launch date
  * 42 days ago, then each report endpoint through the whole Fastify app (`inject`: session,
  * membership, query validation, the SQL, scoring every team, the answer) p50/p95, next to the same
- * report's SQL run directly on the same engine in the same run (target: endpoint <= 1.3x its SQL).
+ * report's SQL run directly on the same engine in the same run, by turns with the endpoint (target:
+ * endpoint <= 1.3x its SQL).
  * PGlite in process by default; PostgreSQL when DATABASE_URL is set (a scratch database is made and
  * dropped). `npx tsx bench/reports.bench.ts`, or `DATABASE_URL=postgres://... npx tsx bench/reports.bench.ts`;
  * BENCH_EXPLAIN=1 prints the team report's plan (EXPLAIN ANALYZE) at the end; BENCH_MEASURE_AFTER=FILE
- * seeds at once and measures only once FILE exists.
+ * seeds at once and measures only once FILE exists; BENCH_GC_AFTER_SEED=1 with
+ * `node --expose-gc --import tsx bench/reports.bench.ts` collects the seeding's garbage before measuring.
  */
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -79,6 +81,36 @@ async function timings(fn: () => Promise<unknown>, runs = RUNS, warmUp = WARM_UP
   return values;
 }
 
+/**
+ * An endpoint and its SQL alone, run by turns (endpoint, SQL, endpoint, …): each is measured in the
+ * same minutes as the other, so that neither pays alone for a change of load, for the collector's
+ * debt left by the seeding, or for warming the code both run (the facts' parse), as the one measured
+ * first did when each ran its runs in a block.
+ */
+async function pairedTimings(
+  endpoint: () => Promise<unknown>,
+  alone: () => Promise<unknown>,
+  runs = RUNS,
+  warmUp = WARM_UP,
+): Promise<[number[], number[]]> {
+  const wall: [number[], number[]] = [[], []];
+  const cpu: [number[], number[]] = [[], []];
+  for (let run = 0; run < runs + warmUp; run++) {
+    for (const [i, fn] of [endpoint, alone].entries()) {
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      await fn();
+      const used = process.cpuUsage(cpuStarted);
+      if (run < warmUp) continue;
+      wall[i].push(performance.now() - started);
+      cpu[i].push((used.user + used.system) / 1000);
+    }
+  }
+  cpuOf.set(wall[0], cpu[0]);
+  cpuOf.set(wall[1], cpu[1]);
+  return wall;
+}
+
 const fmt = (values: number[]) =>
   `p50 ${percentile(values, 50).toFixed(1)} / p95 ${percentile(values, 95).toFixed(1)}`;
 
@@ -120,6 +152,9 @@ async function main() {
     while (!existsSync(gate)) await new Promise((resolve) => setTimeout(resolve, 1000));
     console.log(`measuring from ${new Date().toISOString()} (load average ${loadavg()[0].toFixed(1)})`);
   }
+  // BENCH_GC_AFTER_SEED=1 (with `node --expose-gc --import tsx`): a full collection once the seeding's
+  // garbage is dead, as a server that did not seed 1.5 M rows in its own heap starts measuring.
+  if (process.env.BENCH_GC_AFTER_SEED) (globalThis as { gc?: () => void }).gc?.();
   const { eventId } = seeded;
   // A launch date 42 days ago, so every part of the score is worked out.
   const [eventSettings] = await database.db
@@ -152,17 +187,23 @@ async function main() {
   const firstTeam = teamsPage.items[0].teamId;
 
   const rows: [string, number[], number[] | null][] = [];
-  const sql = async (fn: (day: Awaited<ReturnType<typeof reportDay>>) => Promise<unknown>) =>
-    timings(async () => fn(await reportDay(database.db, eventId)));
   rows.push([
     'GET /reports/teams (risk, first page)',
-    await timings(() => get('/teams')),
-    await sql((day) => loadTeamFacts(database.db, eventId, day)),
+    ...(await pairedTimings(
+      () => get('/teams'),
+      async () => loadTeamFacts(database.db, eventId, await reportDay(database.db, eventId)),
+    )),
   ]);
   rows.push([
     'GET /reports/tasks (all tasks, first page)',
-    await timings(() => get('/tasks')),
-    await sql((day) => taskReportRows(database.db, eventId, day, { sort: 'dueDate', order: 'asc' })),
+    ...(await pairedTimings(
+      () => get('/tasks'),
+      async () =>
+        taskReportRows(database.db, eventId, await reportDay(database.db, eventId), {
+          sort: 'dueDate',
+          order: 'asc',
+        }),
+    )),
   ]);
   // The first report after the day moved (or an edit marked the counts stale) rebuilds the kept counts.
   rows.push([

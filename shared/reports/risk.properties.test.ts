@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseOf, RISK_LEVEL_RANGES, RISK_LEVELS, type RiskFacts, riskLevelOf, riskScore } from './risk';
+import {
+  baseOf,
+  RISK_LEVEL_RANGES,
+  RISK_LEVELS,
+  type RiskFacts,
+  riskLevelOf,
+  riskParts,
+  riskScore,
+} from './risk';
 
 const count = fc.integer({ min: 0, max: 400 });
 const days = fc.option(fc.integer({ min: -60, max: 1_000 }), { nil: null });
@@ -25,6 +33,15 @@ describe('risk score properties', () => {
         expect(Math.abs(r.riskPercent - r.riskScore * 100)).toBeLessThanOrEqual(0.06);
         expect(r.riskLevel).toBe(riskLevelOf(r.riskPercent));
         expect(r.reasons.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('the parts a report ranks every team by are the score without its reasons', () => {
+    fc.assert(
+      fc.property(arbitraryFacts, (facts) => {
+        const { reasons: _reasons, ...parts } = riskScore(facts);
+        expect(riskParts(facts)).toEqual(parts);
       }),
     );
   });

@@ -132,6 +132,13 @@ function quietDays(facts: RiskFacts, daysSinceLaunch: number): number {
   return Math.min(daysSinceActivity(facts) ?? sinceLaunch, sinceLaunch);
 }
 
+/** Each engagement state's start and cap of the base (with a launch date). */
+const BASE_RANGES: Record<Engagement, readonly [number, number]> = {
+  neverLoggedIn: [RISK_MODEL.noActivityStart, RISK_MODEL.neverLoggedInMax],
+  noActivity: [RISK_MODEL.noActivityStart, RISK_MODEL.noActivityMax],
+  active: [0, RISK_MODEL.activeBase],
+};
+
 /**
  * The engagement part. With a launch date: a start plus 0.05 a week after the 14-day grace period,
  * within each state's cap (never logged in from 0.15 up to 0.75, logged in with nothing complete from
@@ -142,11 +149,7 @@ export function baseOf(facts: RiskFacts): number {
   const engagement = engagementOf(facts);
   if (facts.daysSinceLaunch === null) return RISK_MODEL.withoutLaunch[engagement];
   const growth = RISK_MODEL.weeklyBaseIncrement * weeksPastGrace(facts.daysSinceLaunch);
-  const [start, cap] = {
-    neverLoggedIn: [RISK_MODEL.noActivityStart, RISK_MODEL.neverLoggedInMax],
-    noActivity: [RISK_MODEL.noActivityStart, RISK_MODEL.noActivityMax],
-    active: [0, RISK_MODEL.activeBase],
-  }[engagement];
+  const [start, cap] = BASE_RANGES[engagement];
   const bump = inactivityBump(quietDays(facts, facts.daysSinceLaunch));
   return round(Math.min(1, Math.min(cap, start + growth) + bump), 4);
 }
@@ -204,8 +207,11 @@ function reasonsFor(facts: RiskFacts, engagement: Engagement, taskCount: number)
   return reasons;
 }
 
-/** The score of one team. Every count must be a whole number of zero or more. */
-export function riskScore(facts: RiskFacts): RiskResult {
+/** The score of one team without its reasons (a report ranks every team and explains one page). */
+export type RiskParts = Omit<RiskResult, 'reasons'>;
+
+/** The score of one team, its reasons aside. Every count must be a whole number of zero or more. */
+export function riskParts(facts: RiskFacts): RiskParts {
   const engagement = engagementOf(facts);
   const base = baseOf(facts);
   const taskCount = taskCountOf(facts);
@@ -221,7 +227,12 @@ export function riskScore(facts: RiskFacts): RiskResult {
     base,
     taskRisk: round(taskRisk, 4),
     taskScale,
-    // The reasons count every task that applies, as the team's list shows them.
-    reasons: reasonsFor(facts, engagement, taskCount + facts.pending),
   };
+}
+
+/** The score of one team, with why. Every count must be a whole number of zero or more. */
+export function riskScore(facts: RiskFacts): RiskResult {
+  const parts = riskParts(facts);
+  // The reasons count every task that applies, as the team's list shows them.
+  return { ...parts, reasons: reasonsFor(facts, parts.engagement, taskCountOf(facts) + facts.pending) };
 }

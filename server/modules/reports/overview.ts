@@ -9,7 +9,7 @@ import { taskGroups } from '../tasks/tables';
 import { formReportRows, sortFormRows } from './formReport';
 import type { ReportDay } from './reportDay';
 import { loadTeamFacts } from './teamFacts';
-import { scoreTeam } from './teamReport';
+import { rankTeam } from './teamReport';
 
 const zeroes = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -28,10 +28,10 @@ export async function reportOverview(db: DbOrTx, eventId: string, day: ReportDay
   const taskStatuses = { complete: 0, 'n/a': 0, overdue: 0, dueSoon: 0, incomplete: 0 };
   let neverLoggedIn = 0;
   for (const team of facts) {
-    const { row } = scoreTeam(team, day);
-    byRiskLevel[row.riskLevel]++;
-    byLoginActivity[row.loginActivity]++;
-    if (!row.hasTeamLoggedIn) neverLoggedIn++;
+    const { riskLevel, loginActivity } = rankTeam(team, day);
+    byRiskLevel[riskLevel]++;
+    byLoginActivity[loginActivity]++;
+    if (team.membersLoggedIn === 0) neverLoggedIn++;
     taskStatuses.complete += team.complete;
     taskStatuses['n/a'] += team.na;
     taskStatuses.overdue += team.overdue;

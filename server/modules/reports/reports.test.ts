@@ -1,11 +1,17 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportOverview, TaskReportResponse, TeamReportResponse } from '../../../shared/reports/api';
+import type {
+  ReportOverview,
+  TaskReportResponse,
+  TeamReportResponse,
+  TeamReportRow,
+} from '../../../shared/reports/api';
 import { addCalendarDays, calendarDateIn } from '../../../shared/tasks/dueStatus';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
 import { teamApi } from '../people/teamTestKit';
 import { reportsWorld } from './reportsTestKit';
+import { completionOf } from './teamReport';
 
 describe('reports API', () => {
   let t: TestApp;
@@ -172,6 +178,39 @@ describe('reports API', () => {
       'Quiet Coffee',
       'Sleepy Cheese',
     ]);
+  });
+
+  it("teams report sorts as its lines' own fields say, in every sort and order (only the page's lines are built)", async () => {
+    const lines = async (query: string) =>
+      ((await get(world.cookies.reportViewer, `/teams?${query}`)).json() as TeamReportResponse).items;
+    const field: Record<string, (row: TeamReportRow) => number | string> = {
+      riskScore: (row) => row.riskScore,
+      name: (row) => row.name.toLocaleLowerCase(),
+      lastLogin: (row) => row.teamLastLoginInTime ?? '',
+      completion: completionOf,
+    };
+    for (const sort of Object.keys(field)) {
+      for (const order of ['asc', 'desc'] as const) {
+        const items = await lines(`sort=${sort}&order=${order}`);
+        const sign = order === 'desc' ? -1 : 1;
+        const expected = [...items].sort((a, b) => {
+          const [x, y] = [field[sort](a), field[sort](b)];
+          if (x !== y) return (x < y ? -1 : 1) * sign;
+          return a.name.localeCompare(b.name) || a.teamId.localeCompare(b.teamId);
+        });
+        expect(items.map((r) => r.name)).toEqual(expected.map((r) => r.name));
+        expect(items).toHaveLength(4);
+      }
+    }
+    // Never logged in first, then the oldest login.
+    expect((await lines('sort=lastLogin&order=asc')).map((r) => r.name)).toEqual([
+      '=HYPERLINK("http://evil.test")',
+      'Sleepy Cheese',
+      'Quiet Coffee',
+      'Active Bakery',
+    ]);
+    const past = (await get(world.cookies.reportViewer, '/teams?page=2')).json() as TeamReportResponse;
+    expect([past.items, past.total]).toEqual([[], 4]);
   });
 
   it('task report: per task the teams it applies to and their chips; filters', async () => {
