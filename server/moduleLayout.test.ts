@@ -67,7 +67,6 @@ const EXCEPTIONS: { reason: string; files: string[] }[] = [
       'events/settingsHooks.ts',
       'events/settingsStore.ts',
       'events/setup.ts',
-      'shortcuts/counts.ts',
     ],
   },
   {
