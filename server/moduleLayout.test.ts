@@ -64,9 +64,7 @@ const EXCEPTIONS: { reason: string; files: string[] }[] = [
       'auth/recovery.ts',
       'auth/sessions.ts',
       'auth/tokens.ts',
-      'events/settingsHooks.ts',
       'events/settingsStore.ts',
-      'events/setup.ts',
     ],
   },
   {
