@@ -50,25 +50,23 @@ const EXCEPTIONS: { reason: string; files: string[] }[] = [
     files: ['editions/clone/plan.ts'],
   },
   {
+    reason:
+      'imported by 15 to 32 files across modules, among them people/, reports/ and forms/service.ts, which other changes rewrite this session; moved (the recorder split, it is over 300 lines) after those merge',
+    files: ['audit/recorder.ts', 'events/settingsStore.ts'],
+  },
+  {
     reason: "messages several of tasks' sub-folders answer with; no slot owns them",
     files: ['tasks/errors.ts'],
   },
   {
     reason: 'not yet moved into slots (flat module from before decision 0060; moved when next changed)',
     files: [
-      'assets/access.ts',
-      'audit/filterLists.ts',
-      'audit/recorder.ts',
       'auth/emailChange.ts',
       'auth/passwords.ts',
       'auth/providers/oidcClient.ts',
       'auth/recovery.ts',
       'auth/sessions.ts',
       'auth/tokens.ts',
-      'events/settingsHooks.ts',
-      'events/settingsStore.ts',
-      'events/setup.ts',
-      'shortcuts/counts.ts',
     ],
   },
   {

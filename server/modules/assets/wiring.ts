@@ -1,5 +1,5 @@
 import { registerFileAccess } from '../files/service';
-import { mayReadAssetFile } from './access';
+import { mayReadAssetFile } from './policy';
 
 /** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */
 export function wireAssets(): void {

@@ -9,7 +9,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/harness';
-import { filterLists } from './filterLists';
+import { filterLists } from './queries';
 import { recordAudit, systemEntry } from './recorder';
 import { removeOldAuditEntries } from './service';
 import { auditEntries } from './tables';

@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client';
 import { literal, runPlainStatement } from '../../platform/db/plainStatement';
 import { withTransaction } from '../../platform/db/transaction';
 import { ScopedStorage } from '../../platform/scopedStorage';
-import { keepInFilterLists } from './filterLists';
+import { keepInFilterLists } from './queries';
 import type { AuditChanges } from './tables';
 
 declare module 'fastify' {

@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/http/guards';
 import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
 import { apiTokens } from '../tokens/tables';
-import { filterLists, forgetFilterLists } from './filterLists';
+import { filterLists, forgetFilterLists } from './queries';
 import { recordAudit, systemEntry } from './recorder';
 import { auditEntries, auditSettings } from './tables';
 

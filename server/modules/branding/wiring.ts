@@ -1,4 +1,4 @@
-import { onSettingsSaved } from '../events/settingsHooks';
+import { onSettingsSaved } from '../events/service';
 import { registerFileAccess } from '../files/service';
 import { mayReadBrandingFile, releaseUnusedBrandingFiles } from './service';
 

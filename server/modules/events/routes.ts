@@ -18,10 +18,9 @@ import type { RouteModule } from '../../platform/http/types';
 import { setupDefaultAppUrl } from '../../platform/http/urls';
 import { markOnboarded } from '../people/onboarded';
 import { eventsPolicy } from './policy';
-import { getShell, isSetupRequired } from './service';
-import { hasSettingsHook, settingsSaved } from './settingsHooks';
+import { getShell, hasSettingsHook, isSetupRequired, settingsSaved } from './service';
 import { readSettings, writeSettings } from './settingsStore';
-import { setUpFirstEvent } from './setup';
+import { setUpFirstEvent } from './setup/service';
 
 export const eventsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['events'];

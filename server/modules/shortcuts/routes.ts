@@ -7,8 +7,8 @@ import {
 import { forbidden } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { shortcutCounts } from './counts';
 import { shortcutsPolicy } from './policy';
+import { shortcutCounts } from './queries';
 
 /** GET one manage area's shortcut counts (content, tasks, suppliers; forms count in their own list). */
 export const shortcutsRoutes: RouteModule = (app, ctx, guards) => {

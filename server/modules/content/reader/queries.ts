@@ -172,7 +172,7 @@ export async function readGuestPage(db: DbOrTx, contentId: string, log?: Logger)
     pageImage(db, page.eventId, page.assetId),
   ]);
   // A guest reads the image through the guest route: the assets area lets guests read an asset that
-  // is the image of a public page (server/modules/assets/access.ts).
+  // is the image of a public page (server/modules/assets/policy.ts).
   return presentPage(page, sections, image && { ...image, src: guestImageSrc(image.src) });
 }
 

@@ -15,7 +15,7 @@ const SIZES = [
 /**
  * The images a form's image fields name, by asset id: the event's own image assets only (an id
  * from another event, a document or a deleted asset shows nothing). A guest reads them through
- * the guest file route, which lets them through for a public form (assets/access.ts).
+ * the guest file route, which lets them through for a public form (assets/policy.ts).
  */
 export async function formImages(
   db: DbOrTx,

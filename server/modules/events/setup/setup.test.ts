@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nextAddress, type TestApp } from '../../test/harness';
-import { accounts, sessions } from '../auth/tables';
-import { memberships } from '../people/tables';
-import { events, settings } from './tables';
+import { createTestApp, nextAddress, type TestApp } from '../../../test/harness';
+import { accounts, sessions } from '../../auth/tables';
+import { memberships } from '../../people/tables';
+import { events, settings } from '../tables';
 
 /** First-run setup: one file, one database that starts with no account at all. */
 describe('first-run setup', () => {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { SetupBody } from '../../../shared/events/schema';
-import type { AppContext } from '../../platform/context';
-import { withTransaction } from '../../platform/db/transaction';
-import { notFound } from '../../platform/http/errors';
-import { createSession } from '../auth/sessions';
-import { addUserToEvent, recordLogin } from '../people/service';
-import { createEvent, isSetupRequired } from './service';
+import type { SetupBody } from '../../../../shared/events/schema';
+import type { AppContext } from '../../../platform/context';
+import { withTransaction } from '../../../platform/db/transaction';
+import { notFound } from '../../../platform/http/errors';
+import { createSession } from '../../auth/sessions';
+import { addUserToEvent, recordLogin } from '../../people/service';
+import { createEvent, isSetupRequired } from '../service';
 
 /**
  * First-run setup: the first event and its first staff account, signed in. Only while there is no
