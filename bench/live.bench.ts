@@ -9,7 +9,7 @@
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
-import { createSession } from '../server/modules/auth/sessions';
+import { createSession } from '../server/modules/auth/sessions/service';
 import { addUserToEvent } from '../server/modules/people/service';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';

@@ -13,7 +13,7 @@
 import { loadavg } from 'node:os';
 import { eq, sql as raw } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { hashPassword } from '../server/modules/auth/passwords';
+import { hashPassword } from '../server/modules/auth/passwords/service';
 import { accounts } from '../server/modules/auth/tables';
 import { reportDay } from '../server/modules/reports/reportDay';
 import { loadTeamFacts } from '../server/modules/reports/teamFacts';

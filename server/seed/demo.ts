@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import type { Permission } from '../../shared/auth/permissions';
-import { generatePassword } from '../modules/auth/passwords';
+import { generatePassword } from '../modules/auth/passwords/service';
 import { accounts } from '../modules/auth/tables';
 import { createEvent } from '../modules/events/service';
 import { addUserToEvent } from '../modules/people/service';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generatePassword, hashPassword } from '../modules/auth/passwords';
+import { generatePassword, hashPassword } from '../modules/auth/passwords/service';
 import { accounts } from '../modules/auth/tables';
 import { createEvent } from '../modules/events/service';
 import { customFields, memberships, teams, teamTypes } from '../modules/people/tables';

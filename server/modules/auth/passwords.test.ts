@@ -19,7 +19,7 @@ import { dispatchEmails } from '../emails/service';
 import { outboxEmails } from '../emails/tables';
 import { createEvent } from '../events/service';
 import { memberships } from '../people/tables';
-import { queueTokenEmail } from './recovery';
+import { queueTokenEmail } from './recovery/service';
 import { accounts, authTokens, sessions } from './tables';
 
 const INVALID_CODE = {

@@ -19,11 +19,11 @@ import { sessionOf } from '../../platform/http/guards';
 import { SESSION_COOKIE } from '../../platform/http/session';
 import type { RouteModule } from '../../platform/http/types';
 import { endLiveSession } from '../../platform/live/publish';
-import * as emailChange from './emailChange';
+import * as emailChange from './emailChange/service';
 import { providerRoutes } from './providers/routes';
-import * as recovery from './recovery';
+import * as recovery from './recovery/service';
 import * as auth from './service';
-import { findSession } from './sessions';
+import { findSession } from './sessions/service';
 
 /** `{}`, or no body at all (Fastify hands the validator null) when X-Requested-With marks the call. */
 const emptyBody = z.strictObject({}).nullish();

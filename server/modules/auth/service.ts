@@ -9,8 +9,14 @@ import { endLiveAccount } from '../../platform/live/publish';
 import { countHit, secondsOverLimit } from '../../platform/rateLimit';
 import { loadMyEvents } from '../people/myEvents';
 import { defaultEventId, findMembership, recordLogin } from '../people/service';
-import { verifyPassword } from './passwords';
-import { createSession, endAllSessions, endSession, type SessionAccount, setSessionEvent } from './sessions';
+import { verifyPassword } from './passwords/service';
+import {
+  createSession,
+  endAllSessions,
+  endSession,
+  type SessionAccount,
+  setSessionEvent,
+} from './sessions/service';
 import { accounts } from './tables';
 
 export const tooMany = () =>

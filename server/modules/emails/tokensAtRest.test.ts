@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { createTestApp, makeEvent, makeUser, nextAddress, type TestApp } from '../../test/harness';
-import { queueTokenEmail } from '../auth/recovery';
+import { queueTokenEmail } from '../auth/recovery/service';
 import { dispatchEmails } from './service';
 
 /**

@@ -9,7 +9,7 @@ import type { RouteModule } from '../../platform/http/types';
 import type { LiveViewer } from '../../platform/live/audience';
 import { liveBus } from '../../platform/live/bus';
 import { createHub, type LiveStream } from '../../platform/live/hub';
-import { findSession } from '../auth/sessions';
+import { findSession } from '../auth/sessions/service';
 import { findMembership } from '../people/service';
 import { viewerOf } from '../portal/queries';
 import { livePolicy } from './policy';

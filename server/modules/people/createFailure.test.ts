@@ -7,8 +7,8 @@ import { teamApi } from './teamTestKit';
 
 // The set-password email is the last step of creating someone; failing it fails the creation.
 const failing = vi.hoisted(() => ({ on: false }));
-vi.mock('../auth/recovery', async (original) => {
-  const real = await original<typeof import('../auth/recovery')>();
+vi.mock('../auth/recovery/service', async (original) => {
+  const real = await original<typeof import('../auth/recovery/service')>();
   return {
     ...real,
     queueTokenEmail: async (...args: Parameters<typeof real.queueTokenEmail>) => {

@@ -4,7 +4,7 @@ import type { PersonInput } from '../../../shared/people/schema';
 import { TEAM_ERRORS, type TeamRole } from '../../../shared/people/teams';
 import type { DbOrTx } from '../../platform/db/client';
 import { AppError, conflict } from '../../platform/http/errors';
-import { queueTokenEmail } from '../auth/recovery';
+import { queueTokenEmail } from '../auth/recovery/service';
 import { accounts } from '../auth/tables';
 import { addUserToEvent } from './service';
 import { memberships } from './tables';

@@ -7,7 +7,7 @@ import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
 import { authError } from '../../platform/http/errors';
-import { assertStrongPassword, hashPassword } from '../auth/passwords';
+import { assertStrongPassword, hashPassword } from '../auth/passwords/service';
 import { accounts } from '../auth/tables';
 import { memberships, teams } from './tables';
 

@@ -8,7 +8,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { noteChange } from '../audit/recorder';
-import { endAllSessions } from '../auth/sessions';
+import { endAllSessions } from '../auth/sessions/service';
 import { accounts } from '../auth/tables';
 import { dispatchEmails } from '../emails/service';
 import { memberships, teams } from './tables';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
-import { issueToken, linkTokenPlaceholder } from '../auth/tokens';
+import { issueToken, linkTokenPlaceholder } from '../auth/tokens/service';
 import { queueEmail } from '../emails/service';
 import { renderEmail } from '../emails/templates/email';
 import { emailLook } from '../emails/templates/queries';

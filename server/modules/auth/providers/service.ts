@@ -16,9 +16,9 @@ import { withTransaction } from '../../../platform/db/transaction';
 import { notFound } from '../../../platform/http/errors';
 import { events } from '../../events/tables';
 import { addUserToEvent, findMembership, recordLogin } from '../../people/service';
-import { createSession } from '../sessions';
+import { createSession } from '../sessions/service';
 import { accounts } from '../tables';
-import { finishAuthorization, startAuthorization } from './oidcClient';
+import { finishAuthorization, startAuthorization } from './oidc/service';
 import { eventSignInProviders, signInAttempts } from './tables';
 
 /** Long enough to sign in at the provider, short enough that a stolen key is soon worthless. */

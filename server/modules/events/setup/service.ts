@@ -3,7 +3,7 @@ import type { SetupBody } from '../../../../shared/events/schema';
 import type { AppContext } from '../../../platform/context';
 import { withTransaction } from '../../../platform/db/transaction';
 import { notFound } from '../../../platform/http/errors';
-import { createSession } from '../../auth/sessions';
+import { createSession } from '../../auth/sessions/service';
 import { addUserToEvent, recordLogin } from '../../people/service';
 import { createEvent, isSetupRequired } from '../service';
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastEmailTo, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
 import { accounts, authTokens } from '../../auth/tables';
-import { issueToken } from '../../auth/tokens';
+import { issueToken } from '../../auth/tokens/service';
 import { settings } from '../../events/tables';
 import { memberships, teams } from '../tables';
 import { teamApi } from '../teamTestKit';

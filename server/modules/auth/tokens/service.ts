@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
-import type { TokenMode } from '../../../shared/auth/schema';
-import { hashToken, newToken } from '../../platform/crypto';
-import type { DbOrTx } from '../../platform/db/client';
-import { authError } from '../../platform/http/errors';
-import { authTokens } from './tables';
+import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
+import type { TokenMode } from '../../../../shared/auth/schema';
+import { hashToken, newToken } from '../../../platform/crypto';
+import type { DbOrTx } from '../../../platform/db/client';
+import { authError } from '../../../platform/http/errors';
+import { authTokens } from '../tables';
 
 /** How long each kind of emailed link stays valid. */
 export const TOKEN_LIFETIME_MS: Record<TokenMode, number> = {

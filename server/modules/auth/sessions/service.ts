@@ -1,10 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { readCache } from '../../platform/cache';
-import { hashToken, newToken } from '../../platform/crypto';
-import type { DbOrTx } from '../../platform/db/client';
-import { SESSION_ABSOLUTE_MS, type SessionAccount } from '../../platform/http/session';
-import { events } from '../events/tables';
-import { accounts, sessions } from './tables';
+import { readCache } from '../../../platform/cache';
+import { hashToken, newToken } from '../../../platform/crypto';
+import type { DbOrTx } from '../../../platform/db/client';
+import { SESSION_ABSOLUTE_MS, type SessionAccount } from '../../../platform/http/session';
+import { events } from '../../events/tables';
+import { accounts, sessions } from '../tables';
 
 export type { SessionAccount };
 

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
-import { authError } from '../../platform/http/errors';
+import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
+import { authError } from '../../../platform/http/errors';
 
 const scrypt = promisify(scryptCb) as (
   pw: string,

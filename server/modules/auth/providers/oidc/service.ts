@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { SignInProviderConfig } from '../../../platform/config';
+import type { SignInProviderConfig } from '../../../../platform/config';
 
 /**
  * The OpenID Connect side of a provider sign-in, through `openid-client` (discovery, PKCE, the

@@ -1,24 +1,24 @@
 /** Changing the sign-in email: a verified link to the new address, applied in one transaction. */
 import { eq } from 'drizzle-orm';
-import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
-import type { EmailChangeBody } from '../../../shared/auth/schema';
-import type { AppContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db/errors';
-import { withTransaction } from '../../platform/db/transaction';
-import { authError, notFound } from '../../platform/http/errors';
-import { endLiveAccount } from '../../platform/live/publish';
-import { withinLimit } from '../../platform/rateLimit';
-import { dispatchEmails, queueEmail } from '../emails/service';
-import { renderEmail } from '../emails/templates/email';
-import { emailLook } from '../emails/templates/queries';
-import { readSettings } from '../events/settingsStore';
-import { defaultEventId } from '../people/service';
-import { verifyPassword } from './passwords';
-import { queueTokenEmail } from './recovery';
-import { tooMany } from './service';
-import { endAllSessions, type SessionAccount } from './sessions';
-import { accounts } from './tables';
-import { checkToken, consumeToken } from './tokens';
+import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
+import type { EmailChangeBody } from '../../../../shared/auth/schema';
+import type { AppContext } from '../../../platform/context';
+import { isUniqueViolation } from '../../../platform/db/errors';
+import { withTransaction } from '../../../platform/db/transaction';
+import { authError, notFound } from '../../../platform/http/errors';
+import { endLiveAccount } from '../../../platform/live/publish';
+import { withinLimit } from '../../../platform/rateLimit';
+import { dispatchEmails, queueEmail } from '../../emails/service';
+import { renderEmail } from '../../emails/templates/email';
+import { emailLook } from '../../emails/templates/queries';
+import { readSettings } from '../../events/settingsStore';
+import { defaultEventId } from '../../people/service';
+import { verifyPassword } from '../passwords/service';
+import { queueTokenEmail } from '../recovery/service';
+import { tooMany } from '../service';
+import { endAllSessions, type SessionAccount } from '../sessions/service';
+import { accounts } from '../tables';
+import { checkToken, consumeToken } from '../tokens/service';
 
 /** Sends a verification link to the new address; nothing changes until it is opened. */
 export async function requestEmailChange(

@@ -1,25 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
-import type { TokenMode } from '../../../shared/auth/schema';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { authError, notFound } from '../../platform/http/errors';
-import { defineJob } from '../../platform/jobs';
-import { endLiveAccount } from '../../platform/live/publish';
-import { clearHits, withinLimit } from '../../platform/rateLimit';
-import { dispatchEmails, queueEmail } from '../emails/service';
-import { renderEmail, type TemplateKind } from '../emails/templates/email';
-import { emailLook } from '../emails/templates/queries';
-import { readSettings } from '../events/settingsStore';
-import { events } from '../events/tables';
-import { defaultEventId, findMembership } from '../people/service';
-import { assertStrongPassword, hashPassword } from './passwords';
-import { loginEmailKey, tooMany } from './service';
-import { endAllSessions, type SessionAccount } from './sessions';
-import { accounts } from './tables';
-import { checkToken, consumeToken, issueToken, linkTokenPlaceholder } from './tokens';
+import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
+import type { TokenMode } from '../../../../shared/auth/schema';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { authError, notFound } from '../../../platform/http/errors';
+import { defineJob } from '../../../platform/jobs';
+import { endLiveAccount } from '../../../platform/live/publish';
+import { clearHits, withinLimit } from '../../../platform/rateLimit';
+import { dispatchEmails, queueEmail } from '../../emails/service';
+import { renderEmail, type TemplateKind } from '../../emails/templates/email';
+import { emailLook } from '../../emails/templates/queries';
+import { readSettings } from '../../events/settingsStore';
+import { events } from '../../events/tables';
+import { defaultEventId, findMembership } from '../../people/service';
+import { assertStrongPassword, hashPassword } from '../passwords/service';
+import { loginEmailKey, tooMany } from '../service';
+import { endAllSessions, type SessionAccount } from '../sessions/service';
+import { accounts } from '../tables';
+import { checkToken, consumeToken, issueToken, linkTokenPlaceholder } from '../tokens/service';
 
 /** Emailed links: set password, reset password (forgotten or asked for when signed in). */
 
