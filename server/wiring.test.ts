@@ -5,7 +5,7 @@ import { sendEmailJob } from './modules/emails/service';
 import { FORM_NOTIFICATIONS_LISTENER } from './modules/forms/notifications/jobs';
 import { notificationEmailBatchJob } from './modules/notifications/email';
 import { notificationEmailJob, publishDueJob } from './modules/notifications/jobs';
-import { reportCountsJob } from './modules/reports/countsJob';
+import { reportCountsJob } from './modules/reports/counts/jobs';
 import { stuckSubmissionEventsJob, submissionListeners } from './modules/submissions/saved/service';
 import { deliverJob, retryDueJob } from './modules/webhooks/jobs';
 import type { AppContext } from './platform/context';

@@ -5,7 +5,7 @@ import { wireDownloads } from './modules/downloads/wiring';
 import { registerFormNotificationSending } from './modules/forms/notifications/jobs';
 import { registerNotificationJobs } from './modules/notifications/jobs';
 import { wireNotifications } from './modules/notifications/wiring';
-import { registerReportCountsJob } from './modules/reports/countsJob';
+import { registerReportCountsJob } from './modules/reports/counts/jobs';
 import { registerStuckSubmissionEvents } from './modules/submissions/saved/service';
 import { wireSubmissions } from './modules/submissions/wiring';
 import { wireSuppliers } from './modules/suppliers/wiring';

@@ -11,7 +11,7 @@ import { addCalendarDays, calendarDateIn } from '../../../shared/tasks/dueStatus
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
 import { teamApi } from '../people/teamTestKit';
 import { reportsWorld } from './reportsTestKit';
-import { completionOf } from './teamReport';
+import { completionOf } from './teams/service';
 
 describe('reports API', () => {
   let t: TestApp;

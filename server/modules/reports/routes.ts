@@ -27,17 +27,17 @@ import { teamStatusListQuerySchema, teamStatusListResponseSchema } from '../../.
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { listTeamStatuses } from '../tasks/statuses/queries';
-import { oneTaskTable, oneTeamTable } from './detailExportFiles';
-import { sendReportFile, taskTable, teamTable } from './exportFiles';
-import { formsTable, oneFormTable } from './formExportFiles';
-import { formReport, sortedFormRows } from './formReport';
-import { oneFormReport } from './oneFormReport';
-import { reportFilterOptions, reportOverview } from './overview';
+import { reportDay } from './day/queries';
+import { oneTaskTable, oneTeamTable } from './exports/detail/present';
+import { formsTable, oneFormTable } from './exports/forms/present';
+import { sendReportFile, taskTable, teamTable } from './exports/present';
+import { oneFormReport } from './forms/one/queries';
+import { formReport, sortedFormRows } from './forms/queries';
+import { reportFilterOptions, reportOverview } from './overview/service';
 import { reportsPolicy } from './policy';
-import { reportDay } from './reportDay';
-import { taskReport, taskReportRows } from './taskReport';
-import { teamReportDetail } from './teamDetail';
-import { scoredTeams, teamReport } from './teamReport';
+import { taskReport, taskReportRows } from './tasks/queries';
+import { teamReportDetail } from './teams/detail/service';
+import { scoredTeams, teamReport } from './teams/service';
 
 /** No event has this many teams: one task's export asks for them all on one page. */
 const ALL = 1_000_000;

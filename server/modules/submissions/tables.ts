@@ -33,7 +33,7 @@ export const formSubmissions = pgTable(
   (t) => [
     index('form_submissions_event_form_updated_idx').on(t.eventId, t.formId, t.updatedAt),
     index('form_submissions_event_team_form_idx').on(t.eventId, t.teamId, t.formId),
-    // The team report's sent submissions per team, read from the index alone in team order (teamFacts.ts).
+    // The team report's sent submissions per team, read from the index alone in team order (reports/teams/queries.ts).
     index('form_submissions_team_sent_idx')
       .on(t.eventId, t.teamId, t.formId, t.submittedAt, t.createdAt)
       .where(sql`not ${t.isDraft} and ${t.teamId} is not null`),

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
-import { countedReportRows } from './reportCounts';
-import type { ReportDay } from './reportDay';
-import { applies, bucketOf, KIND_KEY } from './reportSql';
+import type { DbOrTx } from '../../../platform/db/client';
+import { countedReportRows } from '../counts/service';
+import type { ReportDay } from '../day/queries';
+import { applies, bucketOf, KIND_KEY } from '../queries';
 
-export { applies, bucketOf, KIND_KEY, reportRows } from './reportSql';
+export { applies, bucketOf, KIND_KEY, reportRows } from '../queries';
 
 /** What reports know of one team: its logins, its task statuses by due status and its forms. */
 export interface TeamFacts {
@@ -124,7 +124,7 @@ export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string)
         count(*) filter (where bucket = 'p')::int as applies_p
       from kind_task group by 1, 2
     ),
-    -- Finished statuses per team, kept as statuses change (reportCounts.ts): not read per request.
+    -- Finished statuses per team, kept as statuses change (counts/service.ts): not read per request.
     finished as (
       select team_id, complete, na, finished_o, finished_s, finished_p
       from team_report_counts where event_id = ${eventId}

@@ -1,19 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays } from '../../../shared/tasks/dueStatus';
-import { rowsOf } from '../../platform/db/rows';
-import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
-import { teams } from '../people/tables';
-import { tasks } from '../tasks/tables';
-import { rebuildDueReportCounts } from './countsJob';
-import { ensureReportCounts, recountQuery } from './reportCounts';
-import { reportDay } from './reportDay';
-import { reportsWorld } from './reportsTestKit';
+import { addCalendarDays } from '../../../../shared/tasks/dueStatus';
+import { rowsOf } from '../../../platform/db/rows';
+import { createTestApp, makeEvent, type TestApp } from '../../../test/harness';
+import { teams } from '../../people/tables';
+import { tasks } from '../../tasks/tables';
+import { reportDay } from '../day/queries';
+import { reportsWorld } from '../reportsTestKit';
+import { rebuildDueReportCounts } from './jobs';
+import { ensureReportCounts, recountQuery } from './service';
 
 const DAY_MS = 86_400_000;
 
 /**
- * The background rebuild of the kept report counts (countsJob.ts): after a new day or a stale edit,
+ * The background rebuild of the kept report counts (counts/jobs.ts): after a new day or a stale edit,
  * the job rebuilds them, so the next report reads them as they are instead of rebuilding.
  */
 describe('the report counts job', () => {

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { REPORT_ERRORS, type TeamReportDetail } from '../../../shared/reports/api';
-import { type ProgressStatus, teamTaskStatus } from '../../../shared/tasks/index';
-import type { DbOrTx } from '../../platform/db/client';
-import { SYSTEM_ACTOR } from '../../platform/db/columns';
-import { rowsOf } from '../../platform/db/rows';
-import { notFound } from '../../platform/http/errors';
-import type { ReportDay } from './reportDay';
-import { applies, bucketOf, loadTeamFacts } from './teamFacts';
-import { scoreTeam } from './teamReport';
+import { REPORT_ERRORS, type TeamReportDetail } from '../../../../../shared/reports/api';
+import { type ProgressStatus, teamTaskStatus } from '../../../../../shared/tasks/index';
+import type { DbOrTx } from '../../../../platform/db/client';
+import { SYSTEM_ACTOR } from '../../../../platform/db/columns';
+import { rowsOf } from '../../../../platform/db/rows';
+import { notFound } from '../../../../platform/http/errors';
+import type { ReportDay } from '../../day/queries';
+import { applies, bucketOf, loadTeamFacts } from '../queries';
+import { scoreTeam } from '../service';
 
 type MemberRow = {
   account_id: string;

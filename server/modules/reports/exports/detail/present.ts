@@ -1,11 +1,11 @@
-import { SUBMISSION_STATE_LABELS } from '../../../shared/forms/submissionsApi';
-import type { TeamReportDetail } from '../../../shared/reports/api';
-import { LOGIN_ACTIVITY_LABELS } from '../../../shared/reports/loginActivity';
-import { RISK_LEVEL_LABELS } from '../../../shared/reports/risk';
-import type { TeamStatusListResponse } from '../../../shared/tasks/adminApi';
-import { TASK_STATUS_LABELS } from '../../../shared/tasks/dueStatus';
-import { formatters, type Table } from './exportFiles';
-import type { ReportDay } from './reportDay';
+import { SUBMISSION_STATE_LABELS } from '../../../../../shared/forms/submissionsApi';
+import type { TeamReportDetail } from '../../../../../shared/reports/api';
+import { LOGIN_ACTIVITY_LABELS } from '../../../../../shared/reports/loginActivity';
+import { RISK_LEVEL_LABELS } from '../../../../../shared/reports/risk';
+import type { TeamStatusListResponse } from '../../../../../shared/tasks/adminApi';
+import { TASK_STATUS_LABELS } from '../../../../../shared/tasks/dueStatus';
+import type { ReportDay } from '../../day/queries';
+import { formatters, type Table } from '../present';
 
 /** One task's report as a file: every team's chip, approval, assignees, and who changed it when. */
 export function oneTaskTable(report: TeamStatusListResponse, day: ReportDay): Table {

@@ -1,19 +1,19 @@
 import type { FastifyReply } from 'fastify';
-import { neutraliseCell } from '../../../shared/people/export';
+import { neutraliseCell } from '../../../../shared/people/export';
 import {
   type ReportExport,
   type ReportExportFormat,
   TASK_DUE_STATUS_LABELS,
   type TaskReportRow,
   type TeamReportRow,
-} from '../../../shared/reports/api';
-import { LOGIN_ACTIVITY_LABELS } from '../../../shared/reports/loginActivity';
-import { RISK_LEVEL_LABELS } from '../../../shared/reports/risk';
-import { TASK_TYPE_LABELS } from '../../../shared/tasks/api';
-import { userReportCsv, userReportXlsx } from '../people/export';
-import type { ReportDay } from './reportDay';
-import { taskCompletion } from './taskReport';
-import { completionOf } from './teamReport';
+} from '../../../../shared/reports/api';
+import { LOGIN_ACTIVITY_LABELS } from '../../../../shared/reports/loginActivity';
+import { RISK_LEVEL_LABELS } from '../../../../shared/reports/risk';
+import { TASK_TYPE_LABELS } from '../../../../shared/tasks/api';
+import { userReportCsv, userReportXlsx } from '../../people/export';
+import type { ReportDay } from '../day/queries';
+import { taskCompletion } from '../tasks/queries';
+import { completionOf } from '../teams/service';
 
 /**
  * Report files (spec: report exports): the report's labels as headers, dates in the event's time

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
-import type { TeamReportResponse, TeamReportRow, teamReportQuerySchema } from '../../../shared/reports/api';
-import { daysSince, type LoginActivity, loginActivityOf } from '../../../shared/reports/loginActivity';
+import type {
+  TeamReportResponse,
+  TeamReportRow,
+  teamReportQuerySchema,
+} from '../../../../shared/reports/api';
+import { daysSince, type LoginActivity, loginActivityOf } from '../../../../shared/reports/loginActivity';
 import {
   RISK_LEVELS,
   type RiskFacts,
@@ -8,11 +12,11 @@ import {
   type RiskResult,
   riskParts,
   riskScore,
-} from '../../../shared/reports/risk';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { DbOrTx } from '../../platform/db/client';
-import type { ReportDay } from './reportDay';
-import { loadTeamFacts, type TeamFacts } from './teamFacts';
+} from '../../../../shared/reports/risk';
+import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
+import type { DbOrTx } from '../../../platform/db/client';
+import type { ReportDay } from '../day/queries';
+import { loadTeamFacts, type TeamFacts } from './queries';
 
 export type TeamReportQuery = Omit<z.output<typeof teamReportQuerySchema>, 'page'> & { page?: number };
 export type ScoredTeam = { row: TeamReportRow; risk: RiskResult };

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
-import { rowsOf } from '../../platform/db/rows';
-import { withTransaction } from '../../platform/db/transaction';
-import type { ReportDay } from './reportDay';
-import { applies, bucketOf } from './reportSql';
+import type { DbOrTx } from '../../../platform/db/client';
+import { rowsOf } from '../../../platform/db/rows';
+import { withTransaction } from '../../../platform/db/transaction';
+import type { ReportDay } from '../day/queries';
+import { applies, bucketOf } from '../queries';
 
 /**
  * The counts the team and task reports read (migration 0015_report_counts): per team its finished
@@ -11,7 +11,7 @@ import { applies, bucketOf } from './reportSql';
  * keeps them in the same transaction as every status write; they are rebuilt here, from the statuses,
  * when the day (or the due-soon window, or the time zone's today) has moved since they were worked
  * out, or when an edit marked them stale (a task's due date, archive state or visibility; a team's
- * kind; a deleted task or team: the day row's today is then ''). The background job (countsJob.ts)
+ * kind; a deleted task or team: the day row's today is then ''). The background job (counts/jobs.ts)
  * does it just after each event's midnight and after such edits, so a report seldom has to.
  * Decision 0015, "Counts kept".
  */

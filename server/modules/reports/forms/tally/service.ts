@@ -1,12 +1,12 @@
-import type { FormDefinition } from '../../../shared/forms/definition';
-import { fieldNumbers, reportName } from '../../../shared/forms/labels';
-import type { Visibility } from '../../../shared/forms/logic';
-import { readChoices } from '../../../shared/forms/registry/choices';
-import { loopAnswers } from '../../../shared/forms/registry/template';
-import { isRecord } from '../../../shared/forms/registry/types';
-import type { Field, FieldOf } from '../../../shared/forms/schema/field';
-import { computeTotals } from '../../../shared/forms/totals';
-import type { OneFormReport } from '../../../shared/reports/formsApi';
+import type { FormDefinition } from '../../../../../shared/forms/definition';
+import { fieldNumbers, reportName } from '../../../../../shared/forms/labels';
+import type { Visibility } from '../../../../../shared/forms/logic';
+import { readChoices } from '../../../../../shared/forms/registry/choices';
+import { loopAnswers } from '../../../../../shared/forms/registry/template';
+import { isRecord } from '../../../../../shared/forms/registry/types';
+import type { Field, FieldOf } from '../../../../../shared/forms/schema/field';
+import { computeTotals } from '../../../../../shared/forms/totals';
+import type { OneFormReport } from '../../../../../shared/reports/formsApi';
 
 type ChoiceField = FieldOf<'checkbox'> | FieldOf<'dropdown'>;
 type ChoiceTally = OneFormReport['choices'][number];

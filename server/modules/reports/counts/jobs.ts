@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
-import { rowsOf } from '../../platform/db/rows';
-import { withTransaction } from '../../platform/db/transaction';
-import { defineJob } from '../../platform/jobs';
-import { ensureReportCounts } from './reportCounts';
-import { reportDay } from './reportDay';
+import type { AppContext } from '../../../platform/context';
+import { rowsOf } from '../../../platform/db/rows';
+import { withTransaction } from '../../../platform/db/transaction';
+import { defineJob } from '../../../platform/jobs';
+import { reportDay } from '../day/queries';
+import { ensureReportCounts } from './service';
 
 /**
  * Keeps the report counts current in the background (decision 0015, "Counts kept"), so a report

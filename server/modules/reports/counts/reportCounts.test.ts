@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays, calendarDateIn } from '../../../shared/tasks/dueStatus';
-import { rowsOf } from '../../platform/db/rows';
-import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
-import { teams } from '../people/tables';
-import { taskStatuses, tasks } from '../tasks/tables';
-import { ensureReportCounts, recountQuery } from './reportCounts';
-import { reportDay } from './reportDay';
-import { reportsWorld } from './reportsTestKit';
+import { addCalendarDays, calendarDateIn } from '../../../../shared/tasks/dueStatus';
+import { rowsOf } from '../../../platform/db/rows';
+import { createTestApp, makeEvent, type TestApp } from '../../../test/harness';
+import { teams } from '../../people/tables';
+import { taskStatuses, tasks } from '../../tasks/tables';
+import { reportDay } from '../day/queries';
+import { reportsWorld } from '../reportsTestKit';
+import { ensureReportCounts, recountQuery } from './service';
 
 /**
  * The kept report counts (migration 0015_report_counts) always equal a recount from the statuses:

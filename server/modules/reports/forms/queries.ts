@@ -5,12 +5,12 @@ import type {
   FormReportRow,
   FormReportSort,
   formReportQuerySchema,
-} from '../../../shared/reports/formsApi';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { DbOrTx } from '../../platform/db/client';
-import { rowsOf } from '../../platform/db/rows';
-import { containing } from '../../platform/db/search';
-import type { ReportDay } from './reportDay';
+} from '../../../../shared/reports/formsApi';
+import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
+import type { DbOrTx } from '../../../platform/db/client';
+import { rowsOf } from '../../../platform/db/rows';
+import { containing } from '../../../platform/db/search';
+import type { ReportDay } from '../day/queries';
 
 export type FormReportQuery = Omit<z.output<typeof formReportQuerySchema>, 'page'> & { page?: number };
 

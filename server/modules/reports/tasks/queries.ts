@@ -6,13 +6,13 @@ import type {
   TaskReportRow,
   TaskStatusCounts,
   taskReportQuerySchema,
-} from '../../../shared/reports/api';
-import type { TaskType } from '../../../shared/tasks/schema';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { DbOrTx } from '../../platform/db/client';
-import { countedReportRows } from './reportCounts';
-import type { ReportDay } from './reportDay';
-import { applies, bucketOf, KIND_KEY } from './reportSql';
+} from '../../../../shared/reports/api';
+import type { TaskType } from '../../../../shared/tasks/schema';
+import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
+import type { DbOrTx } from '../../../platform/db/client';
+import { countedReportRows } from '../counts/service';
+import type { ReportDay } from '../day/queries';
+import { applies, bucketOf, KIND_KEY } from '../queries';
 
 export type TaskReportQuery = Omit<z.output<typeof taskReportQuerySchema>, 'page'> & { page?: number };
 
@@ -105,7 +105,7 @@ export async function taskReportRows(
       select tm.type_key, tm.stand_share_role, tm.n, t.id as task_id from kinds tm join t on ${applies}
     ),
     applying as (select task_id, sum(n)::int as teams from kind_task group by task_id),
-    -- Complete and n/a teams per task, kept as statuses change (reportCounts.ts). Without a team type
+    -- Complete and n/a teams per task, kept as statuses change (counts/service.ts). Without a team type
     -- filter they are read as kept; with one, that type's finished statuses are counted here.
     finished as (${finishedPerTask(eventId, query.teamTypeId)})
     select t.id, t.title, t.type, t.group_title, t.due_date, t.bucket,

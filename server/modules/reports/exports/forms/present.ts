@@ -1,6 +1,6 @@
-import type { FormReportRow, OneFormReport } from '../../../shared/reports/formsApi';
-import { formatters, type Table } from './exportFiles';
-import type { ReportDay } from './reportDay';
+import type { FormReportRow, OneFormReport } from '../../../../../shared/reports/formsApi';
+import type { ReportDay } from '../../day/queries';
+import { formatters, type Table } from '../present';
 
 /** Submitted share of the teams that see a form; a form no team sees counts as done. */
 export const submittedShare = (row: FormReportRow) => (row.teams === 0 ? 1 : row.submitted / row.teams);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstInOrder } from './teamReport';
+import { firstInOrder } from './service';
 
 describe('firstInOrder (the team report picks its page this way)', () => {
   it('gives the first items of the full sort, in order, whatever the count', () => {

@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ReportFilterOptions, ReportOverview } from '../../../shared/reports/api';
-import { OVERVIEW_FORM_LIMIT } from '../../../shared/reports/formsApi';
-import { LOGIN_ACTIVITIES, type LoginActivity } from '../../../shared/reports/loginActivity';
-import { RISK_LEVELS, type RiskLevel } from '../../../shared/reports/risk';
-import type { DbOrTx } from '../../platform/db/client';
-import { teamTypes } from '../people/tables';
-import { taskGroups } from '../tasks/tables';
-import { formReportRows, sortFormRows } from './formReport';
-import type { ReportDay } from './reportDay';
-import { loadTeamFacts } from './teamFacts';
-import { rankTeam } from './teamReport';
+import type { ReportFilterOptions, ReportOverview } from '../../../../shared/reports/api';
+import { OVERVIEW_FORM_LIMIT } from '../../../../shared/reports/formsApi';
+import { LOGIN_ACTIVITIES, type LoginActivity } from '../../../../shared/reports/loginActivity';
+import { RISK_LEVELS, type RiskLevel } from '../../../../shared/reports/risk';
+import type { DbOrTx } from '../../../platform/db/client';
+import { teamTypes } from '../../people/tables';
+import { taskGroups } from '../../tasks/tables';
+import type { ReportDay } from '../day/queries';
+import { formReportRows, sortFormRows } from '../forms/queries';
+import { loadTeamFacts } from '../teams/queries';
+import { rankTeam } from '../teams/service';
 
 const zeroes = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;

@@ -1,24 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { reportColumns } from '../../../shared/forms/labels';
-import { evaluateVisibility } from '../../../shared/forms/logic';
-import { reportRow } from '../../../shared/forms/text';
+import { reportColumns } from '../../../../../shared/forms/labels';
+import { evaluateVisibility } from '../../../../../shared/forms/logic';
+import { reportRow } from '../../../../../shared/forms/text';
 import {
   FORM_REPORT_ERRORS,
   type FormSubmissionRow,
   type OneFormReport,
   type oneFormReportQuerySchema,
-} from '../../../shared/reports/formsApi';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { rowsOf } from '../../platform/db/rows';
-import { containing } from '../../platform/db/search';
-import { notFound } from '../../platform/http/errors';
-import { loadFill } from '../submissions/fill/queries';
-import { formReportRows } from './formReport';
-import { formTally } from './formTally';
-import type { ReportDay } from './reportDay';
+} from '../../../../../shared/reports/formsApi';
+import { TABLE_PAGE_SIZE } from '../../../../../shared/ui/constants';
+import type { AppContext } from '../../../../platform/context';
+import type { DbOrTx } from '../../../../platform/db/client';
+import { rowsOf } from '../../../../platform/db/rows';
+import { containing } from '../../../../platform/db/search';
+import { notFound } from '../../../../platform/http/errors';
+import { loadFill } from '../../../submissions/fill/queries';
+import type { ReportDay } from '../../day/queries';
+import { formReportRows } from '../queries';
+import { formTally } from '../tally/service';
 
 export type OneFormQuery = Omit<z.output<typeof oneFormReportQuerySchema>, 'page'> & { page?: number };
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
 import { withTransaction } from '../../platform/db/transaction';
-import type { ReportDay } from './reportDay';
+import type { ReportDay } from './day/queries';
 
 /**
  * A report statement run with PostgreSQL's JIT compilation off. The reports read every finished

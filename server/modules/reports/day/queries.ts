@@ -1,7 +1,7 @@
-import { daysSinceLaunch } from '../../../shared/reports/loginActivity';
-import { dueDateBounds } from '../../../shared/tasks/dueStatus';
-import type { DbOrTx } from '../../platform/db/client';
-import { readSettingsMany } from '../events/settingsStore';
+import { daysSinceLaunch } from '../../../../shared/reports/loginActivity';
+import { dueDateBounds } from '../../../../shared/tasks/dueStatus';
+import type { DbOrTx } from '../../../platform/db/client';
+import { readSettingsMany } from '../../events/settingsStore';
 
 /** The day every report of the event is worked out for, with the settings the rules read. */
 export interface ReportDay {
