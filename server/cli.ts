@@ -12,7 +12,7 @@ import { cloneFromCli } from './modules/editions/service';
 import { registerEmailJobs } from './modules/emails/jobs';
 import { dispatchEmails } from './modules/emails/service';
 import { createEvent, getEvent } from './modules/events/service';
-import { queueWelcome } from './modules/people/placement';
+import { queueWelcome } from './modules/people/membership/service';
 import { addUserToEvent } from './modules/people/service';
 import {
   backupCommand,

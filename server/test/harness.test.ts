@@ -5,7 +5,7 @@ import { createTestApp, makeEvent, makeUser, signIn } from './harness';
 
 // The route under test writes as a careless service would: a plain autocommit update, outside
 // any transaction, so its audit entry cannot commit with it (decision 0045).
-vi.mock('../modules/people/onboarded', async () => {
+vi.mock('../modules/people/onboarding/service', async () => {
   const { memberships } = await import('../modules/people/tables');
   return {
     markOnboarded: async (db: DbOrTx, eventId: string, accountId: string) => {

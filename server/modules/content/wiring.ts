@@ -1,4 +1,4 @@
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { registerTeamTypeColumns } from '../people/teamTypes/references/service';
 import { registerContentFileAccess } from './reader/queries';
 import { contentPages } from './tables';
 

@@ -1,5 +1,5 @@
 import { registerFileAccess } from '../files/service';
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { registerTeamTypeColumns } from '../people/teamTypes/references/service';
 import { mayReadDownloadFile } from './service';
 import { downloads } from './tables';
 

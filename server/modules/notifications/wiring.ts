@@ -1,4 +1,4 @@
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
+import { registerTeamTypeColumns } from '../people/teamTypes/references/service';
 import { notifications } from './tables';
 
 /** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */

@@ -23,15 +23,21 @@ import {
 import { TEAM_ERRORS } from '../../../shared/people/teams';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { customFieldRoutes } from './customFieldRoutes';
-import { userExportRoutes } from './export';
+import { customFieldRoutes } from './customFields/routes';
+import { userExportRoutes } from './export/service';
 import { peoplePolicy } from './policy';
 import { listUsers } from './service';
-import { addTeamMember, removeTeamMember, setMemberAreas, updateTeamMember } from './teamMembers';
-import { getMyTeam, getTeamDetail, listTeams } from './teamQueries';
-import { createStandShare, createTeam, deleteTeam, updateTeam } from './teams';
-import { createTeamType, deleteTeamType, getTeamType, listTeamTypes, renameTeamType } from './teamTypes';
-import { userAdminRoutes } from './userAdminRoutes';
+import { addTeamMember, removeTeamMember, setMemberAreas, updateTeamMember } from './teams/members/service';
+import { getMyTeam, getTeamDetail, listTeams } from './teams/queries';
+import { createStandShare, createTeam, deleteTeam, updateTeam } from './teams/service';
+import {
+  createTeamType,
+  deleteTeamType,
+  getTeamType,
+  listTeamTypes,
+  renameTeamType,
+} from './teamTypes/service';
+import { userAdminRoutes } from './users/routes';
 
 export const peopleRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['people'];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { findScopeMembership } from './scopeMembership';
+import { findScopeMembership } from './membership/queries';
 import { teamApi } from './teamTestKit';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
 import { teamTaskWorld } from '../tasks/teamTaskTestKit';
-import { registeredTeamTypeReferences } from './teamTypeReferences';
+import { registeredTeamTypeReferences } from './teamTypes/references/service';
 
 describe('deleting a team type (spec: "removes it from everything that references it")', () => {
   let t: TestApp;

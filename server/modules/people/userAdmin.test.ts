@@ -14,7 +14,7 @@ import { accounts } from '../auth/tables';
 import { outboxEmails } from '../emails/tables';
 import { memberships, teams } from './tables';
 import { teamApi } from './teamTestKit';
-import { registeredUserTransfers, registerUserTransfer } from './userTransfer';
+import { registeredUserTransfers, registerUserTransfer } from './users/transfer/service';
 
 describe('/admin/users actions: permission, welcome chaser, delete with transfer', () => {
   let t: TestApp;

@@ -19,7 +19,7 @@ import {
 import { forbidden, notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
-import { CONTENT_TYPES } from '../people/export';
+import { CONTENT_TYPES } from '../people/export/service';
 import { deleteSubmissions, editSubmission, getSubmission, listSubmissions } from './admin/service';
 import { csvStream, xlsxStream } from './export/present';
 import { submissionsExport, submissionsFileName } from './export/service';

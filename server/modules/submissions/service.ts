@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import type { UserTransferInput } from '../people/userTransfer';
+import type { UserTransferInput } from '../people/users/transfer/service';
 import { formSubmissions } from './tables';
 
 /**
@@ -8,7 +8,7 @@ import { formSubmissions } from './tables';
  * tasks, submissions and team ownership"). A submission is the person's when they started it
  * (createdBy: "submitted by" in the export) or saved it last (updatedBy: the organiser's table);
  * both move, because a deleted account's id would otherwise leave those columns pointing at nobody.
- * Runs inside the delete's transaction (people/userTransfer.ts), so a failure undoes the delete.
+ * Runs inside the delete's transaction (people/users/transfer/service.ts), so a failure undoes the delete.
  */
 export async function transferSubmissions(tx: DbOrTx, input: UserTransferInput): Promise<void> {
   const inEvent = eq(formSubmissions.eventId, input.eventId);

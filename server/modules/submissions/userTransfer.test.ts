@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionListResponse } from '../../../shared/forms/submissionsApi';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
 import { formsApi, newField } from '../forms/formsTestKit';
-import { registeredUserTransfers } from '../people/userTransfer';
+import { registeredUserTransfers } from '../people/users/transfer/service';
 import { teamTaskWorld } from '../tasks/teamTaskTestKit';
 import { formSubmissions } from './tables';
 

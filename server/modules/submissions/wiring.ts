@@ -1,4 +1,4 @@
-import { registerUserTransfer } from '../people/userTransfer';
+import { registerUserTransfer } from '../people/users/transfer/service';
 import { transferSubmissions } from './service';
 import { registerSubmissionFileAccess } from './uploads/policy';
 

@@ -1,5 +1,5 @@
-import { registerTeamTypeColumns } from '../people/teamTypeReferences';
-import { registerUserTransfer } from '../people/userTransfer';
+import { registerTeamTypeColumns } from '../people/teamTypes/references/service';
+import { registerUserTransfer } from '../people/users/transfer/service';
 import { registerTaskAttachmentAccess } from './attachments/service';
 import { tasks } from './tables';
 import { transferAssignments } from './threads/assignments/service';

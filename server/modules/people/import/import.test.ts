@@ -8,7 +8,7 @@ import { settings } from '../../events/tables';
 import { memberships, teams } from '../tables';
 import { teamApi } from '../teamTestKit';
 import { csvFile, importApi, XLSX_TYPE, xlsxFile } from './importTestKit';
-import { runTeamImport } from './job';
+import { runTeamImport } from './jobs';
 import { teamImportRows, teamImports } from './tables';
 
 const HEADER = [

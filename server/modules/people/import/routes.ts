@@ -12,13 +12,13 @@ import {
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { actorOf } from '../../../platform/http/guards';
 import type { RouteModule } from '../../../platform/http/types';
-import { registerTeamImportJob } from './job';
+import { registerTeamImportJob } from './jobs';
 import { teamImportPolicy } from './policy';
-import { createPreview } from './preview';
+import { createPreview } from './preview/service';
 import { getImport, latestImport, listImportRows } from './queries';
-import { detectFormat, readSheet } from './readSheet';
 import { startImport } from './service';
-import { buildTemplate, TEMPLATE_CONTENT_TYPES } from './template';
+import { detectFormat, readSheet } from './sheet/service';
+import { buildTemplate, TEMPLATE_CONTENT_TYPES } from './template/present';
 
 /** The uploaded file of a multipart request (field `file`), within the import's size limit. */
 export async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; body: Buffer }> {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../platform/context';
 import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
-import { teamImportJob } from './job';
+import { teamImportJob } from './jobs';
 import { signalImport } from './live';
 import { getImport } from './queries';
 import { teamImports } from './tables';

@@ -10,7 +10,7 @@ import {
 import { LOGIN_ACTIVITY_LABELS } from '../../../../shared/reports/loginActivity';
 import { RISK_LEVEL_LABELS } from '../../../../shared/reports/risk';
 import { TASK_TYPE_LABELS } from '../../../../shared/tasks/api';
-import { userReportCsv, userReportXlsx } from '../../people/export';
+import { userReportCsv, userReportXlsx } from '../../people/export/service';
 import type { ReportDay } from '../day/queries';
 import { taskCompletion } from '../tasks/queries';
 import { completionOf } from '../teams/service';

@@ -10,7 +10,7 @@ import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { readSettings } from '../../events/settingsStore';
 import { events } from '../../events/tables';
-import { zonedFormatter } from '../../people/export';
+import { zonedFormatter } from '../../people/export/service';
 import { teams } from '../../people/tables';
 import { loadFill } from '../fill/queries';
 import { formSubmissions } from '../tables';

@@ -10,7 +10,7 @@ import { computeTotals, formatTotal } from '../../../../shared/forms/totals';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { readSettings } from '../../events/settingsStore';
-import { zonedFormatter } from '../../people/export';
+import { zonedFormatter } from '../../people/export/service';
 import { teams } from '../../people/tables';
 import { submissionsFileName } from '../export/service';
 import { loadFill } from '../fill/queries';

@@ -7,9 +7,9 @@ import {
 import { MAX_SESSION_IMPORT_ROWS, SESSION_IMPORT_ERRORS } from '../../../../shared/timetable/importRules';
 import { actorOf } from '../../../platform/http/guards';
 import type { RouteModule } from '../../../platform/http/types';
-import { detectFormat, readSheet } from '../../people/import/readSheet';
 import { uploadedFile } from '../../people/import/routes';
-import { TEMPLATE_CONTENT_TYPES } from '../../people/import/template';
+import { detectFormat, readSheet } from '../../people/import/sheet/service';
+import { TEMPLATE_CONTENT_TYPES } from '../../people/import/template/present';
 import { timetablePolicy } from '../policy';
 import { buildSessionTemplate } from './present';
 import { importSessions, previewSessionImport } from './service';

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { Permission } from '../../../shared/auth/permissions';
-import type { PersonInput } from '../../../shared/people/schema';
-import { TEAM_ERRORS, type TeamRole } from '../../../shared/people/teams';
-import type { DbOrTx } from '../../platform/db/client';
-import { AppError, conflict } from '../../platform/http/errors';
-import { queueTokenEmail } from '../auth/recovery/service';
-import { accounts } from '../auth/tables';
-import { addUserToEvent } from './service';
-import { memberships } from './tables';
-import { queueExistingWelcome } from './welcome';
+import type { Permission } from '../../../../shared/auth/permissions';
+import type { PersonInput } from '../../../../shared/people/schema';
+import { TEAM_ERRORS, type TeamRole } from '../../../../shared/people/teams';
+import type { DbOrTx } from '../../../platform/db/client';
+import { AppError, conflict } from '../../../platform/http/errors';
+import { queueTokenEmail } from '../../auth/recovery/service';
+import { accounts } from '../../auth/tables';
+import { addUserToEvent } from '../service';
+import { memberships } from '../tables';
+import { queueExistingWelcome } from '../welcome/email';
 
 type Person = Required<PersonInput>;
 

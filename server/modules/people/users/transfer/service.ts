@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../platform/db/client';
+import type { DbOrTx } from '../../../../platform/db/client';
 
 /** What a transfer hook receives: the event, the user being deleted and the chosen successor. */
 export type UserTransferInput = { eventId: string; fromAccountId: string; toAccountId: string };

@@ -1,19 +1,19 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { Permission } from '../../../shared/auth/permissions';
-import { TEAM_ERRORS } from '../../../shared/people/teams';
-import { canDeleteUser, canSetPermission, USER_ERRORS } from '../../../shared/people/users';
-import type { AppContext } from '../../platform/context';
-import type { Db, DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { noteChange } from '../audit/recorder';
-import { endAllSessions } from '../auth/sessions/service';
-import { accounts } from '../auth/tables';
-import { dispatchEmails } from '../emails/service';
-import { memberships, teams } from './tables';
-import { runUserTransfers } from './userTransfer';
-import { queueWelcomeChaser } from './welcome';
+import type { Permission } from '../../../../shared/auth/permissions';
+import { TEAM_ERRORS } from '../../../../shared/people/teams';
+import { canDeleteUser, canSetPermission, USER_ERRORS } from '../../../../shared/people/users';
+import type { AppContext } from '../../../platform/context';
+import type { Db, DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { noteChange } from '../../audit/recorder';
+import { endAllSessions } from '../../auth/sessions/service';
+import { accounts } from '../../auth/tables';
+import { dispatchEmails } from '../../emails/service';
+import { memberships, teams } from '../tables';
+import { queueWelcomeChaser } from '../welcome/email';
+import { runUserTransfers } from './transfer/service';
 
 /** A member of the actor's event, locked for the change; 404 for anyone else (another event's too). */
 async function findEventUser(tx: DbOrTx, eventId: string, accountId: string) {

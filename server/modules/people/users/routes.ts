@@ -1,7 +1,7 @@
-import { eventIdParamsSchema } from '../../../shared/events/schema';
-import { updateMyTeamBodySchema } from '../../../shared/people/customFields';
-import { myTeamResponseSchema } from '../../../shared/people/schema';
-import { TEAM_ERRORS } from '../../../shared/people/teams';
+import { eventIdParamsSchema } from '../../../../shared/events/schema';
+import { updateMyTeamBodySchema } from '../../../../shared/people/customFields';
+import { myTeamResponseSchema } from '../../../../shared/people/schema';
+import { TEAM_ERRORS } from '../../../../shared/people/teams';
 import {
   bulkDeleteTeamsBodySchema,
   bulkDeleteTeamsResponseSchema,
@@ -9,15 +9,15 @@ import {
   deleteUserQuerySchema,
   USER_ERRORS,
   userParamsSchema,
-} from '../../../shared/people/users';
-import { actorOf } from '../../platform/http/guards';
-import type { RouteModule } from '../../platform/http/types';
-import { endLiveAccount } from '../../platform/live/publish';
-import { bulkDeleteTeams } from './bulkDelete';
-import { updateMyTeamFields } from './myTeam';
-import { peoplePolicy } from './policy';
-import { getMyTeam } from './teamQueries';
-import { changePermission, deleteUser, resendWelcome } from './userAdmin';
+} from '../../../../shared/people/users';
+import { actorOf } from '../../../platform/http/guards';
+import type { RouteModule } from '../../../platform/http/types';
+import { endLiveAccount } from '../../../platform/live/publish';
+import { updateMyTeamFields } from '../myTeam/service';
+import { peoplePolicy } from '../policy';
+import { bulkDeleteTeams } from '../teams/delete/service';
+import { getMyTeam } from '../teams/queries';
+import { changePermission, deleteUser, resendWelcome } from './service';
 
 /** /admin/users actions (permission, welcome chaser, delete with transfer), bulk team delete, /my-team settings. */
 export const userAdminRoutes: RouteModule = (app, ctx, guards) => {

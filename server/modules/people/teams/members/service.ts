@@ -1,22 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MEMBER_AREA_ERRORS, type MemberArea } from '../../../shared/people/memberAreas';
-import type { addTeamMemberBodySchema, updateTeamMemberBodySchema } from '../../../shared/people/schema';
-import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
-import { canSetPermission, USER_ERRORS } from '../../../shared/people/users';
-import type { AppContext } from '../../platform/context';
-import type { Db, DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { conflict, forbidden, notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { noteChange } from '../audit/recorder';
-import { accounts } from '../auth/tables';
-import { dispatchEmails } from '../emails/service';
-import { readSettings } from '../events/settingsStore';
-import { creatingUser, ensureMember, joinTeam, queueWelcome } from './placement';
-import { peoplePolicy } from './policy';
-import { memberships, teams } from './tables';
-import { countMembers, findTeam, teamContext } from './teamQueries';
+import { MEMBER_AREA_ERRORS, type MemberArea } from '../../../../../shared/people/memberAreas';
+import type {
+  addTeamMemberBodySchema,
+  updateTeamMemberBodySchema,
+} from '../../../../../shared/people/schema';
+import { isTeamFull, TEAM_ERRORS } from '../../../../../shared/people/teams';
+import { canSetPermission, USER_ERRORS } from '../../../../../shared/people/users';
+import type { AppContext } from '../../../../platform/context';
+import type { Db, DbOrTx } from '../../../../platform/db/client';
+import { withTransaction } from '../../../../platform/db/transaction';
+import { conflict, forbidden, notFound } from '../../../../platform/http/errors';
+import type { Actor } from '../../../../platform/http/guards';
+import { noteChange } from '../../../audit/recorder';
+import { accounts } from '../../../auth/tables';
+import { dispatchEmails } from '../../../emails/service';
+import { readSettings } from '../../../events/settingsStore';
+import { creatingUser, ensureMember, joinTeam, queueWelcome } from '../../membership/service';
+import { peoplePolicy } from '../../policy';
+import { memberships, teams } from '../../tables';
+import { countMembers, findTeam, teamContext } from '../queries';
 
 type AddMember = z.output<typeof addTeamMemberBodySchema>;
 type UpdateMember = z.output<typeof updateTeamMemberBodySchema>;

@@ -1,4 +1,4 @@
-import { eventIdParamsSchema } from '../../../shared/events/schema';
+import { eventIdParamsSchema } from '../../../../shared/events/schema';
 import {
   createCustomFieldBodySchema,
   customFieldListResponseSchema,
@@ -6,9 +6,10 @@ import {
   customFieldSchema,
   reorderCustomFieldsBodySchema,
   updateCustomFieldBodySchema,
-} from '../../../shared/people/customFields';
-import { actorOf } from '../../platform/http/guards';
-import type { RouteModule } from '../../platform/http/types';
+} from '../../../../shared/people/customFields';
+import { actorOf } from '../../../platform/http/guards';
+import type { RouteModule } from '../../../platform/http/types';
+import { peoplePolicy } from '../policy';
 import {
   createCustomField,
   deleteCustomField,
@@ -16,8 +17,7 @@ import {
   listCustomFields,
   reorderCustomFields,
   updateCustomField,
-} from './customFields';
-import { peoplePolicy } from './policy';
+} from './service';
 
 /** Custom fields: admin only to manage (spec); moderators read them to edit teams' values. */
 export const customFieldRoutes: RouteModule = (app, ctx, guards) => {

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { MyEvent } from '../../../shared/auth/schema';
-import { eventSettingsSchema } from '../../../shared/events/settings';
-import { readCache } from '../../platform/cache';
-import type { DbOrTx } from '../../platform/db/client';
-import { events, settings } from '../events/tables';
-import { memberships } from './tables';
+import type { MyEvent } from '../../../../shared/auth/schema';
+import { eventSettingsSchema } from '../../../../shared/events/settings';
+import { readCache } from '../../../platform/cache';
+import type { DbOrTx } from '../../../platform/db/client';
+import { events, settings } from '../../events/tables';
+import { memberships } from '../tables';
 
 /**
  * Every account's events, by account id. Memberships (which events, at which level), the events'

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { fieldsForTeam, valuesFitFields } from '../../../shared/people/customFields';
-import { TEAM_ERRORS } from '../../../shared/people/teams';
-import type { Db } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { assertRequiredFilled, listCustomFields } from './customFields';
-import { memberships, teams } from './tables';
-import { findTeam } from './teamQueries';
+import { fieldsForTeam, valuesFitFields } from '../../../../shared/people/customFields';
+import { TEAM_ERRORS } from '../../../../shared/people/teams';
+import type { Db } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { assertRequiredFilled, listCustomFields } from '../customFields/service';
+import { memberships, teams } from '../tables';
+import { findTeam } from '../teams/queries';
 
 /**
  * /my-team team settings: the owner saves their team's custom field values. Only the fields the

@@ -1,21 +1,21 @@
 import { and, asc, count, desc, eq, ilike, max, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fieldsForTeam } from '../../../shared/people/customFields';
-import { openAreas } from '../../../shared/people/memberAreas';
-import type { TeamDetail, TeamListResponse, teamListQuerySchema } from '../../../shared/people/schema';
-import { isTeamFull, TEAM_ERRORS } from '../../../shared/people/teams';
-import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
-import { readCache } from '../../platform/cache';
-import type { DbOrTx } from '../../platform/db/client';
-import { containing } from '../../platform/db/search';
-import { notFound } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { accounts } from '../auth/tables';
-import { readSettings } from '../events/settingsStore';
-import { events } from '../events/tables';
-import { listCustomFields } from './customFields';
-import { peoplePolicy, type TeamContext } from './policy';
-import { memberships, teams, teamTypes } from './tables';
+import { fieldsForTeam } from '../../../../shared/people/customFields';
+import { openAreas } from '../../../../shared/people/memberAreas';
+import type { TeamDetail, TeamListResponse, teamListQuerySchema } from '../../../../shared/people/schema';
+import { isTeamFull, TEAM_ERRORS } from '../../../../shared/people/teams';
+import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
+import { readCache } from '../../../platform/cache';
+import type { DbOrTx } from '../../../platform/db/client';
+import { containing } from '../../../platform/db/search';
+import { notFound } from '../../../platform/http/errors';
+import type { Actor } from '../../../platform/http/guards';
+import { accounts } from '../../auth/tables';
+import { readSettings } from '../../events/settingsStore';
+import { events } from '../../events/tables';
+import { listCustomFields } from '../customFields/service';
+import { peoplePolicy, type TeamContext } from '../policy';
+import { memberships, teams, teamTypes } from '../tables';
 
 type TeamListQuery = z.output<typeof teamListQuerySchema>;
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { readCache } from '../../platform/cache';
-import type { DbOrTx } from '../../platform/db/client';
-import type { Actor } from '../../platform/http/guards';
-import { accounts } from '../auth/tables';
-import { events } from '../events/tables';
-import { memberships, teams } from './tables';
+import { readCache } from '../../../platform/cache';
+import type { DbOrTx } from '../../../platform/db/client';
+import type { Actor } from '../../../platform/http/guards';
+import { accounts } from '../../auth/tables';
+import { events } from '../../events/tables';
+import { memberships, teams } from '../tables';
 
 /** What the scope guard makes the actor from: the caller's level, team and areas in an event. */
 export type ScopeMembership = Pick<Actor, 'permissions' | 'teamId' | 'teamRole' | 'memberAreas'>;

@@ -5,9 +5,9 @@ import {
   MAX_IMPORT_ROWS,
   type RawCell,
   type RawSheet,
-} from '../../../../shared/people/importRules';
-import type { ImportFormat } from '../../../../shared/people/importSchema';
-import { badRequest } from '../../../platform/http/errors';
+} from '../../../../../shared/people/importRules';
+import type { ImportFormat } from '../../../../../shared/people/importSchema';
+import { badRequest } from '../../../../platform/http/errors';
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 

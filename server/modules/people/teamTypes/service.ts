@@ -1,12 +1,12 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { TeamType, TeamTypeListResponse } from '../../../shared/people/schema';
-import { TEAM_ERRORS } from '../../../shared/people/teams';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { teams, teamTypes } from './tables';
-import { forgetTeamTypeEverywhere } from './teamTypeReferences';
+import type { TeamType, TeamTypeListResponse } from '../../../../shared/people/schema';
+import { TEAM_ERRORS } from '../../../../shared/people/teams';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { teams, teamTypes } from '../tables';
+import { forgetTeamTypeEverywhere } from './references/service';
 
 /** Team types of an event, by name, with how many teams each holds. */
 export async function listTeamTypes(db: DbOrTx, eventId: string): Promise<TeamTypeListResponse> {
@@ -67,7 +67,7 @@ export async function renameTeamType(
 
 /**
  * Deleting a team type takes it off every team (the foreign key sets team_type_id to null) and out
- * of every other area's team type lists (teamTypeReferences.ts). Call it inside a transaction.
+ * of every other area's team type lists (references/service.ts). Call it inside a transaction.
  */
 export async function deleteTeamType(ctx: AppContext, eventId: string, teamTypeId: string): Promise<void> {
   return withTransaction(ctx.db, async (db) => {

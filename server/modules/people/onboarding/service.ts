@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { memberships } from './tables';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { memberships } from '../tables';
 
 /**
  * The welcome screen is shown once: Continue marks the membership. Nothing cached holds

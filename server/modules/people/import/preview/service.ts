@@ -7,15 +7,15 @@ import {
   type ImportContext,
   normaliseEmail,
   type RawSheet,
-} from '../../../../shared/people/importRules';
-import type { DbOrTx } from '../../../platform/db/client';
-import { withTransaction } from '../../../platform/db/transaction';
-import { badRequest, conflict } from '../../../platform/http/errors';
-import type { Actor } from '../../../platform/http/guards';
-import { accounts } from '../../auth/tables';
-import { listCustomFields } from '../customFields';
-import { memberships, teams, teamTypes } from '../tables';
-import { teamImportRows, teamImports } from './tables';
+} from '../../../../../shared/people/importRules';
+import type { DbOrTx } from '../../../../platform/db/client';
+import { withTransaction } from '../../../../platform/db/transaction';
+import { badRequest, conflict } from '../../../../platform/http/errors';
+import type { Actor } from '../../../../platform/http/guards';
+import { accounts } from '../../../auth/tables';
+import { listCustomFields } from '../../customFields/service';
+import { memberships, teams, teamTypes } from '../../tables';
+import { teamImportRows, teamImports } from '../tables';
 
 const LOOKUP_CHUNK = 1000;
 const INSERT_CHUNK = 500;

@@ -1,35 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import { AUTH_ERROR_MESSAGES } from '../../../../shared/auth/errors';
-import { SETTINGS_ERRORS, SETTINGS_SCHEMAS } from '../../../../shared/events/settings';
-import { valuesFitFields } from '../../../../shared/people/customFields';
+import { AUTH_ERROR_MESSAGES } from '../../../../../shared/auth/errors';
+import { SETTINGS_ERRORS, SETTINGS_SCHEMAS } from '../../../../../shared/events/settings';
+import { valuesFitFields } from '../../../../../shared/people/customFields';
 import {
   IMPORT_ERRORS,
   type ImportRowValues,
   importRowValuesSchema,
-} from '../../../../shared/people/importRules';
-import { TEAM_ERRORS } from '../../../../shared/people/teams';
-import type { AppContext } from '../../../platform/context';
-import { newToken } from '../../../platform/crypto';
-import type { DbOrTx } from '../../../platform/db/client';
-import { rowsOf } from '../../../platform/db/rows';
-import { withTransaction } from '../../../platform/db/transaction';
-import { AppError, authError, conflict, notFound } from '../../../platform/http/errors';
-import { LINK_PATHS } from '../../auth/recovery/service';
-import { accounts } from '../../auth/tables';
-import { linkTokenPlaceholder, tokenIssue } from '../../auth/tokens/service';
-import { emailQueueing } from '../../emails/service';
-import { type EmailLook, renderEmail } from '../../emails/templates/email';
-import { events, settings } from '../../events/tables';
-import type { listCustomFields } from '../customFields';
-import { queueWelcome } from '../placement';
-import { memberships, teams, teamTypes } from '../tables';
-import { teamImportRows } from './tables';
+} from '../../../../../shared/people/importRules';
+import { TEAM_ERRORS } from '../../../../../shared/people/teams';
+import type { AppContext } from '../../../../platform/context';
+import { newToken } from '../../../../platform/crypto';
+import type { DbOrTx } from '../../../../platform/db/client';
+import { rowsOf } from '../../../../platform/db/rows';
+import { withTransaction } from '../../../../platform/db/transaction';
+import { AppError, authError, conflict, notFound } from '../../../../platform/http/errors';
+import { LINK_PATHS } from '../../../auth/recovery/service';
+import { accounts } from '../../../auth/tables';
+import { linkTokenPlaceholder, tokenIssue } from '../../../auth/tokens/service';
+import { emailQueueing } from '../../../emails/service';
+import { type EmailLook, renderEmail } from '../../../emails/templates/email';
+import { events, settings } from '../../../events/tables';
+import type { listCustomFields } from '../../customFields/service';
+import { queueWelcome } from '../../membership/service';
+import { memberships, teams, teamTypes } from '../../tables';
+import { teamImportRows } from '../tables';
 
 type Step = 'typeCheck' | 'userUpsert' | 'teamAdd' | 'emailSend';
 const STEPS: Step[] = ['typeCheck', 'userUpsert', 'teamAdd', 'emailSend'];
 export type Outcome = { outboxIds: string[]; accountId: string | null; existingAccount: boolean };
-/** What every row of one import run shares, read once by the job (job.ts). */
+/** What every row of one import run shares, read once by the job (import/jobs.ts). */
 export type ImportEvent = {
   eventId: string;
   importId: string;

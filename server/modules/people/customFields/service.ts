@@ -8,13 +8,13 @@ import {
   requiredFieldMessage,
   type updateCustomFieldBodySchema,
   valuesFitFields,
-} from '../../../shared/people/customFields';
-import { TEAM_ERRORS } from '../../../shared/people/teams';
-import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
-import { withTransaction } from '../../platform/db/transaction';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { customFields, teams } from './tables';
+} from '../../../../shared/people/customFields';
+import { TEAM_ERRORS } from '../../../../shared/people/teams';
+import type { AppContext } from '../../../platform/context';
+import type { DbOrTx } from '../../../platform/db/client';
+import { withTransaction } from '../../../platform/db/transaction';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { customFields, teams } from '../tables';
 
 const INVALID_FIELD = 'Invalid field';
 const FIELD_NOT_FOUND = 'Custom field not found';

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import { issueToken, linkTokenPlaceholder } from '../auth/tokens/service';
-import { queueEmail } from '../emails/service';
-import { renderEmail } from '../emails/templates/email';
-import { emailLook } from '../emails/templates/queries';
-import { readSettings } from '../events/settingsStore';
-import { events } from '../events/tables';
-import { memberships, teams } from './tables';
+import type { DbOrTx } from '../../../platform/db/client';
+import { notFound } from '../../../platform/http/errors';
+import { issueToken, linkTokenPlaceholder } from '../../auth/tokens/service';
+import { queueEmail } from '../../emails/service';
+import { renderEmail } from '../../emails/templates/email';
+import { emailLook } from '../../emails/templates/queries';
+import { readSettings } from '../../events/settingsStore';
+import { events } from '../../events/tables';
+import { memberships, teams } from '../tables';
 
 /** Where the emailed links land (the same pages the identity emails use). */
 const SIGN_IN_PATH = '/auth/login';

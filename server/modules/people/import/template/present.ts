@@ -1,15 +1,15 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { neutraliseCell } from '../../../../shared/people/export';
+import { neutraliseCell } from '../../../../../shared/people/export';
 import {
   IMPORT_COLUMNS,
   REQUIRED_IMPORT_COLUMNS,
   templateHeader,
-} from '../../../../shared/people/importRules';
-import type { ImportFormat } from '../../../../shared/people/importSchema';
-import type { DbOrTx } from '../../../platform/db/client';
-import { listCustomFields } from '../customFields';
-import { listTeamTypes } from '../teamTypes';
+} from '../../../../../shared/people/importRules';
+import type { ImportFormat } from '../../../../../shared/people/importSchema';
+import type { DbOrTx } from '../../../../platform/db/client';
+import { listCustomFields } from '../../customFields/service';
+import { listTeamTypes } from '../../teamTypes/service';
 
 export const TEMPLATE_CONTENT_TYPES: Record<ImportFormat, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -7,9 +7,9 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { defineJob } from '../../../platform/jobs';
 import { dispatchEmails } from '../../emails/service';
 import { emailLook } from '../../emails/templates/queries';
-import { listCustomFields } from '../customFields';
-import { type ImportEvent, importRow, messageOf } from './importRow';
+import { listCustomFields } from '../customFields/service';
 import { signalImport } from './live';
+import { type ImportEvent, importRow, messageOf } from './row/service';
 import { teamImportRows, teamImports } from './tables';
 
 const ANALYZE_AFTER_ROWS = 500;

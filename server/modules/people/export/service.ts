@@ -2,22 +2,22 @@ import { PassThrough } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { eventIdParamsSchema } from '../../../shared/events/schema';
+import { eventIdParamsSchema } from '../../../../shared/events/schema';
 import {
   neutraliseCell,
   USER_EXPORT_COLUMNS,
   type UserExportFormat,
   userExportFileName,
   userExportQuerySchema,
-} from '../../../shared/people/export';
-import { TEAM_ROLE_LABELS } from '../../../shared/people/teams';
-import type { DbOrTx } from '../../platform/db/client';
-import { actorOf } from '../../platform/http/guards';
-import type { RouteModule } from '../../platform/http/types';
-import { accounts } from '../auth/tables';
-import { readSettings } from '../events/settingsStore';
-import { peoplePolicy } from './policy';
-import { customFields, memberships, teams, teamTypes } from './tables';
+} from '../../../../shared/people/export';
+import { TEAM_ROLE_LABELS } from '../../../../shared/people/teams';
+import type { DbOrTx } from '../../../platform/db/client';
+import { actorOf } from '../../../platform/http/guards';
+import type { RouteModule } from '../../../platform/http/types';
+import { accounts } from '../../auth/tables';
+import { readSettings } from '../../events/settingsStore';
+import { peoplePolicy } from '../policy';
+import { customFields, memberships, teams, teamTypes } from '../tables';
 
 export type UserReport = { header: string[]; rows: string[][]; fileDate: string; shortName: string };
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../platform/db/client';
+import type { DbOrTx } from '../../../../platform/db/client';
 
 /**
  * Spec: "deleting a team type removes it from everything that references it". Teams lose it through

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { TEAM_ERRORS } from '../../../shared/people/teams';
-import type { BulkDeleteTeamsResponse } from '../../../shared/people/users';
-import type { Db } from '../../platform/db/client';
-import { AppError } from '../../platform/http/errors';
-import type { Actor } from '../../platform/http/guards';
-import { teams } from './tables';
-import { deleteTeam } from './teams';
+import { TEAM_ERRORS } from '../../../../../shared/people/teams';
+import type { BulkDeleteTeamsResponse } from '../../../../../shared/people/users';
+import type { Db } from '../../../../platform/db/client';
+import { AppError } from '../../../../platform/http/errors';
+import type { Actor } from '../../../../platform/http/guards';
+import { teams } from '../../tables';
+import { deleteTeam } from '../service';
 
 /**
  * Deletes the chosen teams one by one, each in its own transaction with deleteTeam's rules, and
