@@ -5,14 +5,16 @@ import { describe, expect, inject, it } from 'vitest';
 import { startScript } from '../../../test/childProcess';
 import { createTestDatabaseUrl } from '../../../test/harness';
 
-// Enough that the import is still going when SIGTERM comes 1.5 s in (checked below), even
-// unloaded; few enough that PGlite at a load of 15 on two cores imports the rest within minutes.
-const ROWS = 400;
+// SIGTERM comes as soon as the import shows its first rows done (polled, not a fixed wait). The
+// counters are flushed every 500 ms and PostgreSQL imports six rows at a time, 400 or more a
+// second unloaded (it once made all 400 within the 1.5 s the test used to wait), so it gets more
+// rows; few enough on PGlite that at a load of 15 on two cores it imports the rest within minutes.
+const ROWS_ON = { postgres: 2000, pglite: 400 };
 const DRIVER = join(__dirname, '../../../test/importCrashDriver.ts');
 
 /** One phase of the driver in its own process (node with tsx as a loader, so signals reach it). */
-const run = (phase: 'start' | 'resume', dataDir: string, env: NodeJS.ProcessEnv) =>
-  startScript(`import ${phase}`, DRIVER, [phase, dataDir, String(ROWS)], { ...env, NODE_ENV: 'test' });
+const run = (phase: 'start' | 'resume', dataDir: string, rows: number, env: NodeJS.ProcessEnv) =>
+  startScript(`import ${phase}`, DRIVER, [phase, dataDir, String(rows)], { ...env, NODE_ENV: 'test' });
 
 async function until(check: () => boolean, ms: number, what: string) {
   const deadline = Date.now() + ms;
@@ -39,14 +41,36 @@ describe('SIGTERM during a team import and a burst of requests', () => {
     const pg = inject('databaseUrl') ? await createTestDatabaseUrl() : null;
     const { DATABASE_URL: _ignored, ...base } = process.env;
     const env = pg ? { ...base, DATABASE_URL: pg.url } : base;
+    const ROWS = pg ? ROWS_ON.postgres : ROWS_ON.pglite;
     // A failed or timed-out run leaves no server process behind: startScript kills it with the test.
     try {
-      const first = run('start', dataDir, env);
+      const first = run('start', dataDir, ROWS, env);
       await until(() => first.lines.length > 0 || first.child.exitCode !== null, 150_000, 'start');
-      const started = first.lines[0] as { status: number; base: string; eventId: string; cookie: string };
+      const started = first.lines[0] as {
+        status: number;
+        base: string;
+        eventId: string;
+        importId: string;
+        cookie: string;
+      };
       expect(started, first.errors()).toMatchObject({ phase: 'started', status: 202 });
       // Some teams made, then a burst of writes with SIGTERM half-way through it.
-      await new Promise((r) => setTimeout(r, 1500));
+      let doneAtSignal = 0;
+      const progress = async () => {
+        const res = await fetch(
+          `${started.base}/api/events/${started.eventId}/team-imports/${started.importId}`,
+          {
+            headers: { cookie: started.cookie },
+          },
+        );
+        doneAtSignal = ((await res.json()) as { doneRows: number }).doneRows;
+      };
+      for (const deadline = Date.now() + 120_000; doneAtSignal === 0; ) {
+        if (Date.now() > deadline) throw new Error(`the import made no row within 120 s: ${first.errors()}`);
+        await progress();
+        if (doneAtSignal === 0) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(doneAtSignal, 'the import ended before the test could signal').toBeLessThan(ROWS);
       let sent = 0;
       const write = (i: number) => {
         sent += 1;
@@ -76,13 +100,13 @@ describe('SIGTERM during a team import and a burst of requests', () => {
       for (const r of results) expect([201, 503, 0]).toContain(r.status);
       const acknowledged = results.filter((r) => r.status === 201).map((r) => `Burst type ${r.i}`);
 
-      const second = run('resume', dataDir, env);
+      const second = run('resume', dataDir, ROWS, env);
       const { code: resumed } = await second.ended;
       expect(resumed, second.errors()).toBe(0);
       const [result] = second.lines as Record<string, unknown>[];
       // Where the time went, in the test's output (a slow run under load says which phase it was).
       console.info(
-        `SIGTERM test: drain ${drainSeconds} s; resume ${result.seconds} s (rows done at restart ${result.doneAtOpen}, moving again after ${result.movedAfter} s); job handed back ${JSON.stringify(result.handedBack)}`,
+        `SIGTERM test: rows done when polled before SIGTERM ${doneAtSignal}; drain ${drainSeconds} s; resume ${result.seconds} s (rows done at restart ${result.doneAtOpen}, moving again after ${result.movedAfter} s); job handed back ${JSON.stringify(result.handedBack)}`,
       );
       // The import was still going at SIGTERM, so it was handed back, not finished by the drain.
       expect(result.doneAtOpen).toBeLessThan(ROWS);
