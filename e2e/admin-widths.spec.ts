@@ -25,6 +25,10 @@ const TABLE_SCREENS = [
   '/admin/supplier-groups',
   '/admin/downloads',
   '/admin/notifications',
+  '/admin/time-table',
+  '/admin/reports/teams',
+  '/admin/reports/tasks',
+  '/admin/reports/forms',
 ];
 
 /** Tables whose visible box reaches past the column (under the aside or off the window). */

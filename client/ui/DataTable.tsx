@@ -24,7 +24,15 @@ export interface DataTableColumn<Row, S extends string = string> {
   /** The server's sort key; columns without one are not sortable. */
   sortKey?: S;
   width?: number | string;
+  /**
+   * Its values have no spaces to wrap at (emails, web addresses): they may break anywhere, so one
+   * long value does not hold the column wider than the table's room beside the admin aside.
+   */
+  breakAnywhere?: boolean;
 }
+
+/** Lets a long unspaced value (an email, a web address) break anywhere instead of widening its cell. */
+export const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 export interface BulkAction {
   label: string;
@@ -152,7 +160,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
         </Group>
       )}
       {/* Native scrolling: the table takes its column's width and wraps its cells (the admin aside
-          leaves about 620 px at 1280-1366 px wide); only below 560 px does it scroll. */}
+          leaves about 670-760 px at 1280-1366 px wide); only below 560 px does it scroll. */}
       <Table.ScrollContainer minWidth={560} type="native" {...region}>
         <Table
           aria-label={label}
@@ -226,7 +234,9 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
                         </Table.Td>
                       )}
                       {columns.map((column) => (
-                        <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                        <Table.Td key={column.key} style={column.breakAnywhere ? BREAK_ANYWHERE : undefined}>
+                          {column.render(row)}
+                        </Table.Td>
                       ))}
                     </Table.Tr>
                   );

@@ -51,6 +51,8 @@ export function PageHeader({
   const session = useOptionalSession();
   const dashboard = session?.shell?.terminology.dashboard ?? DEFAULT_TERMINOLOGY.dashboard;
   const wide = useMediaQuery(minWidth('xl'), false, { getInitialValueInEffect: false });
+  // Below 1400 px the aside is narrower, so an admin table beside it keeps its columns in view.
+  const roomy = useMediaQuery(minWidth('xxl'), false, { getInitialValueInEffect: false });
   const quickLinksId = useId();
   const tipsId = useId();
   useDocumentTitle(`${title} | ${session?.event?.shortName || APP_NAME}`);
@@ -63,7 +65,7 @@ export function PageHeader({
   const showAside = wide && (visibleLinks.length > 0 || Boolean(tips));
 
   return (
-    <Group align="flex-start" justify="space-between" gap="xl" wrap="nowrap">
+    <Group align="flex-start" justify="space-between" gap={roomy ? 'xl' : 'lg'} wrap="nowrap">
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Stack gap="xs" mb="xl">
           <Box component="nav" aria-label="Breadcrumb">
@@ -92,7 +94,7 @@ export function PageHeader({
       {showAside && (
         <Stack
           gap="md"
-          w={300}
+          w={roomy ? 300 : 250}
           style={{ flexShrink: 0, position: 'sticky', top: 84 }}
           data-testid="page-aside"
         >

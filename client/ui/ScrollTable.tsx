@@ -4,7 +4,7 @@ import { useScrollRegion } from './useScrollRegion';
 /**
  * A plain table (no paging or sorting: DataTable has those) that keeps inside its column: it takes
  * the column's width and wraps its cells, and only scrolls, as a keyboard-reachable region, when
- * the column is narrower than `minWidth` (the admin aside leaves about 620 px at 1280-1366 px).
+ * the column is narrower than `minWidth` (the admin aside leaves about 670-760 px at 1280-1366 px).
  */
 export function ScrollTable({
   label,

@@ -30,6 +30,9 @@ function LinkedTasks({ form }: { form: FormRow }) {
   );
 }
 
+/** The longest flag may take two lines, so the status column does not push Actions out of view. */
+const WRAPPING_BADGE = { root: { height: 'auto' }, label: { whiteSpace: 'normal' } } as const;
+
 function Flags({ form }: { form: FormRow }) {
   return (
     <Group gap={4}>
@@ -38,7 +41,11 @@ function Flags({ form }: { form: FormRow }) {
         {form.isPublished ? 'Published' : 'Draft'}
       </Badge>
       {form.isPublic && <Badge variant="outline">Public</Badge>}
-      {form.isEditable && <Badge variant="outline">Editable after submit</Badge>}
+      {form.isEditable && (
+        <Badge variant="outline" radius="sm" styles={WRAPPING_BADGE}>
+          Editable after submit
+        </Badge>
+      )}
     </Group>
   );
 }

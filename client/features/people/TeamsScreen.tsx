@@ -6,7 +6,7 @@ import { STAND_SHARE_LABELS, STAND_SHARE_ROLES, type StandShareRole } from '../.
 import { type DateContext, formatDateTime } from '../../lib/format';
 import { useEventDates, useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { BREAK_ANYWHERE, DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ListSearch } from '../../ui/ListSearch';
@@ -39,7 +39,7 @@ function columns(dates: DateContext): DataTableColumn<TeamRow, TeamSort>[] {
       render: (team) => (
         <Stack gap={0}>
           <Text size="sm">{team.ownerName}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={BREAK_ANYWHERE}>
             {team.ownerEmail}
           </Text>
         </Stack>

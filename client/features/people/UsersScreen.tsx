@@ -29,7 +29,7 @@ function columns(dates: DateContext, eventId: string): DataTableColumn<UserRow, 
       sortKey: 'firstName',
       render: (user) => <Text fw={600}>{`${user.firstName} ${user.surname}`.trim()}</Text>,
     },
-    { key: 'email', header: 'Email', sortKey: 'email', render: (user) => user.email },
+    { key: 'email', header: 'Email', sortKey: 'email', breakAnywhere: true, render: (user) => user.email },
     {
       key: 'team',
       header: 'Team',

@@ -52,7 +52,7 @@ function columnsFor(view: View, dates: DateContext): Column[] {
     header: 'Risk',
     sortKey: 'riskScore',
     render: (r) => (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap">
         <RiskBadge level={r.riskLevel} />
         <Text size="sm">{r.riskPercent.toFixed(1)}%</Text>
       </Group>

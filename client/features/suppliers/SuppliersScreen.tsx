@@ -33,6 +33,7 @@ function columnsFor(typesLabel: string): DataTableColumn<SupplierRow, SupplierSo
       key: 'website',
       header: 'Website',
       sortKey: 'website',
+      breakAnywhere: true,
       // The address without its scheme keeps the column narrow enough for the flags beside it.
       render: (s) => s.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '') || '—',
     },

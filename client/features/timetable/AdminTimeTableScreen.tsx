@@ -115,7 +115,7 @@ export function AdminTimeTableScreen() {
       key: 'actions',
       header: 'Actions',
       render: (s) => (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="wrap">
           <Button
             size="xs"
             variant="default"
