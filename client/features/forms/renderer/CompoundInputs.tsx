@@ -1,4 +1,5 @@
-import { NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Input, NumberInput, Stack, Table, TextInput } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
 import {
   ADDRESS_PARTS,
   formatMoney,
@@ -6,42 +7,56 @@ import {
   REPEATER_CELLS,
   setItemQuantity,
 } from '../../../../shared/forms';
-import type { PartProps } from './answer-parts';
+import type { Common, PartProps } from './answer-parts';
 import { asList, asRecord, asText } from './answer-parts';
 
 // Answers with several parts: an address or name, repeater rows, files, item quantities.
+
+/**
+ * One answer made of several inputs, labelled, described and flagged like a single input (the same
+ * label, asterisk, description and error styles), and named as a group for assistive technology.
+ */
+function AnswerGroup({ common, children }: { common: Common; children: ReactNode }) {
+  const labelId = useId();
+  return (
+    <Input.Wrapper
+      label={common.label}
+      description={common.description}
+      error={common.error}
+      withAsterisk={common.withAsterisk}
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      role="group"
+      aria-labelledby={labelId}
+    >
+      <Stack gap={6} mt={6}>
+        {children}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
+
+/** A part's label is lighter than its group's, so the name reads as one answer of several boxes. */
+const PART_LABEL = { label: { fontWeight: 400 } } as const;
 
 export function PartsInput({ field, value, onChange, common }: PartProps<'address' | 'fullName'>) {
   const parts: readonly string[] = field.type === 'address' ? ADDRESS_PARTS : NAME_PARTS;
   const answer = asRecord(value);
   const settings = field as unknown as Record<string, { label: string; show: boolean }>;
   return (
-    <Stack gap={6} role="group" aria-label={common.label}>
-      <Text size="sm" fw={500}>
-        {common.label}
-        {common.withAsterisk ? ' *' : ''}
-      </Text>
-      {common.description && (
-        <Text size="xs" c="dimmed">
-          {common.description}
-        </Text>
-      )}
+    <AnswerGroup common={common}>
       {parts
         .filter((part) => settings[part]?.show)
         .map((part) => (
           <TextInput
             key={part}
             label={settings[part]?.label}
+            styles={PART_LABEL}
             value={asText(answer[part])}
             onChange={(event) => onChange({ ...answer, [part]: event.currentTarget.value })}
           />
         ))}
-      {common.error && (
-        <Text size="xs" c="red">
-          {common.error}
-        </Text>
-      )}
-    </Stack>
+    </AnswerGroup>
   );
 }
 
@@ -52,10 +67,7 @@ export function RepeaterInput({ field, value, onChange, common }: PartProps<'rep
   const setCell = (index: number, cell: string, next: string) =>
     onChange(shown.map((row, at) => (at === index ? { ...row, [cell]: next } : row)));
   return (
-    <Stack gap={6} role="group" aria-label={common.label}>
-      <Text size="sm" fw={500}>
-        {common.label}
-      </Text>
+    <AnswerGroup common={common}>
       {shown.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their place
         <Table key={index} withRowBorders={false}>
@@ -75,22 +87,15 @@ export function RepeaterInput({ field, value, onChange, common }: PartProps<'rep
           </Table.Tbody>
         </Table>
       ))}
-      <Text
-        component="button"
-        type="button"
-        size="sm"
-        c="blue"
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        style={{ alignSelf: 'flex-start' }}
         onClick={() => onChange([...shown, {}])}
-        style={{ background: 'none', border: 0, textAlign: 'left', cursor: 'pointer' }}
       >
         Add row
-      </Text>
-      {common.error && (
-        <Text size="xs" c="red">
-          {common.error}
-        </Text>
-      )}
-    </Stack>
+      </Button>
+    </AnswerGroup>
   );
 }
 
@@ -108,10 +113,7 @@ export function ItemListInput({
     return typeof line?.quantity === 'number' ? line.quantity : 0;
   };
   return (
-    <Stack gap={6} role="group" aria-label={common.label}>
-      <Text size="sm" fw={500}>
-        {common.label}
-      </Text>
+    <AnswerGroup common={common}>
       {field.items.map((item) => (
         <NumberInput
           key={item.itemId}
@@ -124,11 +126,6 @@ export function ItemListInput({
           }
         />
       ))}
-      {common.error && (
-        <Text size="xs" c="red">
-          {common.error}
-        </Text>
-      )}
-    </Stack>
+    </AnswerGroup>
   );
 }
