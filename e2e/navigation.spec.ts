@@ -1,4 +1,4 @@
-import { expectAccessible, seeded, signIn } from './support';
+import { expectAccessible, expectLoaded, seeded, signIn } from './support';
 import { expect, test } from './test';
 
 test('an unknown path shows the 404 screen', async ({ page }) => {
@@ -46,4 +46,26 @@ test('the app is served compressed: Brotli or gzip as the browser accepts, the s
     // Playwright decodes the body: it must be the very file.
     expect((await res.body()).equals(await plain.body())).toBe(true);
   }
+});
+
+test('a screen opened from far down a list starts at its top, and Back returns to where the list was', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 640 });
+  const { admin } = seeded();
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin');
+  await expectLoaded(page);
+  const last = page.locator('main a[href^="/admin/"]').last();
+  await last.scrollIntoViewIfNeeded();
+  const listScroll = await page.evaluate(() => window.scrollY);
+  expect(listScroll).toBeGreaterThan(200);
+  await last.click();
+  await expect(page).not.toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expectLoaded(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ConfirmProvider } from '../../ui/confirm';
 import { FeedbackProvider, readFeedbackState, useFeedback } from '../../ui/FeedbackBanner';
 import { NewVersionPrompt } from '../../ui/NewVersionPrompt';
@@ -40,12 +40,20 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Scroll kept per path: a new screen opens at its top (not at the list's scroll position it was
+ * opened from), Back returns to where the list was, and a filter or page change, which only changes
+ * the query, leaves the scroll where it is.
+ */
+const scrollKey = (location: Location) => location.pathname;
+
 export function RootLayout() {
   return (
     <FeedbackProvider>
       <ConfirmProvider>
         <FeedbackOnNavigation />
         <NavigationProgress />
+        <ScrollRestoration getKey={scrollKey} />
         <Outlet />
         <NewVersionPrompt />
       </ConfirmProvider>

@@ -50,3 +50,22 @@ export function importApi(t: TestApp, eventId: string) {
       }),
   };
 }
+
+/** The first line the crash driver (server/test/importCrashDriver.ts) prints once its import is started. */
+export type DriverStart = { status: number; base: string; eventId: string; importId: string; cookie: string };
+
+/**
+ * Polls the driver's import through its own server until the counters show rows done (they are
+ * flushed every 500 ms), and answers how many: the kill and SIGTERM tests signal then, not after a
+ * fixed wait that a fast machine outruns (all rows done) or a busy one never reaches.
+ */
+export async function untilRowsDone(started: DriverStart, what: () => string, ms = 120_000): Promise<number> {
+  const url = `${started.base}/api/events/${started.eventId}/team-imports/${started.importId}`;
+  for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+    const res = await fetch(url, { headers: { cookie: started.cookie } });
+    const { doneRows } = (await res.json()) as { doneRows: number };
+    if (doneRows > 0) return doneRows;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the import made no row within ${ms} ms: ${what()}`);
+}

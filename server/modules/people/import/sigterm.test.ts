@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { startScript } from '../../../test/childProcess';
 import { createTestDatabaseUrl } from '../../../test/harness';
+import { type DriverStart, untilRowsDone } from './importTestKit';
 
 // SIGTERM comes as soon as the import shows its first rows done (polled, not a fixed wait). The
 // counters are flushed every 500 ms and PostgreSQL imports six rows at a time, 400 or more a
@@ -46,30 +47,10 @@ describe('SIGTERM during a team import and a burst of requests', () => {
     try {
       const first = run('start', dataDir, ROWS, env);
       await until(() => first.lines.length > 0 || first.child.exitCode !== null, 150_000, 'start');
-      const started = first.lines[0] as {
-        status: number;
-        base: string;
-        eventId: string;
-        importId: string;
-        cookie: string;
-      };
+      const started = first.lines[0] as DriverStart;
       expect(started, first.errors()).toMatchObject({ phase: 'started', status: 202 });
       // Some teams made, then a burst of writes with SIGTERM half-way through it.
-      let doneAtSignal = 0;
-      const progress = async () => {
-        const res = await fetch(
-          `${started.base}/api/events/${started.eventId}/team-imports/${started.importId}`,
-          {
-            headers: { cookie: started.cookie },
-          },
-        );
-        doneAtSignal = ((await res.json()) as { doneRows: number }).doneRows;
-      };
-      for (const deadline = Date.now() + 120_000; doneAtSignal === 0; ) {
-        if (Date.now() > deadline) throw new Error(`the import made no row within 120 s: ${first.errors()}`);
-        await progress();
-        if (doneAtSignal === 0) await new Promise((r) => setTimeout(r, 25));
-      }
+      const doneAtSignal = await untilRowsDone(started, first.errors);
       expect(doneAtSignal, 'the import ended before the test could signal').toBeLessThan(ROWS);
       let sent = 0;
       const write = (i: number) => {
