@@ -18,7 +18,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../server/app';
-import { addUserToEvent } from '../server/modules/people/service';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
 import { type Database, openDataDir, openPostgres } from '../server/platform/db/client';

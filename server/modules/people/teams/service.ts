@@ -11,7 +11,7 @@ import type { Actor } from '../../../platform/http/guards';
 import { noteChange } from '../../audit/recorder';
 import { dispatchEmails } from '../../emails/service';
 import { assertCustomFieldValues, assertRequiredFilled, listCustomFields } from '../customFields/service';
-import { creatingUser, ensureMember, joinTeam, queueWelcome } from '../membership/service';
+import { creatingUser, ensureMember, joinTeam, queueWelcome } from '../placement/service';
 import { peoplePolicy } from '../policy';
 import { memberships, teams } from '../tables';
 import { assertTeamTypeInEvent } from '../teamTypes/service';

@@ -22,7 +22,7 @@ import { emailQueueing } from '../../../emails/service';
 import { type EmailLook, renderEmail } from '../../../emails/templates/email';
 import { events, settings } from '../../../events/tables';
 import type { listCustomFields } from '../../customFields/service';
-import { queueWelcome } from '../../membership/service';
+import { queueWelcome } from '../../placement/service';
 import { memberships, teams, teamTypes } from '../../tables';
 import { teamImportRows } from '../tables';
 

@@ -16,7 +16,7 @@ import { noteChange } from '../../../audit/recorder';
 import { accounts } from '../../../auth/tables';
 import { dispatchEmails } from '../../../emails/service';
 import { readSettings } from '../../../events/settingsStore';
-import { creatingUser, ensureMember, joinTeam, queueWelcome } from '../../membership/service';
+import { creatingUser, ensureMember, joinTeam, queueWelcome } from '../../placement/service';
 import { peoplePolicy } from '../../policy';
 import { memberships, teams } from '../../tables';
 import { countMembers, findTeam, teamContext } from '../queries';

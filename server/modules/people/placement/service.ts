@@ -4,9 +4,9 @@ import type { PersonInput } from '../../../../shared/people/schema';
 import { TEAM_ERRORS, type TeamRole } from '../../../../shared/people/teams';
 import type { DbOrTx } from '../../../platform/db/client';
 import { AppError, conflict } from '../../../platform/http/errors';
+import { addUserToEvent } from '../../auth/accounts/service';
 import { queueTokenEmail } from '../../auth/recovery/service';
 import { accounts } from '../../auth/tables';
-import { addUserToEvent } from '../service';
 import { memberships } from '../tables';
 import { queueExistingWelcome } from '../welcome/email';
 
