@@ -6,16 +6,20 @@ import { withTransaction } from '../../platform/db/transaction';
 import { authError } from '../../platform/http/errors';
 import { memberships } from '../people/tables';
 
+/** The answer when an account is already a member of the event it is being added to. */
+export const alreadyInEvent = () =>
+  authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
+
 /**
- * Makes an account a member of an event at a permission level; 409 'auth/email-already-in-use'
- * when it already is one.
+ * The insert of a membership, returning its account id, or no row when the account is already a
+ * member: a query, for a caller that runs it inside a larger statement (the team import).
  */
-export async function addMembership(
+export function membershipInsert(
   tx: DbOrTx,
   input: { eventId: string; accountId: string; permissions: Permission },
   actor: string,
-): Promise<void> {
-  const inserted = await tx
+) {
+  return tx
     .insert(memberships)
     .values({
       eventId: input.eventId,
@@ -26,9 +30,16 @@ export async function addMembership(
     })
     .onConflictDoNothing()
     .returning({ accountId: memberships.accountId });
-  if (inserted.length === 0) {
-    throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
-  }
+}
+
+/** Makes an account a member of an event at a permission level; 409 (alreadyInEvent) if it is one. */
+export async function addMembership(
+  tx: DbOrTx,
+  input: { eventId: string; accountId: string; permissions: Permission },
+  actor: string,
+): Promise<void> {
+  const inserted = await membershipInsert(tx, input, actor);
+  if (inserted.length === 0) throw alreadyInEvent();
 }
 
 /** Marks a sign-in to an event on the membership (hasLoggedIn, lastLoginInTime). */

@@ -40,18 +40,29 @@ export async function ensureAccount(
       existingAccount: true,
     };
   }
-  const [created] = await tx
-    .insert(accounts)
-    .values({
+  const [created] = await accountInsert(
+    tx,
+    {
       email,
       firstName: input.firstName.trim(),
       surname: input.surname.trim(),
       passwordHash: input.password ? await hashPassword(input.password) : null,
-      createdBy: actor,
-      updatedBy: actor,
-    })
-    .returning({ id: accounts.id });
+    },
+    actor,
+  ).returning({ id: accounts.id });
   return { accountId: created.id, needsPassword: !input.password, existingAccount: false };
+}
+
+/**
+ * The insert of a new account (email already lower-case and trimmed): a query, for ensureAccount
+ * and for a caller that runs it inside a larger statement (the team import).
+ */
+export function accountInsert(
+  tx: DbOrTx,
+  input: { id?: string; email: string; firstName: string; surname: string; passwordHash: string | null },
+  actor: string,
+) {
+  return tx.insert(accounts).values({ ...input, createdBy: actor, updatedBy: actor });
 }
 
 /**

@@ -75,7 +75,19 @@ export async function joinTeam(
   role: TeamRole,
   actor: string,
 ): Promise<void> {
-  await tx
+  await joinTeamQuery(tx, eventId, accountId, teamId, role, actor);
+}
+
+/** joinTeam as a query, for a caller that runs it inside a larger statement (the team import). */
+export function joinTeamQuery(
+  tx: DbOrTx,
+  eventId: string,
+  accountId: string,
+  teamId: string,
+  role: TeamRole,
+  actor: string,
+) {
+  return tx
     .update(memberships)
     .set({ teamId, teamRole: role, updatedBy: actor, updatedAt: new Date() })
     .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)));
