@@ -6,7 +6,7 @@ import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
 import { emailSchema } from '../shared/auth/schema';
 import { cloneRequestSchema, DEFAULT_SHIFT_DAYS } from '../shared/editions/clone';
 import { newEventSchema } from '../shared/events/schema';
-import { recordAudit, systemEntry } from './modules/audit/recorder';
+import { recordAudit, systemEntry } from './modules/audit/service';
 import type { AuditChanges } from './modules/audit/tables';
 import { addUserToEvent } from './modules/auth/accounts/service';
 import { cloneFromCli } from './modules/editions/service';

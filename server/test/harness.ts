@@ -7,7 +7,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import type { Permission } from '../../shared/auth/permissions';
 import { buildApp } from '../app';
-import { routesWritingOutsideTransaction } from '../modules/audit/recorder';
+import { routesWritingOutsideTransaction } from '../modules/audit/wiring';
 import { addUserToEvent } from '../modules/auth/accounts/service';
 import { outboxEmails } from '../modules/emails/tables';
 import { createEvent } from '../modules/events/service';

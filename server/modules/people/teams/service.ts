@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
 import { conflict, forbidden } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
-import { noteChange } from '../../audit/recorder';
+import { noteChange } from '../../audit/service';
 import { dispatchEmails } from '../../emails/service';
 import { assertCustomFieldValues, assertRequiredFilled, listCustomFields } from '../customFields/service';
 import { creatingUser, ensureMember, joinTeam, queueWelcome } from '../placement/service';
