@@ -9,16 +9,13 @@
  * `DATABASE_URL=postgres://...` (a scratch database is made and dropped). BENCH_SUBMISSIONS=1000.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../server/app';
-import { addUserToEvent } from '../server/modules/people/service';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { loadConfig } from '../server/platform/config';
 import type { AppContext } from '../server/platform/context';
 import { type Database, openDataDir, openPostgres } from '../server/platform/db/client';
@@ -27,6 +24,7 @@ import { withTransaction } from '../server/platform/db/transaction';
 import { createInlineJobs, runBatch } from '../server/platform/jobs';
 import { createMailer, SMTP_POOL } from '../server/platform/mail/mailer';
 import { createDiskStorage } from '../server/platform/storage';
+import { receivers } from './afterSubmissionReceivers';
 import { createBenchEvent, percentile, serverEngine, startServer, stopServer } from './lib';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
@@ -35,7 +33,6 @@ const CONCURRENCY = 8;
 const PORT = process.env.BENCH_PORT ?? '3341';
 const DRAIN_TIMEOUT_MS = 5 * 60_000;
 const PASSWORD = 'bench-password-123';
-const REF = /REF-\d{6}/g;
 
 type Fields = { ref: string; email: string };
 type Setup = { eventId: string; tracked: string; plain: string; trackedFields: Fields; plainFields: Fields };
@@ -129,61 +126,6 @@ async function setUp(database: Database, receiverUrl: string): Promise<Setup> {
   await app.close();
   rmSync(files, { recursive: true, force: true });
   return { eventId, tracked, plain, trackedFields, plainFields };
-}
-
-/** What reached the outside world: emails per recipient and reference, webhook bodies per reference. */
-async function receivers() {
-  const emails = new Map<string, number>();
-  /** The Message-IDs per recipient and reference: an email sent again after a crash keeps its id. */
-  const emailIds = new Map<string, Set<string>>();
-  const webhooks = new Map<string, number>();
-  /** The Standard Webhooks message ids per reference: a resend after a crash keeps its id. */
-  const webhookIds = new Map<string, Set<string>>();
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const refs = new Set(raw.match(REF) ?? ['none']);
-        const messageId = raw.match(/^Message-ID: (.*)$/im)?.[1].trim() ?? 'none';
-        for (const to of session.envelope.rcptTo)
-          for (const ref of refs) {
-            const key = `${to.address}|${ref}`;
-            emails.set(key, (emails.get(key) ?? 0) + 1);
-            emailIds.set(key, (emailIds.get(key) ?? new Set()).add(messageId));
-          }
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const http = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const ref = Buffer.concat(chunks).toString('utf8').match(REF)?.[0] ?? 'none';
-      webhooks.set(ref, (webhooks.get(ref) ?? 0) + 1);
-      webhookIds.set(ref, (webhookIds.get(ref) ?? new Set()).add(String(req.headers['webhook-id'])));
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    emails,
-    emailIds,
-    webhooks,
-    webhookIds,
-    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-    hookUrl: `http://127.0.0.1:${(http.address() as AddressInfo).port}/hook`,
-    async close() {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
-  };
 }
 
 /** Submits `count` guest answers, CONCURRENCY at a time, each from its own address; the latencies. */

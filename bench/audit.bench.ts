@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/app';
-import { addUserToEvent } from '../server/modules/people/service';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import { withTransaction } from '../server/platform/db/transaction';

@@ -7,9 +7,9 @@
 import sharp from 'sharp';
 import { buildApp } from '../server/app';
 import { createAsset } from '../server/modules/assets/service';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { makePdf } from '../server/modules/files/samples';
 import { storeUpload } from '../server/modules/files/upload/service';
-import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';

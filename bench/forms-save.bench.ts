@@ -8,8 +8,8 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { rekeyFixture } from '../server/modules/forms/fixtures/service';
-import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';

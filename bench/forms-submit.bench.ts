@@ -10,10 +10,10 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { multipartBody } from '../server/modules/files/fileTestKit';
 import { makePdf } from '../server/modules/files/samples';
 import { importFixture, rekeyFixture } from '../server/modules/forms/fixtures/service';
-import { addUserToEvent } from '../server/modules/people/service';
 import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { addUserToEvent } from '../server/modules/people/service';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { memberships } from '../server/modules/people/tables';
 import { readCache } from '../server/platform/cache';
 import { startCacheListener } from '../server/platform/cacheListener';

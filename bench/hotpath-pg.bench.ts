@@ -13,17 +13,15 @@
  *
  * The load generator shares the 2 cores with the servers, so its own CPU per request is printed
  * too, from /proc. It is wrk (C, `apt-get install wrk`) when installed, autocannon (JavaScript, in
- * this process) otherwise (decision 0061); the same one for node:http and the portal.
+ * this process) otherwise (decision 0061, bench/loadGenerator.ts); the same one for node:http and the portal.
  * BENCH_LOADGEN=wrk|autocannon picks one, BENCH_LOADGEN=both runs every case with each in turn
  * (the two side by side, same minutes). BENCH_WRK_THREADS (default 1) threads per wrk process.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { createEventByCli, serverEngine, startServer, stopServer } from './lib';
+import { cpuMs, type Generator, generators, loaderCpuMs, runLoad, WRK_THREADS } from './loadGenerator';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,125 +31,6 @@ const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3790);
 const PLAIN_PORT = PORT_BASE;
 const PORTS = [String(PORT_BASE + 1), String(PORT_BASE + 2)];
 const TEAMS = 25;
-const CLOCK_TICKS = 100;
-
-function statFields(pid: number | undefined): string[] {
-  return readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8')
-    .split(') ')[1]
-    .split(' ');
-}
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid: number | undefined): number {
-  const fields = statFields(pid);
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/**
- * cutime + cstime of this process, in ms: the CPU of its children that have ended and been waited
- * for. wrk runs as a child that ends with its case; the servers (children too) are still running
- * then and not counted, so the change across a case is wrk's own CPU.
- */
-function endedChildrenCpuMs(): number {
-  const fields = statFields(undefined);
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
-}
-
-type Generator = 'wrk' | 'autocannon';
-
-function wrkInstalled(): boolean {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch (err) {
-    // wrk --version prints its banner and exits 1; only a missing binary is ENOENT.
-    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-}
-
-function generators(): Generator[] {
-  const asked = process.env.BENCH_LOADGEN;
-  if (asked === 'both') return ['wrk', 'autocannon'];
-  if (asked === 'wrk' || asked === 'autocannon') return [asked];
-  if (asked) throw new Error(`BENCH_LOADGEN=${asked}: wrk, autocannon or both`);
-  return wrkInstalled() ? ['wrk'] : ['autocannon'];
-}
-
-const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
-/** wrk's summary as one parseable line (its own text output rounds the figures). */
-const WRK_SCRIPT = `done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format("WRK_JSON {\\"requests\\":%d,\\"duration_us\\":%d,\\"socket_errors\\":%d,\\"status_errors\\":%d,\\"p50_us\\":%d,\\"p99_us\\":%d}\\n",
-    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
-    latency:percentile(50), latency:percentile(99)))
-end
-`;
-let wrkScriptPath: string | undefined;
-function wrkScript(): string {
-  if (!wrkScriptPath) {
-    const dir = mkdtempSync(join(tmpdir(), 'hotpath-wrk-'));
-    wrkScriptPath = join(dir, 'summary.lua');
-    writeFileSync(wrkScriptPath, WRK_SCRIPT);
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return wrkScriptPath;
-}
-
-type Run = { requests: number; rps: number; errors: number; non2xx: number; p50: number; p99: number };
-
-/** One wrk process on one url; resolves once it has ended (and been waited for). */
-function runWrk(url: string, connections: number, headers: Record<string, string>): Promise<Run> {
-  const args = ['-t', String(Math.min(WRK_THREADS, connections)), '-c', String(connections)];
-  // autocannon's default timeout (wrk's is 2 s: on a loaded machine a slow answer counted as an error).
-  args.push('-d', `${DURATION_S}s`, '--timeout', '10s', '-s', wrkScript());
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const json = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
-      if (code !== 0 || !json) return reject(new Error(`wrk ${args.join(' ')} exited ${code}: ${out}`));
-      const r = JSON.parse(json.slice('WRK_JSON '.length)) as {
-        requests: number;
-        duration_us: number;
-        socket_errors: number;
-        status_errors: number;
-        p50_us: number;
-        p99_us: number;
-      };
-      resolve({
-        requests: r.requests,
-        rps: r.requests / (r.duration_us / 1e6),
-        errors: r.socket_errors,
-        // wrk counts answers with a status above 399; the portal's answers here are 200 or an error.
-        non2xx: r.status_errors,
-        p50: r.p50_us / 1000,
-        p99: r.p99_us / 1000,
-      });
-    });
-  });
-}
-
-async function runAutocannon(
-  url: string,
-  connections: number,
-  headers: Record<string, string>,
-): Promise<Run> {
-  const r = await autocannon({ url, connections, duration: DURATION_S, headers });
-  return {
-    requests: r.requests.total,
-    rps: r.requests.average,
-    errors: r.errors,
-    non2xx: r.non2xx,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-  };
-}
 
 const SCRATCH_DB = `hotpath_bench_${process.pid}`;
 
@@ -233,13 +112,13 @@ async function loadOnce(
   pids: (number | undefined)[],
 ) {
   const serverBefore = pids.map(cpuMs);
-  // autocannon runs in this process; wrk in children that have ended once their promise resolves.
-  const loaderCpu = () => (generator === 'wrk' ? endedChildrenCpuMs() + cpuMs(undefined) : cpuMs(undefined));
+  const loaderCpu = () => loaderCpuMs(generator);
   const loaderBefore = loaderCpu();
   const databaseBefore = postgresCpu();
   const per = Math.max(1, Math.floor(CONNECTIONS / urls.length));
-  const run = generator === 'wrk' ? runWrk : runAutocannon;
-  const results = await Promise.all(urls.map((url) => run(url, per, headers)));
+  const results = await Promise.all(
+    urls.map((url) => runLoad(generator, { url, connections: per, headers, durationS: DURATION_S })),
+  );
   for (const [i, r] of results.entries()) {
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`${urls[i]}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   }

@@ -9,8 +9,8 @@
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { createSession } from '../server/modules/auth/sessions/service';
-import { addUserToEvent } from '../server/modules/people/service';
 import { type Database, openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import { withTransaction } from '../server/platform/db/transaction';

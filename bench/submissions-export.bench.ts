@@ -9,9 +9,9 @@
  */
 import { loadavg } from 'node:os';
 import { buildApp } from '../server/app';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { importFixture, rekeyFixture } from '../server/modules/forms/fixtures/service';
 import { formDefinition } from '../server/modules/forms/queries';
-import { addUserToEvent } from '../server/modules/people/service';
 import { formSubmissions } from '../server/modules/submissions/tables';
 import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';

@@ -6,9 +6,9 @@
  * `npx tsx bench/timetable.bench.ts`
  */
 import { buildApp } from '../server/app';
+import { addUserToEvent } from '../server/modules/auth/accounts/service';
 import { createEvent } from '../server/modules/events/service';
 import { csvFile, multipart } from '../server/modules/people/import/importTestKit';
-import { addUserToEvent } from '../server/modules/people/service';
 import { tasks } from '../server/modules/tasks/tables';
 import { timetableSessions, timetableTracks } from '../server/modules/timetable/tables';
 import { openPglite } from '../server/platform/db/client';

@@ -6,14 +6,14 @@ import { PERMISSIONS, type Permission } from '../shared/auth/permissions';
 import { emailSchema } from '../shared/auth/schema';
 import { cloneRequestSchema, DEFAULT_SHIFT_DAYS } from '../shared/editions/clone';
 import { newEventSchema } from '../shared/events/schema';
-import { recordAudit, systemEntry } from './modules/audit/recorder';
+import { recordAudit, systemEntry } from './modules/audit/service';
 import type { AuditChanges } from './modules/audit/tables';
+import { addUserToEvent } from './modules/auth/accounts/service';
 import { cloneFromCli } from './modules/editions/service';
 import { registerEmailJobs } from './modules/emails/jobs';
 import { dispatchEmails } from './modules/emails/service';
 import { createEvent, getEvent } from './modules/events/service';
-import { queueWelcome } from './modules/people/membership/service';
-import { addUserToEvent } from './modules/people/service';
+import { queueWelcome } from './modules/people/placement/service';
 import {
   backupCommand,
   OpsUsageError,

@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * `getOrSetAsyncId`, the store's propagation), even in a request that never reads a store (a GET
  * answered from the read cache). The portal's stores are entered only for a stretch of work: a
  * transaction (`db/transaction.ts`), a write request's audit notes and before-commit hook
- * (`modules/audit/recorder.ts`, `db/beforeCommit.ts`).
+ * (`modules/audit/wiring.ts`, `db/beforeCommit.ts`).
  *
  * So each `run` is counted until its work settles (the callback's promise, or its return), and
  * when none is running any more every storage is disabled, which turns Node's hook off; the next

@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import type { Permission } from '../../shared/auth/permissions';
+import { addUserToEvent } from '../modules/auth/accounts/service';
 import { generatePassword } from '../modules/auth/passwords/service';
 import { accounts } from '../modules/auth/tables';
 import { createEvent } from '../modules/events/service';
-import { addUserToEvent } from '../modules/people/service';
 import { memberships } from '../modules/people/tables';
 import type { AppContext } from '../platform/context';
 import { withTransaction } from '../platform/db/transaction';

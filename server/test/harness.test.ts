@@ -5,9 +5,10 @@ import { createTestApp, makeEvent, makeUser, signIn } from './harness';
 
 // The route under test writes as a careless service would: a plain autocommit update, outside
 // any transaction, so its audit entry cannot commit with it (decision 0045).
-vi.mock('../modules/people/onboarding/service', async () => {
+vi.mock('../modules/membership/service', async (importOriginal) => {
   const { memberships } = await import('../modules/people/tables');
   return {
+    ...(await importOriginal<typeof import('../modules/membership/service')>()),
     markOnboarded: async (db: DbOrTx, eventId: string, accountId: string) => {
       await db
         .update(memberships)

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -18,7 +7,6 @@ import { EMBED_GUIDANCE, mapEmbedUrl, vimeoId, youTubeShortcode } from '../../..
 import {
   CALLOUT_VARIANT_LABELS,
   CALLOUT_VARIANTS,
-  MAX_TABLE_COLUMNS,
   type Resource,
   type ResourceType,
   type SectionInput,
@@ -28,6 +16,7 @@ import { useSession } from '../../lib/session';
 import { Loading } from '../../ui/QueryState';
 import { TaskGroupSelect } from '../tasks/TaskGroupSelect';
 import { ImageSectionEditor, PdfSectionEditor } from './fileSectionEditors';
+import { TableSectionEditor } from './TableSectionEditor';
 
 /** The editor of each section type's data (the heading and publish flag are edited around it). */
 
@@ -41,100 +30,6 @@ type EditorProps<T extends SectionInput['type']> = {
   error?: string;
   label: string;
 };
-
-function TableEditor({ data, onData, error, label }: EditorProps<'table'>) {
-  const table = {
-    isFixedWidth: data.isFixedWidth ?? true,
-    isFirstRowHeader: data.isFirstRowHeader ?? true,
-    columnCount: data.columnCount ?? 0,
-    rows: data.rows,
-  };
-  const columns = table.columnCount ?? 0;
-  const resize = (count: number) =>
-    onData({
-      ...table,
-      columnCount: count,
-      rows: table.rows.map((row) => ({
-        cells: Array.from({ length: count }, (_, i) => row.cells[i] ?? ''),
-      })),
-    });
-  const setCell = (r: number, c: number, value: string) =>
-    onData({
-      ...table,
-      rows: table.rows.map((row, i) =>
-        i === r ? { cells: row.cells.map((cell, j) => (j === c ? value : cell)) } : row,
-      ),
-    });
-  return (
-    <Stack gap="sm">
-      <Group gap="lg" align="flex-end">
-        <NumberInput
-          label="Columns"
-          min={0}
-          max={MAX_TABLE_COLUMNS}
-          value={columns}
-          onChange={(value) => resize(Math.max(0, Math.min(MAX_TABLE_COLUMNS, Number(value) || 0)))}
-          w={120}
-        />
-        <Switch
-          label="Fixed width"
-          checked={table.isFixedWidth}
-          onChange={(e) => onData({ ...table, isFixedWidth: e.currentTarget.checked })}
-        />
-        <Switch
-          label="First row is the header"
-          checked={table.isFirstRowHeader}
-          onChange={(e) => onData({ ...table, isFirstRowHeader: e.currentTarget.checked })}
-        />
-      </Group>
-      {table.rows.map((row, r) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
-        <Group key={r} gap={6} wrap="nowrap" align="flex-end">
-          {row.cells.map((cell, c) => (
-            <TextInput
-              // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-              key={c}
-              aria-label={`${label}: row ${r + 1}, column ${c + 1}`}
-              value={cell}
-              onChange={(e) => setCell(r, c, e.currentTarget.value)}
-              style={{ flex: 1 }}
-              fw={r === 0 && table.isFirstRowHeader ? 700 : undefined}
-            />
-          ))}
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove row ${r + 1}`}
-            onClick={() => onData({ ...table, rows: table.rows.filter((_, i) => i !== r) })}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Button
-        variant="default"
-        size="xs"
-        w="fit-content"
-        disabled={columns === 0}
-        onClick={() =>
-          onData({ ...table, rows: [...table.rows, { cells: Array.from({ length: columns }, () => '') }] })
-        }
-      >
-        Add row
-      </Button>
-      {columns === 0 && (
-        <Text size="xs" c="dimmed">
-          Set the number of columns first.
-        </Text>
-      )}
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 const RESOURCE_SOURCES: Record<
   Exclude<ResourceType, 'form'>,
@@ -357,6 +252,6 @@ export function SectionDataEditor({
     case 'resources':
       return <ResourcesEditor data={section.data} onData={onData} error={error} label={label} />;
     case 'table':
-      return <TableEditor data={section.data} onData={onData} error={error} label={label} />;
+      return <TableSectionEditor data={section.data} onData={onData} error={error} label={label} />;
   }
 }

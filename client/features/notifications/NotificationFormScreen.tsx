@@ -18,7 +18,6 @@ import {
   NOTIFICATION_LABELS,
   type Notification,
   notificationBodySchema,
-  SAVE_ACTION_LABELS,
 } from '../../../shared/notifications/api';
 import { isPublished, type SaveAction } from '../../../shared/notifications/status';
 import { AUDIENCES, type AudienceKind } from '../../../shared/notifications/visibility';
@@ -33,6 +32,7 @@ import { LoadFailed, Loading } from '../../ui/QueryState';
 import { useTeams, useTeamTypes } from '../people/teamsApi';
 import { useDeleteNotification, useNotification, useSaveNotification } from './api';
 import { StatusBadge } from './NotificationsScreen';
+import { ScheduleInputs } from './ScheduleInputs';
 import { type Target, TargetPicker } from './TargetPicker';
 
 const RichTextField = lazy(() => import('../../ui/RichTextField'));
@@ -67,18 +67,6 @@ export function EditNotificationScreen() {
   if (!notification.data) return <Loading label="Loading the notification" />;
   return <NotificationForm notification={notification.data} />;
 }
-
-/** A published notification is kept published or withdrawn; it is not scheduled again. */
-const actionsFor = (n: Notification | null): { value: SaveAction; label: string }[] =>
-  n && isPublished(n.status)
-    ? [
-        { value: 'publish', label: 'Keep published' },
-        { value: 'draft', label: 'Withdraw to draft' },
-      ]
-    : (['draft', 'publish', 'schedule'] as const).map((value) => ({
-        value,
-        label: SAVE_ACTION_LABELS[value],
-      }));
 
 function TeamSelect(props: {
   eventId: string;
@@ -137,7 +125,6 @@ function NotificationForm({ notification }: { notification: Notification | null 
   const save = useSaveNotification(eventId);
   const remove = useDeleteNotification(eventId);
   const types = useTeamTypes(eventId);
-  const actions = actionsFor(notification);
   const initialValues: NotificationValues = {
     title: notification?.title ?? '',
     description: notification?.description ?? '',
@@ -310,31 +297,15 @@ function NotificationForm({ notification }: { notification: Notification | null 
               />
             </Stack>
           </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Radio.Group
-                label={NOTIFICATION_LABELS.when}
-                value={action}
-                onChange={(value) => set('action', value as SaveAction)}
-              >
-                <Group mt="xs">
-                  {actions.map((a) => (
-                    <Radio key={a.value} value={a.value} label={a.label} />
-                  ))}
-                </Group>
-              </Radio.Group>
-              {action === 'schedule' && (
-                <TextInput
-                  type="datetime-local"
-                  label={`${NOTIFICATION_LABELS.scheduledAt} (${timeZone})`}
-                  required
-                  value={values.localTime}
-                  onChange={(e) => set('localTime', e.currentTarget.value)}
-                  error={errors.scheduledAt}
-                />
-              )}
-            </Stack>
-          </Paper>
+          <ScheduleInputs
+            notification={notification}
+            action={action}
+            localTime={values.localTime}
+            timeZone={timeZone}
+            error={errors.scheduledAt}
+            onActionChange={(value) => set('action', value)}
+            onLocalTimeChange={(value) => set('localTime', value)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate('/admin/notifications')}>
               Cancel

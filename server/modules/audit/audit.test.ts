@@ -10,8 +10,7 @@ import {
   type TestApp,
 } from '../../test/harness';
 import { filterLists } from './queries';
-import { recordAudit, systemEntry } from './recorder';
-import { removeOldAuditEntries } from './service';
+import { recordAudit, removeOldAuditEntries, systemEntry } from './service';
 import { auditEntries } from './tables';
 
 describe('the audit trail', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRoute } from './recorder';
+import { describeRoute } from './wiring';
 
 describe('how the trail names what a route changes', () => {
   it.each([

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
 import { arbitraryFromSchema, type JsonSchema } from '../../test/schemaArbitrary';
-import { AUDIT_EXEMPT, auditedRoutes, routesWrittenAfterAnswer } from './recorder';
 import { auditEntries } from './tables';
+import { AUDIT_EXEMPT, auditedRoutes, routesWrittenAfterAnswer } from './wiring';
 
 /**
  * Issue 21: every route that writes leaves an entry. Walks the app's own route list, so a new

@@ -1,22 +1,135 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_RETENTION_DEFAULT_DAYS,
+  type AuditActorKind,
   type AuditEntry,
   type AuditPage,
   type AuditSettings,
   type auditQuerySchema,
+  diffFields,
 } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { literal, runPlainStatement } from '../../platform/db/plainStatement';
 import { withTransaction } from '../../platform/db/transaction';
 import type { Actor } from '../../platform/http/guards';
 import { defineJob } from '../../platform/jobs';
+import { ScopedStorage } from '../../platform/scopedStorage';
 import { events } from '../events/tables';
 import { apiTokens } from '../tokens/tables';
-import { filterLists, forgetFilterLists } from './queries';
-import { recordAudit, systemEntry } from './recorder';
-import { auditEntries, auditSettings } from './tables';
+import { filterLists, forgetFilterLists, keepInFilterLists } from './queries';
+import { type AuditChanges, auditEntries, auditSettings } from './tables';
+
+/** One entry as the trail keeps it, before the database fills id and time. */
+export type AuditRecord = {
+  eventId: string | null;
+  actorKind: AuditActorKind;
+  accountId?: string | null;
+  actorName?: string;
+  tokenId?: string | null;
+  address?: string | null;
+  entityType: string;
+  entityId?: string | null;
+  action: string;
+  route?: string | null;
+  changes?: AuditChanges;
+};
+
+/**
+ * What a service tells the trail about the records it changed (their fields before and after),
+ * and how far the request's entries have been written: inside each transaction, just before it
+ * commits (decision 0040), or after the answer for a request that wrote without one.
+ */
+export type AuditNotes = {
+  changes: { entityType: string; entityId: string; changes: AuditChanges }[];
+  /** How many of `changes` are already in an entry. */
+  written: number;
+  /** Whether the request has an entry yet (then a later transaction adds only new notes). */
+  recorded: boolean;
+  /** Set once the answer is sent: work the request started and that runs on is not its own. */
+  closed: boolean;
+};
+
+/** The notes of the request being answered (set by the trail's hook in wiring.ts). */
+export const auditNotes = new ScopedStorage<AuditNotes>();
+
+/**
+ * A service that knows a record's fields before and after its change says so here; the entry of
+ * the request then holds the field-level difference instead of the request body. Outside a
+ * request (CLI, jobs) it does nothing: those record their own entries with recordAudit.
+ */
+export function noteChange(
+  entityType: string,
+  entityId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): void {
+  auditNotes.getStore()?.changes.push({ entityType, entityId, changes: diffFields(before, after) });
+}
+
+/** Writes one entry; the CLI and jobs call it directly, requests through the trail's hook (wiring.ts). */
+export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
+  await recordAuditMany(db, [entry]);
+}
+
+/** Several entries in one insert (a job's batch). */
+export async function recordAuditMany(db: DbOrTx, entries: AuditRecord[]): Promise<void> {
+  if (entries.length) await insertEntries(db, entries);
+}
+
+/** A change the platform made by itself (a job, the retention sweep): shown as System Update. */
+export function systemEntry(entry: Omit<AuditRecord, 'actorKind'>): AuditRecord {
+  return { ...entry, actorKind: 'system', actorName: 'System Update' };
+}
+
+/**
+ * Inserts entries, in one plain statement (see runPlainStatement: an entry rides with every write,
+ * and a parameterised insert cost twice as much on PGlite). The filter lists this process keeps
+ * learn the entries' types and people here.
+ */
+export async function insertEntries(db: DbOrTx, entries: AuditRecord[]): Promise<void> {
+  for (const e of entries) keepInFilterLists(e);
+  const rows = entries.map((e) =>
+    [
+      e.eventId,
+      e.actorKind,
+      e.accountId ?? null,
+      e.actorName ?? '',
+      e.tokenId ?? null,
+      e.address ?? null,
+      e.entityType,
+      e.entityId ?? null,
+      e.action,
+      e.route ?? null,
+      JSON.stringify(e.changes ?? {}),
+    ]
+      .map(literal)
+      .join(', '),
+  );
+  await runPlainStatement(
+    db,
+    `insert into audit_entries (event_id, actor_kind, account_id, actor_name, token_id, address, entity_type, entity_id, action, route, changes) values (${rows.join('), (')})`,
+  );
+}
+
+/**
+ * The fallback for a request that wrote without `withTransaction` (a plain insert or update), so
+ * no transaction of its own could carry the entry: written after the answer is ready. On
+ * PostgreSQL its commit does not wait for the WAL flush (synchronous_commit off, for this
+ * transaction only): the write it follows has already been flushed.
+ */
+export async function insertAfter(ctx: AppContext, entries: AuditRecord[]): Promise<void> {
+  if (ctx.database.kind !== 'postgres') {
+    await insertEntries(ctx.db, entries);
+    return;
+  }
+  await withTransaction(ctx.db, async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await insertEntries(tx, entries);
+  });
+}
 
 type Query = z.output<typeof auditQuerySchema>;
 const DAY_MS = 86_400_000;

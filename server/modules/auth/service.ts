@@ -7,8 +7,9 @@ import { withTransaction } from '../../platform/db/transaction';
 import { authError, notFound } from '../../platform/http/errors';
 import { endLiveAccount } from '../../platform/live/publish';
 import { countHit, secondsOverLimit } from '../../platform/rateLimit';
-import { loadMyEvents } from '../people/myEvents/queries';
-import { defaultEventId, findMembership, recordLogin } from '../people/service';
+import { loadMyEvents } from '../membership/myEvents/queries';
+import { defaultEventId, findMembership } from '../membership/queries';
+import { recordLogin } from '../membership/service';
 import { verifyPassword } from './passwords/service';
 import {
   createSession,

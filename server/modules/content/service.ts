@@ -14,7 +14,7 @@ import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { noteChange } from '../audit/recorder';
+import { noteChange } from '../audit/service';
 import { teamTypes } from '../people/tables';
 import { featuredIds, setFeatured, unlinkPage } from './featured/service';
 import { releasePageFiles } from './files/service';

@@ -19,7 +19,7 @@ import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
-import { noteChange } from '../audit/recorder';
+import { noteChange } from '../audit/service';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
 import { teamTypes } from '../people/tables';
 import { viewerOf } from '../portal/queries';

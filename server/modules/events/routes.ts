@@ -16,7 +16,7 @@ import { setSessionCookie } from '../../platform/http/cookies';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { setupDefaultAppUrl } from '../../platform/http/urls';
-import { markOnboarded } from '../people/onboarding/service';
+import { markOnboarded } from '../membership/service';
 import { eventsPolicy } from './policy';
 import { getShell, hasSettingsHook, isSetupRequired, settingsSaved } from './service';
 import { readSettings, writeSettings } from './settingsStore';

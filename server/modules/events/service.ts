@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
-import { findMembership } from '../people/service';
+import { findMembership } from '../membership/queries';
 import { readSettingsMany, writeDefaultSettings } from './settingsStore';
 import { events } from './tables';
 

@@ -15,7 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError, badRequest } from '../../platform/http/errors';
-import { noteChange } from '../audit/recorder';
+import { noteChange } from '../audit/service';
 import { events, settings } from './tables';
 
 /** Reads one settings document, parsed by its shared schema (defaults fill what is missing). */

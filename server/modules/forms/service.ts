@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { noteChange } from '../audit/recorder';
+import { noteChange } from '../audit/service';
 import { releaseSubmissionFiles } from '../submissions/uploads/service';
 import {
   checkFieldReferences,

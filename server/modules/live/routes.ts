@@ -10,7 +10,7 @@ import type { LiveViewer } from '../../platform/live/audience';
 import { liveBus } from '../../platform/live/bus';
 import { createHub, type LiveStream } from '../../platform/live/hub';
 import { findSession } from '../auth/sessions/service';
-import { findMembership } from '../people/service';
+import { findMembership } from '../membership/queries';
 import { viewerOf } from '../portal/queries';
 import { livePolicy } from './policy';
 

@@ -1,80 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AUTH_ERROR_MESSAGES } from '../../../shared/auth/errors';
-import type { Permission } from '../../../shared/auth/permissions';
 import type { UserListResponse, userListQuerySchema } from '../../../shared/people/schema';
 import { TABLE_PAGE_SIZE } from '../../../shared/ui/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
-import { authError } from '../../platform/http/errors';
-import { assertStrongPassword, hashPassword } from '../auth/passwords/service';
 import { accounts } from '../auth/tables';
 import { memberships, teams } from './tables';
-
-export type NewUser = {
-  eventId: string;
-  email: string;
-  firstName: string;
-  surname: string;
-  permissions: Permission;
-  password?: string;
-};
-
-/**
- * Adds a person to an event: the account is created, or reused when the email already has one
- * (one account can belong to several events). Returns whether the account is new and has no
- * password yet, so the caller can send a set-password link.
- */
-export async function addUserToEvent(
-  tx: DbOrTx,
-  input: NewUser,
-  actor: string,
-): Promise<{ accountId: string; needsPassword: boolean; existingAccount: boolean }> {
-  const email = input.email.trim().toLowerCase();
-  if (input.password) assertStrongPassword(input.password);
-  const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email)).limit(1);
-  let accountId: string;
-  let needsPassword: boolean;
-  if (existing) {
-    accountId = existing.id;
-    needsPassword = !existing.passwordHash && !input.password;
-    if (input.password && !existing.passwordHash) {
-      await tx
-        .update(accounts)
-        .set({ passwordHash: await hashPassword(input.password), updatedBy: actor, updatedAt: new Date() })
-        .where(eq(accounts.id, accountId));
-    }
-  } else {
-    const [created] = await tx
-      .insert(accounts)
-      .values({
-        email,
-        firstName: input.firstName.trim(),
-        surname: input.surname.trim(),
-        passwordHash: input.password ? await hashPassword(input.password) : null,
-        createdBy: actor,
-        updatedBy: actor,
-      })
-      .returning({ id: accounts.id });
-    accountId = created.id;
-    needsPassword = !input.password;
-  }
-  const inserted = await tx
-    .insert(memberships)
-    .values({
-      eventId: input.eventId,
-      accountId,
-      permissions: input.permissions,
-      createdBy: actor,
-      updatedBy: actor,
-    })
-    .onConflictDoNothing()
-    .returning({ accountId: memberships.accountId });
-  if (inserted.length === 0) {
-    throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
-  }
-  return { accountId, needsPassword, existingAccount: Boolean(existing) };
-}
 
 type UserListQuery = z.output<typeof userListQuerySchema>;
 
@@ -142,33 +73,4 @@ export async function listUsers(
     page: query.page,
     pageSize: TABLE_PAGE_SIZE,
   };
-}
-
-/** Marks a sign-in to an event on the membership (hasLoggedIn, lastLoginInTime). */
-export async function recordLogin(db: DbOrTx, eventId: string, accountId: string): Promise<void> {
-  const now = new Date();
-  await db
-    .update(memberships)
-    .set({ hasLoggedIn: true, lastLoginInTime: now })
-    .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)));
-}
-
-export async function findMembership(db: DbOrTx, eventId: string, accountId: string) {
-  const [row] = await db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The event an account lands in: the one it used last, else the newest it joined. */
-export async function defaultEventId(db: DbOrTx, accountId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ eventId: memberships.eventId })
-    .from(memberships)
-    .where(eq(memberships.accountId, accountId))
-    .orderBy(sql`${memberships.lastLoginInTime} desc nulls last`, desc(memberships.createdAt))
-    .limit(1);
-  return row?.eventId ?? null;
 }

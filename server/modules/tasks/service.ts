@@ -15,7 +15,7 @@ import { idsNotInEvent } from '../../platform/db/ownership';
 import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { noteChange } from '../audit/recorder';
+import { noteChange } from '../audit/service';
 import { sanitizeRichText } from '../content/sanitize';
 import { forms } from '../forms/tables';
 import { teamTypes } from '../people/tables';

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs';
 import { webhooksSent } from '../../platform/observability/metrics';
-import { recordAudit, systemEntry } from '../audit/recorder';
+import { recordAudit, systemEntry } from '../audit/service';
 import { onSubmissionSaved, type SubmissionEvent } from '../submissions/saved/service';
 import { type GuardOptions, type Resolver, systemResolver } from './delivery/policy';
 import { sendWebhook } from './delivery/service';

@@ -2,7 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { safeEncode, type ZodType } from 'zod';
 import { $ZodType } from 'zod/v4/core';
-import { isSharedValue } from '../cache';
+import { remembered } from './serializerSharedText';
 
 /**
  * Every answer's body through its route's response schema (decision 0058), compiled once per
@@ -290,25 +290,6 @@ function compileObject(schema: ZodType, def: Def): Writer {
     }
     return `${out}}`;
   });
-}
-
-/**
- * An object or array a read model holds (a cached page of teams, an account's events) is frozen
- * and handed to every request as the same object (platform/cache.ts): what this writer wrote for it
- * once is what it would write again, so the text is kept beside it (and goes with it) instead of
- * being written anew for each answer (decision 0061). Any other value is written each time.
- */
-function remembered(write: Writer): Writer {
-  let texts: WeakMap<object, string> | undefined;
-  return (value) => {
-    if (typeof value !== 'object' || value === null || !isSharedValue(value)) return write(value);
-    texts ??= new WeakMap();
-    const known = texts.get(value);
-    if (known !== undefined) return known;
-    const text = write(value);
-    texts.set(value, text);
-    return text;
-  };
 }
 
 /**

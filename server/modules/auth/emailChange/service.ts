@@ -12,7 +12,7 @@ import { dispatchEmails, queueEmail } from '../../emails/service';
 import { renderEmail } from '../../emails/templates/email';
 import { emailLook } from '../../emails/templates/queries';
 import { readSettings } from '../../events/settingsStore';
-import { defaultEventId } from '../../people/service';
+import { defaultEventId } from '../../membership/queries';
 import { verifyPassword } from '../passwords/service';
 import { queueTokenEmail } from '../recovery/service';
 import { tooMany } from '../service';

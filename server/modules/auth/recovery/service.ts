@@ -14,7 +14,7 @@ import { renderEmail, type TemplateKind } from '../../emails/templates/email';
 import { emailLook } from '../../emails/templates/queries';
 import { readSettings } from '../../events/settingsStore';
 import { events } from '../../events/tables';
-import { defaultEventId, findMembership } from '../../people/service';
+import { defaultEventId, findMembership } from '../../membership/queries';
 import { assertStrongPassword, hashPassword } from '../passwords/service';
 import { loginEmailKey, tooMany } from '../service';
 import { endAllSessions, type SessionAccount } from '../sessions/service';

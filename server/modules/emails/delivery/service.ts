@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
 import { runBatch } from '../../../platform/jobs';
 import { type MailMessage, outboxMessageId, SMTP_POOL } from '../../../platform/mail/mailer';
-import { type AuditRecord, recordAuditMany, systemEntry } from '../../audit/recorder';
+import { type AuditRecord, recordAuditMany, systemEntry } from '../../audit/service';
 import { LINK_TOKEN_PLACEHOLDER, mintLinkToken } from '../../auth/tokens/service';
 import { type Sending, sendingFor } from '../queries';
 import { logEmailResponses, type Outboxed } from '../responses/log';

@@ -3,8 +3,9 @@ import type { SetupBody } from '../../../../shared/events/schema';
 import type { AppContext } from '../../../platform/context';
 import { withTransaction } from '../../../platform/db/transaction';
 import { notFound } from '../../../platform/http/errors';
+import { addUserToEvent } from '../../auth/accounts/service';
 import { createSession } from '../../auth/sessions/service';
-import { addUserToEvent, recordLogin } from '../../people/service';
+import { recordLogin } from '../../membership/service';
 import { createEvent, isSetupRequired } from '../service';
 
 /**

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
-import { noteChange } from '../../audit/recorder';
+import { noteChange } from '../../audit/service';
 import { endAllSessions } from '../../auth/sessions/service';
 import { accounts } from '../../auth/tables';
 import { dispatchEmails } from '../../emails/service';

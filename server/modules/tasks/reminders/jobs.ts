@@ -12,7 +12,7 @@ import type { AppContext } from '../../../platform/context';
 import { SYSTEM_ACTOR } from '../../../platform/db/columns';
 import { withTransaction } from '../../../platform/db/transaction';
 import { defineJob } from '../../../platform/jobs';
-import { recordAudit, systemEntry } from '../../audit/recorder';
+import { recordAudit, systemEntry } from '../../audit/service';
 import { accounts } from '../../auth/tables';
 import { dispatchEmails, queueEmail } from '../../emails/service';
 import type { EmailKind } from '../../emails/templates/email';

@@ -10,7 +10,7 @@ import { hashToken, newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
 import type { Actor } from '../../../platform/http/guards';
-import { findMembership } from '../../people/service';
+import { findMembership } from '../../membership/queries';
 import { loadMyTaskList } from '../../tasks/myTasks/queries';
 import { calendarSettings, isTimeTablePublished, programmeOf, sessionViewerOf } from '../queries';
 import { calendarFeeds } from '../tables';

@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import { AUTH_ERROR_MESSAGES } from '../../../../../shared/auth/errors';
-import { SETTINGS_ERRORS, SETTINGS_SCHEMAS } from '../../../../../shared/events/settings';
-import { valuesFitFields } from '../../../../../shared/people/customFields';
-import {
-  IMPORT_ERRORS,
-  type ImportRowValues,
-  importRowValuesSchema,
-} from '../../../../../shared/people/importRules';
+import { and, eq, sql } from 'drizzle-orm';
+import { IMPORT_ERRORS, type ImportRowValues } from '../../../../../shared/people/importRules';
 import { TEAM_ERRORS } from '../../../../../shared/people/teams';
 import type { AppContext } from '../../../../platform/context';
-import { newToken } from '../../../../platform/crypto';
 import type { DbOrTx } from '../../../../platform/db/client';
 import { rowsOf } from '../../../../platform/db/rows';
 import { withTransaction } from '../../../../platform/db/transaction';
-import { AppError, authError, conflict, notFound } from '../../../../platform/http/errors';
-import { LINK_PATHS } from '../../../auth/recovery/service';
-import { accounts } from '../../../auth/tables';
-import { linkTokenPlaceholder, tokenIssue } from '../../../auth/tokens/service';
-import { emailQueueing } from '../../../emails/service';
-import { type EmailLook, renderEmail } from '../../../emails/templates/email';
-import { events, settings } from '../../../events/tables';
-import type { listCustomFields } from '../../customFields/service';
-import { queueWelcome } from '../../membership/service';
-import { memberships, teams, teamTypes } from '../../tables';
+import { AppError, conflict } from '../../../../platform/http/errors';
+import { accountInsert } from '../../../auth/accounts/service';
+import type { EmailLook } from '../../../emails/templates/email';
+import { alreadyInEvent, membershipInsert } from '../../../membership/service';
+import { joinTeamQuery, queueWelcome } from '../../placement/service';
+import { teams } from '../../tables';
 import { teamImportRows } from '../tables';
+import { queueSetPassword } from './email';
+import { type Fields, type Found, lockRow, typeCheck } from './queries';
 
 type Step = 'typeCheck' | 'userUpsert' | 'teamAdd' | 'emailSend';
 const STEPS: Step[] = ['typeCheck', 'userUpsert', 'teamAdd', 'emailSend'];
@@ -40,7 +30,6 @@ export type ImportEvent = {
   /** Where a row's queued emails go once the row has committed (the job batches them to the queue). */
   handOver: (outboxIds: string[]) => void;
 };
-export type Fields = Awaited<ReturnType<typeof listCustomFields>>;
 
 /**
  * One row: type check, then account, user, team and team-type link, welcome email, check record.
@@ -97,7 +86,7 @@ export async function importRow(
             createdBy: event.actorId,
             updatedBy: event.actorId,
           })
-          .getSQL()}) ${joinTeamQuery(tx, event, owner.accountId, teamId).getSQL()}`,
+          .getSQL()}) ${joinTeamQuery(tx, event.eventId, owner.accountId, teamId, 'teamOwner', event.actorId).getSQL()}`,
       );
       reached.rolledBack.push('team');
       if (values.teamTypeId) reached.rolledBack.push('teamTypeLink');
@@ -151,74 +140,6 @@ export async function importRow(
 
 const NOTHING: Outcome = { outboxIds: [], accountId: null, existingAccount: false };
 
-/**
- * Locks a ready row and reads, in the same statement, what its steps need as the database is now:
- * the account of its email, that account's membership and owned team in the event, whether its
- * team type still exists, and the event's URL and settings for the welcome email. A named
- * prepared statement, so PostgreSQL plans it once per connection rather than once per row.
- *
- * It also sets synchronous_commit off for the row's transaction: the row commits without waiting
- * for its WAL flush, so a database crash can lose only the last moments of rows, each whole and
- * still ready for the resumed job; every later synchronous commit (the email dispatch, a progress
- * recount, "done") flushes them first. Atomicity and the row lock are untouched.
- */
-async function lockRow(tx: DbOrTx, event: ImportEvent, rowNumber: number) {
-  const email = sql`lower(btrim(${teamImportRows.values}->>'email'))`;
-  const eventId = sql.placeholder('eventId');
-  const [found] = await tx
-    .select({
-      values: teamImportRows.values,
-      accountId: accounts.id,
-      firstName: accounts.firstName,
-      hasPassword: sql<boolean>`${accounts.passwordHash} is not null`,
-      isMember: sql<boolean>`${memberships.accountId} is not null`,
-      memberTeamId: memberships.teamId,
-      ownedTeamId: teams.id,
-      ownedTeamName: teams.name,
-      // Scalar subqueries rather than joins: the planner then orders four tables, not seven,
-      // which matters on PGlite, where every statement is planned afresh.
-      typeFound: sql<boolean>`exists (select 1 from ${teamTypes} where ${and(
-        eq(teamTypes.eventId, eventId),
-        sql`${teamTypes.id}::text = ${teamImportRows.values}->>'teamTypeId'`,
-      )})`,
-      appUrl: sql<string | null>`(select ${events.appUrl} from ${events} where ${eq(events.id, eventId)})`,
-      eventSettings: sql<unknown>`(select ${settings.data} from ${settings} where ${and(
-        eq(settings.eventId, eventId),
-        eq(settings.name, 'event'),
-      )})`,
-      asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
-    })
-    .from(teamImportRows)
-    .leftJoin(accounts, eq(accounts.email, email))
-    .leftJoin(memberships, and(eq(memberships.eventId, eventId), eq(memberships.accountId, accounts.id)))
-    .leftJoin(
-      teams,
-      and(eq(teams.eventId, eventId), eq(teams.id, memberships.teamId), eq(teams.ownerId, accounts.id)),
-    )
-    .where(
-      and(
-        eq(teamImportRows.eventId, eventId),
-        eq(teamImportRows.importId, sql.placeholder('importId')),
-        eq(teamImportRows.rowNumber, sql.placeholder('rowNumber')),
-        eq(teamImportRows.status, 'ready'),
-      ),
-    )
-    .limit(1)
-    .for('update', { of: teamImportRows })
-    .prepare('team_import_lock_row')
-    .execute({ eventId: event.eventId, importId: event.importId, rowNumber });
-  return found ?? null;
-}
-type Found = NonNullable<Awaited<ReturnType<typeof lockRow>>>;
-
-/** The stored row still fits the rules and the event as it is now, or the reason it does not. */
-function typeCheck(found: Found, fields: Fields): ImportRowValues | string {
-  const parsed = importRowValuesSchema.safeParse(found.values);
-  if (!parsed.success || !valuesFitFields(parsed.data.customFields, fields)) return TEAM_ERRORS.invalidTeam;
-  if (parsed.data.teamTypeId && !found.typeFound) return TEAM_ERRORS.invalidTeamType;
-  return parsed.data;
-}
-
 type Owner = {
   accountId: string;
   needsPassword: boolean;
@@ -250,37 +171,25 @@ async function upsertOwner(
     };
   }
   const accountId = found.accountId ?? randomUUID();
-  const membership = tx
-    .insert(memberships)
-    .values({
-      eventId: event.eventId,
-      accountId,
-      permissions: 'user',
-      createdBy: event.actorId,
-      updatedBy: event.actorId,
-    })
-    .onConflictDoNothing()
-    .returning({ accountId: memberships.accountId });
+  const membership = membershipInsert(
+    tx,
+    { eventId: event.eventId, accountId, permissions: 'user' },
+    event.actorId,
+  );
   let joined: number;
   if (found.accountId) {
     joined = (await membership).length;
   } else {
-    const account = tx.insert(accounts).values({
-      id: accountId,
-      email,
-      firstName: values.firstName,
-      surname: values.surname,
-      passwordHash: null,
-      createdBy: event.actorId,
-      updatedBy: event.actorId,
-    });
+    const account = accountInsert(
+      tx,
+      { id: accountId, email, firstName: values.firstName, surname: values.surname, passwordHash: null },
+      event.actorId,
+    );
     joined = (
       await rowsOf<unknown>(tx, sql`with new_account as (${account.getSQL()}) ${membership.getSQL()}`)
     ).length;
   }
-  if (joined === 0) {
-    throw authError(409, 'auth/email-already-in-use', AUTH_ERROR_MESSAGES['auth/email-already-in-use']);
-  }
+  if (joined === 0) throw alreadyInEvent();
   return {
     accountId,
     needsPassword: !found.hasPassword,
@@ -288,63 +197,6 @@ async function upsertOwner(
     email,
     existingAccount: Boolean(found.accountId),
   };
-}
-
-/** joinTeam as a query, to run with the team's insert. */
-const joinTeamQuery = (tx: DbOrTx, event: ImportEvent, accountId: string, teamId: string) =>
-  tx
-    .update(memberships)
-    .set({ teamId, teamRole: 'teamOwner', updatedBy: event.actorId, updatedAt: new Date() })
-    .where(and(eq(memberships.eventId, event.eventId), eq(memberships.accountId, accountId)));
-
-/**
- * The set-password welcome of queueTokenEmail, written in one statement with the row's check
- * record: the auth module's token writes (any earlier unused set-password token of the account
- * stops working, the new token's hash is stored) and the emails module's outbox write, as queries
- * their services build, run together here. The token is a SHA-256 of 32 random bytes (no slow
- * KDF), so it costs nothing next to the round trips.
- */
-async function queueSetPassword(
-  tx: DbOrTx,
-  event: ImportEvent,
-  found: Found,
-  owner: Owner,
-  record: SQLWrapper,
-): Promise<string> {
-  if (found.appUrl === null) throw notFound('Event ID not found');
-  if (found.eventSettings === null) throw new AppError(500, 'internal', SETTINGS_ERRORS.event.missing);
-  const eventSettings = SETTINGS_SCHEMAS.event.safeParse(found.eventSettings);
-  if (!eventSettings.success) throw new AppError(500, 'internal', SETTINGS_ERRORS.event.invalid);
-  // The email keeps the token's id; the token sent is made at send time (mintLinkToken).
-  const issued = { id: randomUUID(), token: newToken() };
-  const token = tokenIssue(
-    tx,
-    { accountId: owner.accountId, eventId: event.eventId, mode: 'setPassword', actor: event.actorId },
-    issued,
-  );
-  const link = `${found.appUrl}${LINK_PATHS.setPassword}?token=${linkTokenPlaceholder(issued.id)}`;
-  const content = renderEmail(
-    'setPassword',
-    {
-      eventName: eventSettings.data.eventName,
-      firstName: owner.firstName,
-      link,
-    },
-    event.setPasswordLook,
-  );
-  const email = emailQueueing(tx, {
-    eventId: event.eventId,
-    kind: 'setPassword',
-    to: owner.email,
-    content,
-    actor: event.actorId,
-  });
-  // A new account has no earlier token to revoke.
-  const revoked = owner.existingAccount ? sql`revoked as (${token.revokeEarlier.getSQL()}), ` : sql``;
-  await tx.execute(
-    sql`with ${revoked}new_token as (${token.insert.getSQL()}), new_email as (${email.insert.getSQL()}) ${record.getSQL()}`,
-  );
-  return email.id;
 }
 
 const rowKey = (event: ImportEvent, rowNumber: number) => [

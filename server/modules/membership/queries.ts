@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { readCache } from '../../../platform/cache';
-import type { DbOrTx } from '../../../platform/db/client';
-import type { Actor } from '../../../platform/http/guards';
-import { accounts } from '../../auth/tables';
-import { events } from '../../events/tables';
-import { memberships, teams } from '../tables';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { readCache } from '../../platform/cache';
+import type { DbOrTx } from '../../platform/db/client';
+import type { Actor } from '../../platform/http/guards';
+import { accounts } from '../auth/tables';
+import { events } from '../events/tables';
+import { memberships, teams } from '../people/tables';
 
 /** What the scope guard makes the actor from: the caller's level, team and areas in an event. */
 export type ScopeMembership = Pick<Actor, 'permissions' | 'teamId' | 'teamRole' | 'memberAreas'>;
@@ -52,4 +52,25 @@ export async function findScopeMembership(
       .limit(1);
     return row ?? null;
   });
+}
+
+/** An account's membership row in an event, or null: whether it belongs there, at which level. */
+export async function findMembership(db: DbOrTx, eventId: string, accountId: string) {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The event an account lands in: the one it used last, else the newest it joined. */
+export async function defaultEventId(db: DbOrTx, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ eventId: memberships.eventId })
+    .from(memberships)
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(sql`${memberships.lastLoginInTime} desc nulls last`, desc(memberships.createdAt))
+    .limit(1);
+  return row?.eventId ?? null;
 }

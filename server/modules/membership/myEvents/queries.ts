@@ -4,7 +4,7 @@ import { eventSettingsSchema } from '../../../../shared/events/settings';
 import { readCache } from '../../../platform/cache';
 import type { DbOrTx } from '../../../platform/db/client';
 import { events, settings } from '../../events/tables';
-import { memberships } from '../tables';
+import { memberships } from '../../people/tables';
 
 /**
  * Every account's events, by account id. Memberships (which events, at which level), the events'

@@ -1,14 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { type AuditActorKind, diffFields, redact } from '../../../shared/audit/api';
+import { redact } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
 import { withBeforeCommit, writesOutsideReported } from '../../platform/db/beforeCommit';
-import type { DbOrTx, Tx } from '../../platform/db/client';
-import { literal, runPlainStatement } from '../../platform/db/plainStatement';
-import { withTransaction } from '../../platform/db/transaction';
-import { ScopedStorage } from '../../platform/scopedStorage';
-import { keepInFilterLists } from './queries';
+import type { Tx } from '../../platform/db/client';
+import { type AuditNotes, type AuditRecord, auditNotes, insertAfter, insertEntries } from './service';
 import type { AuditChanges } from './tables';
+
+/**
+ * The audit trail's hook on every writing route (registerAuditTrail, called once where the app is
+ * built): what each route is recorded as, and its entry written inside the request's transaction
+ * just before it commits (decision 0040), or after the answer for a request that wrote without one.
+ * The entries themselves and what services note are in service.ts.
+ */
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,114 +44,6 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   'POST /api/events/:eventId/time-table/import/preview':
     'reads the file and answers what an import would do; stores nothing',
 };
-
-/** One entry as the trail keeps it, before the database fills id and time. */
-export type AuditRecord = {
-  eventId: string | null;
-  actorKind: AuditActorKind;
-  accountId?: string | null;
-  actorName?: string;
-  tokenId?: string | null;
-  address?: string | null;
-  entityType: string;
-  entityId?: string | null;
-  action: string;
-  route?: string | null;
-  changes?: AuditChanges;
-};
-
-/**
- * What a service tells the trail about the records it changed (their fields before and after),
- * and how far the request's entries have been written: inside each transaction, just before it
- * commits (decision 0040), or after the answer for a request that wrote without one.
- */
-export type AuditNotes = {
-  changes: { entityType: string; entityId: string; changes: AuditChanges }[];
-  /** How many of `changes` are already in an entry. */
-  written: number;
-  /** Whether the request has an entry yet (then a later transaction adds only new notes). */
-  recorded: boolean;
-  /** Set once the answer is sent: work the request started and that runs on is not its own. */
-  closed: boolean;
-};
-
-const notes = new ScopedStorage<AuditNotes>();
-
-/**
- * A service that knows a record's fields before and after its change says so here; the entry of
- * the request then holds the field-level difference instead of the request body. Outside a
- * request (CLI, jobs) it does nothing: those record their own entries with recordAudit.
- */
-export function noteChange(
-  entityType: string,
-  entityId: string,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-): void {
-  notes.getStore()?.changes.push({ entityType, entityId, changes: diffFields(before, after) });
-}
-
-/** Writes one entry; the CLI and jobs call it directly, requests through the hook below. */
-export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
-  await recordAuditMany(db, [entry]);
-}
-
-/** Several entries in one insert (a job's batch). */
-export async function recordAuditMany(db: DbOrTx, entries: AuditRecord[]): Promise<void> {
-  if (entries.length) await insertEntries(db, entries);
-}
-
-/** A change the platform made by itself (a job, the retention sweep): shown as System Update. */
-export function systemEntry(entry: Omit<AuditRecord, 'actorKind'>): AuditRecord {
-  return { ...entry, actorKind: 'system', actorName: 'System Update' };
-}
-
-/**
- * Inserts entries, in one plain statement (see runPlainStatement: an entry rides with every write,
- * and a parameterised insert cost twice as much on PGlite). The filter lists this process keeps
- * learn the entries' types and people here.
- */
-async function insertEntries(db: DbOrTx, entries: AuditRecord[]): Promise<void> {
-  for (const e of entries) keepInFilterLists(e);
-  const rows = entries.map((e) =>
-    [
-      e.eventId,
-      e.actorKind,
-      e.accountId ?? null,
-      e.actorName ?? '',
-      e.tokenId ?? null,
-      e.address ?? null,
-      e.entityType,
-      e.entityId ?? null,
-      e.action,
-      e.route ?? null,
-      JSON.stringify(e.changes ?? {}),
-    ]
-      .map(literal)
-      .join(', '),
-  );
-  await runPlainStatement(
-    db,
-    `insert into audit_entries (event_id, actor_kind, account_id, actor_name, token_id, address, entity_type, entity_id, action, route, changes) values (${rows.join('), (')})`,
-  );
-}
-
-/**
- * The fallback for a request that wrote without `withTransaction` (a plain insert or update), so
- * no transaction of its own could carry the entry: written after the answer is ready. On
- * PostgreSQL its commit does not wait for the WAL flush (synchronous_commit off, for this
- * transaction only): the write it follows has already been flushed.
- */
-async function insertAfter(ctx: AppContext, entries: AuditRecord[]): Promise<void> {
-  if (ctx.database.kind !== 'postgres') {
-    await insertEntries(ctx.db, entries);
-    return;
-  }
-  await withTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await insertEntries(tx, entries);
-  });
-}
 
 type Describe = { entityType: string; idParam: string | null; action: string };
 
@@ -336,7 +231,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
             writtenOutside.set(route, seen.add(statement));
           }
         : undefined;
-      return notes.run(store, () =>
+      return auditNotes.run(store, () =>
         withBeforeCommit(writeEntriesBeforeCommit, () => handler.call(this, request, reply), outside),
       );
     } as RouteHandlerMethod;

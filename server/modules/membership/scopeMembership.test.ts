@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../test/harness';
-import { findScopeMembership } from './membership/queries';
-import { teamApi } from './teamTestKit';
+import { teamApi } from '../people/teamTestKit';
+import { findScopeMembership } from './queries';
 
 /**
  * The scope guard's membership is cached (PGlite here, as in production): each change to what it

@@ -4,9 +4,9 @@ import type { PersonInput } from '../../../../shared/people/schema';
 import { TEAM_ERRORS, type TeamRole } from '../../../../shared/people/teams';
 import type { DbOrTx } from '../../../platform/db/client';
 import { AppError, conflict } from '../../../platform/http/errors';
+import { addUserToEvent } from '../../auth/accounts/service';
 import { queueTokenEmail } from '../../auth/recovery/service';
 import { accounts } from '../../auth/tables';
-import { addUserToEvent } from '../service';
 import { memberships } from '../tables';
 import { queueExistingWelcome } from '../welcome/email';
 
@@ -75,7 +75,19 @@ export async function joinTeam(
   role: TeamRole,
   actor: string,
 ): Promise<void> {
-  await tx
+  await joinTeamQuery(tx, eventId, accountId, teamId, role, actor);
+}
+
+/** joinTeam as a query, for a caller that runs it inside a larger statement (the team import). */
+export function joinTeamQuery(
+  tx: DbOrTx,
+  eventId: string,
+  accountId: string,
+  teamId: string,
+  role: TeamRole,
+  actor: string,
+) {
+  return tx
     .update(memberships)
     .set({ teamId, teamRole: role, updatedBy: actor, updatedAt: new Date() })
     .where(and(eq(memberships.eventId, eventId), eq(memberships.accountId, accountId)));
