@@ -25,6 +25,8 @@ export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /**
  * A task's team type list (tasks as t), as the uuid[] that `applies` reads: the reports' task sets
  * select it as team_type_ids once per task (decision 0065), so the test per status stays in memory.
+ * Their task CTE is MATERIALIZED: inlined into a join with the statuses, the subquery would run once
+ * per status rather than once per task.
  */
 export const TASK_TEAM_TYPES = teamTypeIdsOf(taskTeamTypes, sql.raw('t.event_id'), sql.raw('t.id'));
 

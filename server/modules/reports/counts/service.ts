@@ -58,7 +58,7 @@ export async function ensureReportCounts(
 export function recountQuery(eventId: string, day: ReportDay, per: 'team' | 'task'): SQL {
   const key = per === 'team' ? sql.raw('s.team_id') : sql.raw('s.task_id');
   return sql`
-    with t as (
+    with t as materialized (
       select id, ${TASK_TEAM_TYPES} as team_type_ids, show_to_child_teams, ${bucketOf(day)} as bucket
       from tasks t where event_id = ${eventId} and not is_archived
     ),

@@ -88,7 +88,7 @@ export async function taskReportRows(
     eventId,
     day,
     sql`
-    with t as (
+    with t as materialized (
       select t.id, t.title, t.type, t.due_date, ${TASK_TEAM_TYPES} as team_type_ids, t.show_to_child_teams, g.title as group_title,
         ${bucketOf(day)} as bucket
       from tasks t left join task_groups g on g.id = t.group_id

@@ -105,7 +105,7 @@ function asOneJsonValue(query: SQL): SQL {
 export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string): SQL {
   const oneTeam = teamId ? sql`and tm.id = ${teamId}` : sql``;
   return sql`
-    with t as (
+    with t as materialized (
       select id, ${TASK_TEAM_TYPES} as team_type_ids, show_to_child_teams, ${bucketOf(day)} as bucket
       from tasks t where event_id = ${eventId} and not is_archived
     ),

@@ -46,7 +46,7 @@ export async function countDueStatuses(db: DbOrTx, eventId: string, now = new Da
   const [row] = await rowsOf<{ overdue: string | number; due_soon: string | number }>(
     db,
     sql`
-    with due as (
+    with due as materialized (
       select id, due_date < ${today} as overdue, ${teamTypeIdsOf(taskTeamTypes, sql.raw('tasks.event_id'), sql.raw('tasks.id'))} as team_type_ids,
         show_to_child_teams
       from tasks
