@@ -4,19 +4,17 @@ import { wireContent } from './modules/content/wiring';
 import { wireDownloads } from './modules/downloads/wiring';
 import { registerFormNotificationSending } from './modules/forms/notifications/jobs';
 import { registerNotificationJobs } from './modules/notifications/jobs';
-import { wireNotifications } from './modules/notifications/wiring';
 import { registerReportCountsJob } from './modules/reports/counts/jobs';
 import { registerStuckSubmissionEvents } from './modules/submissions/saved/service';
 import { wireSubmissions } from './modules/submissions/wiring';
 import { wireSuppliers } from './modules/suppliers/wiring';
 import { wireTasks } from './modules/tasks/wiring';
-import { wireTimetable } from './modules/timetable/wiring';
 import { registerWebhookJobs } from './modules/webhooks/jobs';
 import type { AppContext } from './platform/context';
 
 /**
- * Fills the cross-module registries (who may read a file kind, which columns hold team-type ids,
- * whose rows move when a user is merged, what runs after settings are saved) in one explicit
+ * Fills the cross-module registries (who may read a file kind, whose rows move when a user is
+ * merged, what runs after settings are saved) in one explicit
  * place. The app, the CLI and the job worker all call it, so they see the same wiring whether or
  * not routes are mounted. The registries are per process and keyed by name: calling it twice is
  * harmless.
@@ -26,11 +24,9 @@ export function wireModules(): void {
   wireBranding();
   wireContent();
   wireDownloads();
-  wireNotifications();
   wireSubmissions();
   wireSuppliers();
   wireTasks();
-  wireTimetable();
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { contentPages } from '../modules/content/tables';
-import { notifications } from '../modules/notifications/tables';
+import { notifications, notificationTeamTypes } from '../modules/notifications/tables';
 import { teamTypes } from '../modules/people/tables';
+import { insertTeamTypeIds } from '../modules/people/teamTypes/links/queries';
 import { tasks } from '../modules/tasks/tables';
 import type { DbOrTx } from '../platform/db/client';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
@@ -39,7 +40,7 @@ export async function seedDemoNotifications(db: DbOrTx, eventId: string): Promis
 
   const builders = [typeId('Exhibitor'), typeId('Stand Builder')].filter((id): id is string => !!id);
   const caterer = typeId('Caterer');
-  const rows: Omit<typeof notifications.$inferInsert, 'eventId'>[] = [
+  const rows: (Omit<typeof notifications.$inferInsert, 'eventId'> & { teamTypeIds?: string[] })[] = [
     {
       title: 'Build-up starts at 7:00',
       description:
@@ -82,8 +83,23 @@ export async function seedDemoNotifications(db: DbOrTx, eventId: string): Promis
       status: 'draft',
     },
   ];
-  await db
+  const saved = await db
     .insert(notifications)
-    .values(rows.map((row) => ({ ...row, eventId, createdBy: SYSTEM_ACTOR, updatedBy: SYSTEM_ACTOR })));
+    .values(
+      rows.map(({ teamTypeIds: _teamTypes, ...row }) => ({
+        ...row,
+        eventId,
+        createdBy: SYSTEM_ACTOR,
+        updatedBy: SYSTEM_ACTOR,
+      })),
+    )
+    .returning({ id: notifications.id });
+  // RETURNING answers in the order of VALUES on both PostgreSQL and PGlite for a plain insert.
+  await insertTeamTypeIds(
+    db,
+    notificationTeamTypes,
+    eventId,
+    saved.map(({ id }, i) => ({ ownerId: id, teamTypeIds: rows[i].teamTypeIds ?? [] })),
+  );
   return rows.length;
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addCalendarDays, calendarDateIn } from '../../shared/tasks/dueStatus';
 import { memberships, teams } from '../modules/people/tables';
-import { taskStatuses } from '../modules/tasks/tables';
+import { letsTeamTypeSee } from '../modules/people/teamTypes/links/queries';
+import { taskStatuses, taskTeamTypes } from '../modules/tasks/tables';
 import type { DbOrTx } from '../platform/db/client';
 
 const DAY = 86_400_000;
@@ -28,7 +29,7 @@ export async function seedDemoReports(tx: DbOrTx, eventId: string): Promise<void
         AHEAD.map((name) => sql`${name}`),
         sql`, `,
       )})
-      and (cardinality(t.team_type_ids) = 0 or tm.team_type_id = any(t.team_type_ids))
+      and ${letsTeamTypeSee(taskTeamTypes, sql.raw('t.event_id'), sql.raw('t.id'), sql.raw('tm.team_type_id'))}
     on conflict (event_id, task_id, team_id)
       do update set progress_status = 'complete', approval_status = excluded.approval_status
   `);

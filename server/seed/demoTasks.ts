@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addCalendarDays, calendarDateIn } from '../../shared/tasks/dueStatus';
 import type { ApprovalHistoryEntry } from '../../shared/tasks/schema';
 import { memberships, teams, teamTypes } from '../modules/people/tables';
-import { taskGroups, taskStatuses, tasks } from '../modules/tasks/tables';
+import { insertTeamTypeIds } from '../modules/people/teamTypes/links/queries';
+import { taskGroups, taskStatuses, tasks, taskTeamTypes } from '../modules/tasks/tables';
 import type { DbOrTx } from '../platform/db/client';
 import { seedDemoComments } from './demoTaskComments';
 import { DEMO_TASK_GROUPS as GROUPS } from './demoTaskList';
@@ -39,7 +40,7 @@ export async function seedDemoTasks(
     .limit(1);
   const reviewer = organiser?.id ?? 'system';
 
-  const taskRows: (typeof tasks.$inferInsert)[] = [];
+  const taskRows: (typeof tasks.$inferInsert & { teamTypeIds: string[] })[] = [];
   const groupRows = GROUPS.map(([title]) => ({ eventId, id: randomUUID(), title }));
   await tx.insert(taskGroups).values(groupRows);
   GROUPS.forEach(([, list], g) => {
@@ -65,6 +66,12 @@ export async function seedDemoTasks(
     });
   });
   await tx.insert(tasks).values(taskRows);
+  await insertTeamTypeIds(
+    tx,
+    taskTeamTypes,
+    eventId,
+    taskRows.map((task) => ({ ownerId: task.id as string, teamTypeIds: task.teamTypeIds })),
+  );
 
   const statusRows: (typeof taskStatuses.$inferInsert)[] = [];
   taskRows.forEach((task, t) => {
@@ -73,8 +80,8 @@ export async function seedDemoTasks(
     const doneShare = due < -10 ? 80 : due < 0 ? 55 : due < 30 ? 30 : 8;
     teamRows.forEach((team, m) => {
       const seesIt =
-        (task.teamTypeIds ?? []).length === 0 ||
-        (team.teamTypeId !== null && task.teamTypeIds?.includes(team.teamTypeId));
+        task.teamTypeIds.length === 0 ||
+        (team.teamTypeId !== null && task.teamTypeIds.includes(team.teamTypeId));
       if (!seesIt || (team.role === 'child' && !task.showToChildTeams)) return;
       const h = spread(t, m);
       if (h >= doneShare + 6) return;
@@ -119,9 +126,7 @@ export async function seedDemoTasks(
     await tx.insert(taskStatuses).values(statusRows.slice(start, start + 500));
   }
   // Teams talk on tasks every team sees, so no comment sits on a task its team cannot open.
-  const open = taskRows
-    .filter((task) => (task.teamTypeIds ?? []).length === 0)
-    .map((task) => task.id as string);
+  const open = taskRows.filter((task) => task.teamTypeIds.length === 0).map((task) => task.id as string);
   const comments = await seedDemoComments(tx, eventId, open);
   return { tasks: taskRows.length, statuses: statusRows.length, comments };
 }

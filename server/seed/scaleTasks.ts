@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { addCalendarDays, calendarDateIn } from '../../shared/tasks/dueStatus';
 import { TASK_TYPES } from '../../shared/tasks/schema';
-import { taskGroups, taskStatuses, tasks } from '../modules/tasks/tables';
+import { insertTeamTypeIds } from '../modules/people/teamTypes/links/queries';
+import { taskGroups, taskStatuses, tasks, taskTeamTypes } from '../modules/tasks/tables';
 import type { DbOrTx } from '../platform/db/client';
 
 /**
@@ -55,11 +56,12 @@ export async function seedScaleTasks(
       title: `${GROUP_TITLES[i % GROUP_TITLES.length]}${i >= GROUP_TITLES.length ? ` ${Math.floor(i / GROUP_TITLES.length) + 1}` : ''}`,
     })),
   );
-  const rows: (typeof tasks.$inferInsert)[] = [];
+  const rows: (typeof tasks.$inferInsert & { id: string; teamTypeIds: string[] })[] = [];
   for (let i = 0; i < count; i++) {
     const type = SEED_TYPES[i % SEED_TYPES.length];
     rows.push({
       eventId,
+      id: randomUUID(),
       title: `${TITLES[i % TITLES.length]} ${i + 1}`,
       // Spread evenly over 180 days around today, so every due status is well represented.
       dueDate: addCalendarDays(today, -60 + Math.floor((i * 180) / count)),
@@ -80,6 +82,12 @@ export async function seedScaleTasks(
   }
   for (let start = 0; start < rows.length; start += BATCH)
     await tx.insert(tasks).values(rows.slice(start, start + BATCH));
+  await insertTeamTypeIds(
+    tx,
+    taskTeamTypes,
+    eventId,
+    rows.map((row) => ({ ownerId: row.id, teamTypeIds: row.teamTypeIds })),
+  );
 
   // h is a stable pseudo-random 0..99 per pair: past tasks are mostly done, future ones mostly not.
   await tx.execute(sql`
@@ -103,7 +111,7 @@ export async function seedScaleTasks(
     .from(taskStatuses)
     .where(eq(taskStatuses.eventId, eventId));
   // The planner needs statistics on the new rows; PGlite runs no autovacuum (docs/benchmarks.md).
-  for (const table of ['teams', 'memberships', 'accounts', 'tasks', 'task_statuses']) {
+  for (const table of ['teams', 'memberships', 'accounts', 'tasks', 'task_team_types', 'task_statuses']) {
     await tx.execute(sql.raw(`analyze ${table}`));
   }
   return { tasks: count, statuses };

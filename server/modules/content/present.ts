@@ -2,7 +2,8 @@ import type { ContentDetail, ContentRow, ContentSection, PageImage } from '../..
 import { storedSectionSchema } from '../../../shared/content/sections';
 import type { contentPages, contentSections } from './tables';
 
-type PageRecord = typeof contentPages.$inferSelect;
+/** A page with its team type list (contentPageWithTeamTypes). */
+type PageRecord = typeof contentPages.$inferSelect & { allowedTeamTypeIds: string[] };
 type SectionRecord = typeof contentSections.$inferSelect;
 
 /** The address a file of a page is read from: signed in through the event, guests through theirs. */

@@ -16,11 +16,12 @@ import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/service';
 import { teamTypes } from '../people/tables';
+import { saveTeamTypeIds } from '../people/teamTypes/links/queries';
 import { featuredIds, setFeatured, unlinkPage } from './featured/service';
 import { releasePageFiles } from './files/service';
 import { assertPageImage, pageImage } from './pageImages/queries';
 import { presentDetail, presentRow } from './present';
-import { contentPages, contentSections } from './tables';
+import { contentPages, contentPageTeamTypes, contentPageWithTeamTypes, contentSections } from './tables';
 
 /** The admin side of content pages: list, read, create, change settings, archive, delete. */
 
@@ -43,7 +44,7 @@ export async function listContent(
   const condition = and(...where);
   const [rows, [{ total }], featured] = await Promise.all([
     db
-      .select()
+      .select(contentPageWithTeamTypes)
       .from(contentPages)
       .where(condition)
       .orderBy(direction(column), asc(contentPages.title), asc(contentPages.id))
@@ -79,7 +80,7 @@ export async function listContent(
 
 export async function findPage(db: DbOrTx, eventId: string, contentId: string) {
   const [page] = await db
-    .select()
+    .select(contentPageWithTeamTypes)
     .from(contentPages)
     .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
   return page;
@@ -87,7 +88,7 @@ export async function findPage(db: DbOrTx, eventId: string, contentId: string) {
 
 export async function requirePage(db: DbOrTx, eventId: string, contentId: string, forUpdate = false) {
   const query = db
-    .select()
+    .select(contentPageWithTeamTypes)
     .from(contentPages)
     .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
   const [page] = forUpdate ? await query.for('update') : await query;
@@ -137,17 +138,12 @@ export async function createContent(ctx: AppContext, eventId: string, body: Cont
   return withTransaction(ctx.db, async (db) => {
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
     await assertPageImage(db, eventId, body.assetId);
-    const { isFeatured, ...values } = body;
+    const { isFeatured, allowedTeamTypeIds, ...values } = body;
     const [row] = await db
       .insert(contentPages)
-      .values({
-        ...values,
-        allowedTeamTypeIds: [...new Set(values.allowedTeamTypeIds)],
-        eventId,
-        createdBy: by,
-        updatedBy: by,
-      })
+      .values({ ...values, eventId, createdBy: by, updatedBy: by })
       .returning({ id: contentPages.id });
+    await saveTeamTypeIds(db, contentPageTeamTypes, eventId, row.id, allowedTeamTypeIds);
     if (isFeatured) await setFeatured(db, eventId, row.id, true, by);
     return getContent(db, eventId, row.id);
   });
@@ -164,16 +160,12 @@ export async function updateContent(
     const page = await requirePage(db, eventId, contentId, true);
     await assertTeamTypes(db, eventId, body.allowedTeamTypeIds);
     await assertPageImage(db, eventId, body.assetId);
-    const { isFeatured, ...values } = body;
+    const { isFeatured, allowedTeamTypeIds, ...values } = body;
     await db
       .update(contentPages)
-      .set({
-        ...values,
-        allowedTeamTypeIds: [...new Set(values.allowedTeamTypeIds)],
-        updatedBy: by,
-        updatedAt: new Date(),
-      })
+      .set({ ...values, updatedBy: by, updatedAt: new Date() })
       .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
+    await saveTeamTypeIds(db, contentPageTeamTypes, eventId, contentId, allowedTeamTypeIds);
     // An archived page stays off the featured list: it cannot be featured until unarchived.
     await setFeatured(db, eventId, contentId, isFeatured && !page.isArchived, by);
     const saved = await getContent(db, eventId, contentId);

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { SECTION_TYPES } from '../../../shared/content/sections';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
+import { teamTypeIdsOf } from '../people/teamTypes/links/queries';
+import { teamTypeLinks } from '../people/teamTypes/links/tables';
 
 /**
  * Content pages and their sections. Sections are rows (one per section, ordered by position)
@@ -23,14 +25,18 @@ export const contentPages = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
     icon: text('icon').notNull().default('new_release_outlined'),
-    // An array, not a join table: read whole with the page and never queried on its own.
-    allowedTeamTypeIds: uuid('allowed_team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
     showToChildTeams: boolean('show_to_child_teams').notNull().default(false),
     assetId: uuid('asset_id'),
     ...auditColumns,
   },
-  (t) => [index('content_pages_event_archived_title_idx').on(t.eventId, t.isArchived, t.title)],
+  (t) => [
+    index('content_pages_event_archived_title_idx').on(t.eventId, t.isArchived, t.title),
+    unique('content_pages_event_id_key').on(t.eventId, t.id),
+  ],
 );
+
+/** The team types a page is shown to (none: every team); the spec's allowedTeamTypeIds. */
+export const contentPageTeamTypes = teamTypeLinks('content_page_team_types', 'page_id', contentPages);
 
 export const contentSections = pgTable(
   'content_sections',
@@ -53,3 +59,9 @@ export const contentSections = pgTable(
   },
   (t) => [index('content_sections_event_page_position_idx').on(t.eventId, t.pageId, t.position)],
 );
+
+/** A page's columns with its team type list (a select of the page as it was with the array). */
+export const contentPageWithTeamTypes = {
+  ...getTableColumns(contentPages),
+  allowedTeamTypeIds: teamTypeIdsOf(contentPageTeamTypes, contentPages.eventId, contentPages.id),
+};

@@ -22,10 +22,12 @@ import type { Actor } from '../../platform/http/guards';
 import { noteChange } from '../audit/service';
 import { claimFiles, fileUrl, releaseFiles } from '../files/service';
 import { teamTypes } from '../people/tables';
+import { saveTeamTypeIds } from '../people/teamTypes/links/queries';
 import { viewerOf } from '../portal/queries';
-import { downloads } from './tables';
+import { downloadHideTeamTypes, downloadShowTeamTypes, downloads, downloadWithTeamTypes } from './tables';
 
-type Row = typeof downloads.$inferSelect;
+/** A download with its two team type lists (downloadWithTeamTypes). */
+type Row = typeof downloads.$inferSelect & { showToTeamTypeIds: string[]; hideFromTeamTypeIds: string[] };
 
 function present(row: Row): Download {
   return {
@@ -74,7 +76,7 @@ export async function listDownloads(
   const order = query.order === 'desc' ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select(downloadWithTeamTypes)
       .from(downloads)
       .where(where)
       .orderBy(order(SORT_COLUMNS[query.sort]), asc(downloads.id))
@@ -87,7 +89,7 @@ export async function listDownloads(
 
 async function findRow(db: DbOrTx, eventId: string, downloadId: string): Promise<Row> {
   const [row] = await db
-    .select()
+    .select(downloadWithTeamTypes)
     .from(downloads)
     .where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)))
     .limit(1);
@@ -137,14 +139,17 @@ export async function createDownload(ctx: AppContext, eventId: string, input: un
     await checkTeamTypes(tx, eventId, [...body.showToTeamTypeIds, ...body.hideFromTeamTypeIds]);
     const downloadId = crypto.randomUUID();
     const file = await claimFile(tx, eventId, body.fileId, downloadId);
+    const { showToTeamTypeIds, hideFromTeamTypeIds, ...values } = body;
     await tx.insert(downloads).values({
-      ...body,
+      ...values,
       ...file,
       id: downloadId,
       eventId,
       createdBy: actor,
       updatedBy: actor,
     });
+    await saveTeamTypeIds(tx, downloadShowTeamTypes, eventId, downloadId, showToTeamTypeIds);
+    await saveTeamTypeIds(tx, downloadHideTeamTypes, eventId, downloadId, hideFromTeamTypeIds);
     return downloadId;
   });
   return getDownload(ctx.db, eventId, id);
@@ -172,10 +177,13 @@ export async function updateDownload(
       await releaseFiles(tx, ctx, eventId, 'download', downloadId);
       file = await claimFile(tx, eventId, body.fileId, downloadId);
     }
+    const { showToTeamTypeIds, hideFromTeamTypeIds, ...values } = body;
     await tx
       .update(downloads)
-      .set({ ...body, ...file, updatedBy: actor, updatedAt: new Date() })
+      .set({ ...values, ...file, updatedBy: actor, updatedAt: new Date() })
       .where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)));
+    await saveTeamTypeIds(tx, downloadShowTeamTypes, eventId, downloadId, showToTeamTypeIds);
+    await saveTeamTypeIds(tx, downloadHideTeamTypes, eventId, downloadId, hideFromTeamTypeIds);
     noteChange('downloads', downloadId, current, { ...current, ...body, ...file });
   });
   return getDownload(ctx.db, eventId, downloadId);
@@ -194,7 +202,7 @@ export async function listMyDownloads(db: DbOrTx, actor: Actor): Promise<{ items
   const viewer = await viewerOf(db, actor);
   // Even moderators see on this screen what is shown: hidden ones live on the admin list.
   const rows = await db
-    .select()
+    .select(downloadWithTeamTypes)
     .from(downloads)
     .where(and(eq(downloads.eventId, actor.eventId), eq(downloads.showDownload, true)))
     .orderBy(asc(downloads.name), asc(downloads.id));
@@ -216,7 +224,7 @@ export async function mayReadDownloadFile(
 ): Promise<boolean> {
   if (!viewer || viewer.eventId !== file.eventId) return false;
   const [row] = await db
-    .select()
+    .select(downloadWithTeamTypes)
     .from(downloads)
     .where(and(eq(downloads.eventId, file.eventId), eq(downloads.fileId, file.id)))
     .limit(1);

@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
+import { teamTypeIdsOf } from '../people/teamTypes/links/queries';
+import { teamTypeLinks } from '../people/teamTypes/links/tables';
 
 /**
  * Downloads (spec: name, description, data, fileSize, fileType, showDownload, showToChildTeams,
  * showToTeamTypeIds, hideFromTeamTypeIds). The file itself is a row of `files` claimed with owner
  * kind 'download'; its name, size and type are copied here when it is claimed, so the lists need
- * no join. Team type lists are arrays, as tasks keep theirs: read whole, never queried alone.
+ * no join. The two team type lists are join tables below (decision 0065).
  */
 export const downloads = pgTable(
   'downloads',
@@ -24,12 +26,23 @@ export const downloads = pgTable(
     fileType: text('file_type').notNull(),
     showDownload: boolean('show_download').notNull().default(true),
     showToChildTeams: boolean('show_to_child_teams').notNull().default(false),
-    showToTeamTypeIds: uuid('show_to_team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    hideFromTeamTypeIds: uuid('hide_from_team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
     ...auditColumns,
   },
   (t) => [
     index('downloads_event_name_idx').on(t.eventId, t.name),
     index('downloads_event_file_idx').on(t.eventId, t.fileId),
+    unique('downloads_event_id_key').on(t.eventId, t.id),
   ],
 );
+
+/** showToTeamTypeIds: when any, only teams of these types see the download. */
+export const downloadShowTeamTypes = teamTypeLinks('download_show_team_types', 'download_id', downloads);
+/** hideFromTeamTypeIds: teams of these types never see the download. */
+export const downloadHideTeamTypes = teamTypeLinks('download_hide_team_types', 'download_id', downloads);
+
+/** A download's columns with its two team type lists. */
+export const downloadWithTeamTypes = {
+  ...getTableColumns(downloads),
+  showToTeamTypeIds: teamTypeIdsOf(downloadShowTeamTypes, downloads.eventId, downloads.id),
+  hideFromTeamTypeIds: teamTypeIdsOf(downloadHideTeamTypes, downloads.eventId, downloads.id),
+};

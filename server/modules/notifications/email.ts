@@ -16,7 +16,7 @@ import { type EmailContent, type EmailLook, renderTemplate, SafeHtml } from '../
 import { emailLook } from '../emails/templates/queries';
 import { readSettings } from '../events/settingsStore';
 import { memberships, teams } from '../people/tables';
-import { notificationEmails, notifications } from './tables';
+import { notificationEmails, notifications, notificationWithTeamTypes } from './tables';
 
 /**
  * The 'admin notification' email: one per user the notification is aimed at, written to the outbox
@@ -97,7 +97,7 @@ export async function emailNotification(ctx: AppContext, eventId: string, notifi
           isNull(notifications.emailedAt),
         ),
       )
-      .returning();
+      .returning(notificationWithTeamTypes);
     if (!claimed) return null;
     const people = await recipients(tx, eventId, claimed);
     const ids = await queueEmails(

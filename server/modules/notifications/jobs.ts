@@ -6,7 +6,7 @@ import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
 import { emailNotification, registerNotificationEmailJobs, settleEmailStatus } from './email';
 import { signalListChanged } from './live';
-import { notifications } from './tables';
+import { notifications, notificationWithTeamTypes } from './tables';
 
 /**
  * Publishing. "Now" is written by the save itself; a scheduled notification is published by a job
@@ -72,7 +72,7 @@ export async function publishDueNotifications(
         status: notifications.status,
         audience: notifications.audience,
         teamId: notifications.teamId,
-        teamTypeIds: notifications.teamTypeIds,
+        teamTypeIds: notificationWithTeamTypes.teamTypeIds,
       });
     published += claimed.length;
     for (const { id } of claimed) await afterPublish(ctx, eventId, id);

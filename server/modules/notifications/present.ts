@@ -3,7 +3,8 @@ import { type Notification, notificationSchema } from '../../../shared/notificat
 import { firstIssue, reportBadRecord } from '../../platform/badRecords';
 import type { notifications } from './tables';
 
-export type NotificationRow = typeof notifications.$inferSelect;
+/** A notification with its team type list (notificationWithTeamTypes). */
+export type NotificationRow = typeof notifications.$inferSelect & { teamTypeIds: string[] };
 
 export function presentNotification(row: NotificationRow): Notification {
   return {

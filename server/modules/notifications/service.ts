@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import {
@@ -21,11 +21,12 @@ import { sanitizeRichText } from '../content/sanitize';
 import { contentPages } from '../content/tables';
 import { forms } from '../forms/tables';
 import { teams, teamTypes } from '../people/tables';
+import { listsTeamType, saveTeamTypeIds } from '../people/teamTypes/links/queries';
 import { tasks } from '../tasks/tables';
 import { afterPublish } from './jobs';
 import { signalListChanged } from './live';
 import { type NotificationRow, presentNotification, readNotification } from './present';
-import { notifications } from './tables';
+import { notifications, notificationTeamTypes, notificationWithTeamTypes } from './tables';
 
 const SORT_COLUMNS = {
   updatedAt: notifications.updatedAt,
@@ -45,12 +46,14 @@ export async function listNotifications(
     eq(notifications.eventId, eventId),
     query.search ? ilike(notifications.title, containing(query.search)) : undefined,
     query.status ? eq(notifications.status, query.status) : undefined,
-    query.teamTypeId ? sql`${query.teamTypeId}::uuid = any(${notifications.teamTypeIds})` : undefined,
+    query.teamTypeId
+      ? listsTeamType(notificationTeamTypes, notifications.eventId, notifications.id, query.teamTypeId)
+      : undefined,
   );
   const order = query.order === 'desc' ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select(notificationWithTeamTypes)
       .from(notifications)
       .where(where)
       .orderBy(order(SORT_COLUMNS[query.sort]), asc(notifications.id))
@@ -64,7 +67,7 @@ export async function listNotifications(
 
 export async function findNotification(db: DbOrTx, eventId: string, id: string): Promise<NotificationRow> {
   const [row] = await db
-    .select()
+    .select(notificationWithTeamTypes)
     .from(notifications)
     .where(and(eq(notifications.eventId, eventId), eq(notifications.id, id)))
     .limit(1);
@@ -128,7 +131,6 @@ async function plannedValues(current: NotificationRow | null, body: Notification
     linkUrl: body.linkUrl,
     audience: body.audience,
     teamId: body.teamId,
-    teamTypeIds: [...new Set(body.teamTypeIds)],
     sendEmail: body.sendEmail,
     status: plan.status,
     scheduledAt: plan.status === 'scheduled' ? scheduledAt : null,
@@ -145,6 +147,7 @@ export async function createNotification(ctx: AppContext, eventId: string, input
   await withTransaction(ctx.db, async (tx) => {
     await checkIds(tx, eventId, body);
     await tx.insert(notifications).values({ ...values, id, eventId, createdBy: actor, updatedBy: actor });
+    await saveTeamTypeIds(tx, notificationTeamTypes, eventId, id, body.teamTypeIds);
   });
   if (publishNow) await afterPublish(ctx, eventId, id);
   const saved = await findNotification(ctx.db, eventId, id);
@@ -164,7 +167,7 @@ export async function updateNotification(
   const { publishNow, before } = await withTransaction(ctx.db, async (tx) => {
     // Locked, so that the scheduler cannot publish it between this read and the write.
     const [current] = await tx
-      .select()
+      .select(notificationWithTeamTypes)
       .from(notifications)
       .where(and(eq(notifications.eventId, eventId), eq(notifications.id, id)))
       .for('update');
@@ -175,6 +178,7 @@ export async function updateNotification(
       .update(notifications)
       .set({ ...planned.values, updatedBy: actor, updatedAt: now })
       .where(and(eq(notifications.eventId, eventId), eq(notifications.id, id)));
+    await saveTeamTypeIds(tx, notificationTeamTypes, eventId, id, body.teamTypeIds);
     return { publishNow: planned.publishNow, before: current };
   });
   // Also a published one whose email was switched on afterwards: its readers are emailed once.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -18,13 +18,15 @@ import { accounts } from '../auth/tables';
 import { outboxEmails } from '../emails/tables';
 import { events } from '../events/tables';
 import { teams } from '../people/tables';
+import { teamTypeIdsOf } from '../people/teamTypes/links/queries';
+import { teamTypeLinks } from '../people/teamTypes/links/tables';
 
 /**
  * Event notifications (spec: title, description, sendEmail, teamId, teamTypeIds, linkUrl,
  * scheduledAt, status, sentAt, providerResponse; target kinds content, form, task). The target is
  * a kind and an id (checked against the event when saved, no foreign key: it points into one of
- * three tables). A notification for one team goes with its team; team type ids are an array, as
- * downloads keep theirs, cleared by deleteTeamType.
+ * three tables). A notification for one team goes with its team; its team types are a join table
+ * (decision 0065), which a deleted team type leaves by its foreign key.
  */
 export const notifications = pgTable(
   'notifications',
@@ -41,7 +43,6 @@ export const notifications = pgTable(
     linkUrl: text('link_url').notNull().default(''),
     audience: text('audience', { enum: AUDIENCES }).notNull().default('everyone'),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-    teamTypeIds: uuid('team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
     sendEmail: boolean('send_email').notNull().default(false),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
@@ -57,6 +58,13 @@ export const notifications = pgTable(
     index('notifications_event_updated_idx').on(t.eventId, t.updatedAt),
     index('notifications_event_status_scheduled_idx').on(t.eventId, t.status, t.scheduledAt),
   ],
+);
+
+/** The team types of a notification for team types (audience 'teamTypes'). */
+export const notificationTeamTypes = teamTypeLinks(
+  'notification_team_types',
+  'notification_id',
+  notifications,
 );
 
 /** Who has read which notification (spec: notification read or unread, per user). */
@@ -106,3 +114,9 @@ export const notificationEmails = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** A notification's columns with its team type list. */
+export const notificationWithTeamTypes = {
+  ...getTableColumns(notifications),
+  teamTypeIds: teamTypeIdsOf(notificationTeamTypes, notifications.eventId, notifications.id),
+};

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PERMISSIONS } from '../../../shared/auth/permissions';
@@ -33,7 +34,11 @@ export const teamTypes = pgTable(
     name: text('name').notNull(),
     ...auditColumns,
   },
-  (t) => [index('team_types_event_name_idx').on(t.eventId, t.name)],
+  (t) => [
+    index('team_types_event_name_idx').on(t.eventId, t.name),
+    // What the team type lists' foreign keys (event_id, team_type_id) point at (decision 0065).
+    unique('team_types_event_id_key').on(t.eventId, t.id),
+  ],
 );
 
 /** An exhibiting team: its owner, type, organiser flag, stand share place and custom field values. */

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { makeUser, signIn, type TestApp } from '../../test/harness';
-import { contentPages } from '../content/tables';
+import { contentPages, contentPageTeamTypes } from '../content/tables';
 import { teamApi } from '../people/teamTestKit';
+import { saveTeamTypeIds } from '../people/teamTypes/links/queries';
 
 /**
  * Test helpers for the portal and downloads: cookies per level, team types, teams of a type (and
@@ -44,13 +45,19 @@ export function portalKit(t: TestApp, eventId: string) {
 
   async function contentPage(
     title: string,
-    extra: Partial<typeof contentPages.$inferInsert> = {},
+    {
+      allowedTeamTypeIds = [],
+      ...extra
+    }: Partial<typeof contentPages.$inferInsert> & {
+      allowedTeamTypeIds?: string[];
+    } = {},
     event = eventId,
   ): Promise<string> {
     const [row] = await t.ctx.db
       .insert(contentPages)
       .values({ eventId: event, title, isPublished: true, ...extra })
       .returning({ id: contentPages.id });
+    await saveTeamTypeIds(t.ctx.db, contentPageTeamTypes, event, row.id, allowedTeamTypeIds);
     return row.id;
   }
 

@@ -5,7 +5,7 @@ import type { ContentOption } from '../../../shared/portal/api';
 import type { ContentLink } from '../../../shared/portal/sidebar';
 import type { DbOrTx } from '../../platform/db/client';
 import type { Actor } from '../../platform/http/guards';
-import { contentPages } from '../content/tables';
+import { contentPages, contentPageWithTeamTypes } from '../content/tables';
 import { memberships, teams } from '../people/tables';
 
 /** What visibility rules need to know of a member: level, team type and stand-share role. */
@@ -81,7 +81,7 @@ export async function visibleContent(
       isArchived: contentPages.isArchived,
       isPublished: contentPages.isPublished,
       isPublic: contentPages.isPublic,
-      allowedTeamTypeIds: contentPages.allowedTeamTypeIds,
+      allowedTeamTypeIds: contentPageWithTeamTypes.allowedTeamTypeIds,
       showToChildTeams: contentPages.showToChildTeams,
     })
     .from(contentPages)

@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
 import { withTransaction } from '../../platform/db/transaction';
+import { letsTeamTypeSee, teamTypeIdsOf } from '../people/teamTypes/links/queries';
+import { taskTeamTypes } from '../tasks/tables';
 import type { ReportDay } from './day/queries';
 
 /**
@@ -20,7 +22,18 @@ export async function reportRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   });
 }
 
-/** A task (alias t) applies to a team (alias tm): the spec's visibility for a team, organisers aside. */
+/**
+ * A task's team type list (tasks as t), as the uuid[] that `applies` reads: the reports' task sets
+ * select it as team_type_ids once per task (decision 0065), so the test per status stays in memory.
+ * Their task CTE is MATERIALIZED: inlined into a join with the statuses, the subquery would run once
+ * per status rather than once per task.
+ */
+export const TASK_TEAM_TYPES = teamTypeIdsOf(taskTeamTypes, sql.raw('t.event_id'), sql.raw('t.id'));
+
+/**
+ * A task (alias t, a set carrying team_type_ids as TASK_TEAM_TYPES) applies to a team (alias tm):
+ * the spec's visibility for a team, organisers aside.
+ */
 export const applies = sql.raw(
   `(cardinality(t.team_type_ids) = 0 or tm.team_type_id = any(t.team_type_ids)) and (tm.stand_share_role <> 'child' or t.show_to_child_teams)`,
 );
@@ -32,6 +45,10 @@ export const applies = sql.raw(
  * with the visibility test per status it reads each team's range of the finished-status index once
  * (0.43 s at 1.5 M statuses; docs/benchmarks.md).
  */
+/** `applies` for rows of the tasks table itself (alias t): its team types read from task_team_types. */
+export const appliesToTaskRow = sql`${letsTeamTypeSee(taskTeamTypes, sql.raw('t.event_id'), sql.raw('t.id'), sql.raw('tm.team_type_id'))}
+  and (tm.stand_share_role <> 'child' or t.show_to_child_teams)`;
+
 export const KIND_KEY = sql.raw(`coalesce(tm.team_type_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
 
 /** The due bucket of a task on the report day: o(verdue), s(oon) or p(ending). */

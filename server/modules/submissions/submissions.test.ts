@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/forms/submissionsApi';
 import { createTestApp, makeEvent, makeUser, nextAddress, signIn, type TestApp } from '../../test/harness';
 import { formsApi, newField, yesNo } from '../forms/formsTestKit';
-import { taskStatuses, tasks } from '../tasks/tables';
+import { taskStatuses, tasks, taskTeamTypes } from '../tasks/tables';
 import { teamTaskWorld } from '../tasks/teamTaskTestKit';
 import { formSubmissions } from './tables';
 
@@ -146,9 +146,11 @@ describe('filling in forms, submissions and guest forms', () => {
         dueDate: '2020-01-01',
         type: 'form',
         formId: form.form.id,
-        teamTypeIds: [w.exhibitorType],
       })
       .returning();
+    await t.ctx.db
+      .insert(taskTeamTypes)
+      .values({ eventId, ownerId: overdue?.id ?? '', teamTypeId: w.exhibitorType });
     expect((await rowOf(owner))?.task).toEqual({
       id: overdue?.id,
       title: 'Stand build, exhibitors',

@@ -3,8 +3,11 @@ import { type Contact, contactSchema } from '../../../shared/suppliers/schema';
 import { logoAddress } from './logo/service';
 import type { suppliers } from './tables';
 
-/** Rows of the suppliers table as the API shows them. */
-export type SupplierRecord = typeof suppliers.$inferSelect;
+/** Rows of the suppliers table with their team type lists (supplierWithTeamTypes), as the API shows them. */
+export type SupplierRecord = typeof suppliers.$inferSelect & {
+  showToTeamTypeIds: string[];
+  hideFromTeamTypeIds: string[];
+};
 export type GroupRef = { id: string; title: string };
 
 /**

@@ -16,9 +16,17 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/service';
 import { sanitizeRichText } from '../content/sanitize';
 import { teamTypes } from '../people/tables';
+import { saveTeamTypeIds } from '../people/teamTypes/links/queries';
 import { releaseLogo, syncLogo } from './logo/service';
 import { type GroupRef, presentSupplierDetail, presentSupplierRow } from './present';
-import { supplierGroupMembers, supplierGroups, suppliers } from './tables';
+import {
+  supplierGroupMembers,
+  supplierGroups,
+  supplierHideTeamTypes,
+  supplierShowTeamTypes,
+  suppliers,
+  supplierWithTeamTypes,
+} from './tables';
 
 /** The admin side of suppliers: list, read, create, update, archive, delete. */
 
@@ -72,7 +80,7 @@ export async function listSuppliers(
   const condition = and(...where);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select(supplierWithTeamTypes)
       .from(suppliers)
       .where(condition)
       // The id breaks ties so that paging never shows a supplier twice or skips one.
@@ -96,7 +104,7 @@ export async function listSuppliers(
 
 export async function findSupplier(db: DbOrTx, eventId: string, supplierId: string) {
   const [row] = await db
-    .select()
+    .select(supplierWithTeamTypes)
     .from(suppliers)
     .where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));
   if (!row) throw notFound(SUPPLIER_ERRORS.supplierNotFound);
@@ -120,9 +128,15 @@ async function checkReferences(db: DbOrTx, eventId: string, body: SupplierValues
   }
 }
 
-/** What is stored from a checked body: the description sanitised, the groups kept apart. */
+/** What is stored from a checked body: the description sanitised, the groups and team types kept apart. */
 async function columnsOf(body: SupplierValues) {
-  const { groupIds: _groups, description, ...rest } = body;
+  const {
+    groupIds: _groups,
+    showToTeamTypeIds: _shownTo,
+    hideFromTeamTypeIds: _hiddenFrom,
+    description,
+    ...rest
+  } = body;
   return { ...rest, description: await sanitizeRichText(description) };
 }
 
@@ -166,6 +180,12 @@ async function moveBetweenGroups(tx: Tx, eventId: string, supplierId: string, gr
     );
 }
 
+/** The two team type lists, replaced in the caller's transaction. */
+async function saveTeamTypes(tx: Tx, eventId: string, supplierId: string, body: SupplierValues) {
+  await saveTeamTypeIds(tx, supplierShowTeamTypes, eventId, supplierId, body.showToTeamTypeIds);
+  await saveTeamTypeIds(tx, supplierHideTeamTypes, eventId, supplierId, body.hideFromTeamTypeIds);
+}
+
 export async function createSupplier(ctx: AppContext, eventId: string, body: SupplierValues, by: string) {
   return withTransaction(ctx.db, async (tx) => {
     await checkReferences(tx, eventId, body);
@@ -175,6 +195,7 @@ export async function createSupplier(ctx: AppContext, eventId: string, body: Sup
       .returning({ id: suppliers.id });
     await syncLogo(tx, ctx, eventId, row.id, null, body.logoFileId);
     await moveBetweenGroups(tx, eventId, row.id, body.groupIds);
+    await saveTeamTypes(tx, eventId, row.id, body);
     return getSupplier(tx, eventId, row.id);
   });
 }
@@ -195,8 +216,14 @@ export async function updateSupplier(
       .set({ ...(await columnsOf(body)), updatedBy: by, updatedAt: new Date() })
       .where(and(eq(suppliers.eventId, eventId), eq(suppliers.id, supplierId)));
     await moveBetweenGroups(tx, eventId, supplierId, body.groupIds);
+    await saveTeamTypes(tx, eventId, supplierId, body);
     const saved = await getSupplier(tx, eventId, supplierId);
-    noteChange('suppliers', supplierId, current, { ...current, ...(await columnsOf(body)) });
+    noteChange('suppliers', supplierId, current, {
+      ...current,
+      ...(await columnsOf(body)),
+      showToTeamTypeIds: saved.showToTeamTypeIds,
+      hideFromTeamTypeIds: saved.hideFromTeamTypeIds,
+    });
     return saved;
   });
 }

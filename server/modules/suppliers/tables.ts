@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import type { Contact } from '../../../shared/suppliers/schema';
 import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
+import { teamTypeIdsOf } from '../people/teamTypes/links/queries';
+import { teamTypeLinks } from '../people/teamTypes/links/tables';
 
 /**
  * Suppliers and supplier groups (shown as supplier types). Both have the id alone as primary key
@@ -29,12 +31,18 @@ export const suppliers = pgTable(
     // JSONB: a short list read and written whole with its supplier and never queried on its own;
     // parsed by the shared contact schema when written and when read.
     contacts: jsonb('contacts').$type<Contact[]>().notNull().default([]),
-    showToTeamTypeIds: uuid('show_to_team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    hideFromTeamTypeIds: uuid('hide_from_team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
     ...auditColumns,
   },
-  (t) => [index('suppliers_event_archived_company_idx').on(t.eventId, t.isArchived, t.company)],
+  (t) => [
+    index('suppliers_event_archived_company_idx').on(t.eventId, t.isArchived, t.company),
+    unique('suppliers_event_id_key').on(t.eventId, t.id),
+  ],
 );
+
+/** showToTeamTypeIds: when any, only teams of these types see the supplier. */
+export const supplierShowTeamTypes = teamTypeLinks('supplier_show_team_types', 'supplier_id', suppliers);
+/** hideFromTeamTypeIds: teams of these types never see the supplier. */
+export const supplierHideTeamTypes = teamTypeLinks('supplier_hide_team_types', 'supplier_id', suppliers);
 
 export const supplierGroups = pgTable(
   'supplier_groups',
@@ -70,3 +78,10 @@ export const supplierGroupMembers = pgTable(
     index('supplier_group_members_event_supplier_idx').on(t.eventId, t.supplierId),
   ],
 );
+
+/** A supplier's columns with its two team type lists. */
+export const supplierWithTeamTypes = {
+  ...getTableColumns(suppliers),
+  showToTeamTypeIds: teamTypeIdsOf(supplierShowTeamTypes, suppliers.eventId, suppliers.id),
+  hideFromTeamTypeIds: teamTypeIdsOf(supplierHideTeamTypes, suppliers.eventId, suppliers.id),
+};

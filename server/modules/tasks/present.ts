@@ -1,8 +1,8 @@
 import type { TaskDetail, TaskRow } from '../../../shared/tasks/api';
 import type { tasks } from './tables';
 
-/** Rows of the tasks table as the API shows them. */
-type TaskRecord = typeof tasks.$inferSelect;
+/** Rows of the tasks table with their team type list (taskWithTeamTypes), as the API shows them. */
+type TaskRecord = typeof tasks.$inferSelect & { teamTypeIds: string[] };
 
 /** The titles of the task's group and linked form, read with it by a join. */
 export type TaskTitles = { groupTitle: string | null; formTitle: string | null };

@@ -19,13 +19,14 @@ import { noteChange } from '../audit/service';
 import { sanitizeRichText } from '../content/sanitize';
 import { forms } from '../forms/tables';
 import { teamTypes } from '../people/tables';
+import { saveTeamTypeIds } from '../people/teamTypes/links/queries';
 import { listAttachments, releaseAttachments, saveAttachments } from './attachments/service';
 import { TASK_NOT_FOUND } from './errors';
 import { completeForSubmittedTeams } from './formTasks/service';
 import { assertGroup } from './groups/service';
 import { presentTaskDetail, presentTaskRow } from './present';
 import { dueSettings } from './queries';
-import { taskGroups, tasks } from './tables';
+import { taskGroups, tasks, taskTeamTypes, taskWithTeamTypes } from './tables';
 import { releaseTaskUploads } from './threads/uploads/service';
 
 /** The admin side of tasks: list, read, create, update, archive, delete. */
@@ -34,7 +35,7 @@ type TaskBody = z.output<typeof adminTaskBodySchema>;
 type TaskListQuery = z.output<typeof adminTaskListQuerySchema>;
 
 /** A task row with the titles of its group and linked form (the form's own event, as a guard). */
-const rowColumns = { task: tasks, groupTitle: taskGroups.title, formTitle: forms.title };
+const rowColumns = { task: taskWithTeamTypes, groupTitle: taskGroups.title, formTitle: forms.title };
 const formOfTask = and(eq(forms.id, tasks.formId), eq(forms.eventId, tasks.eventId));
 
 export async function listTasks(
@@ -125,11 +126,15 @@ async function nextPosition(db: DbOrTx, eventId: string, groupId: string | null)
  * The task's own columns, the rich description sanitised; attachments live in the files module. A
  * task changed from 'form' to another type lets go of its form, so submissions no longer complete it.
  */
-async function values({ attachmentIds: _attachments, description, ...body }: TaskBody) {
+async function values({
+  attachmentIds: _attachments,
+  teamTypeIds: _teamTypes,
+  description,
+  ...body
+}: TaskBody) {
   return {
     ...body,
     description: await sanitizeRichText(description),
-    teamTypeIds: [...new Set(body.teamTypeIds)],
     formId: body.type === 'form' ? body.formId : null,
   };
 }
@@ -143,6 +148,7 @@ export async function createTask(ctx: AppContext, eventId: string, body: TaskBod
       .insert(tasks)
       .values({ ...columns, eventId, position, createdBy: by, updatedBy: by })
       .returning({ id: tasks.id });
+    await saveTeamTypeIds(db, taskTeamTypes, eventId, row.id, body.teamTypeIds);
     await saveAttachments(db, ctx, eventId, row.id, body.attachmentIds);
     if (columns.formId) await completeForSubmittedTeams(db, eventId, columns.formId);
     return getTask(db, eventId, row.id);
@@ -171,6 +177,7 @@ export async function updateTask(
         updatedAt: new Date(),
       })
       .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
+    await saveTeamTypeIds(db, taskTeamTypes, eventId, taskId, body.teamTypeIds);
     await saveAttachments(db, ctx, eventId, taskId, body.attachmentIds);
     if (columns.formId && columns.formId !== current.formId) {
       await completeForSubmittedTeams(db, eventId, columns.formId);

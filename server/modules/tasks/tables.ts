@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ApprovalHistoryEntry } from '../../../shared/tasks/schema';
@@ -16,6 +17,8 @@ import { auditColumns, idColumn } from '../../platform/db/columns';
 import { events } from '../events/tables';
 import { forms } from '../forms/tables';
 import { teams } from '../people/tables';
+import { teamTypeIdsOf } from '../people/teamTypes/links/queries';
+import { teamTypeLinks } from '../people/teamTypes/links/tables';
 
 /**
  * Tasks, their groups and each team's status. Groups and tasks have the id alone as primary key (as
@@ -56,8 +59,6 @@ export const tasks = pgTable(
     showToChildTeams: boolean('show_to_child_teams').notNull().default(false),
     isRequired: boolean('is_required').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
-    // An array, not a join table: it is read whole with the task and never queried on its own.
-    teamTypeIds: uuid('team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
     groupId: uuid('group_id').references(() => taskGroups.id, { onDelete: 'set null' }),
     /** A form task's form; a deleted form leaves the task without one (it then asks for one). */
     formId: uuid('form_id').references(() => forms.id, { onDelete: 'set null' }),
@@ -67,8 +68,12 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_event_archived_due_idx').on(t.eventId, t.isArchived, t.dueDate),
     index('tasks_event_group_position_idx').on(t.eventId, t.groupId, t.position),
+    unique('tasks_event_id_key').on(t.eventId, t.id),
   ],
 );
+
+/** The team types a task is for (none: every team); the spec's teamTypeIds. */
+export const taskTeamTypes = teamTypeLinks('task_team_types', 'task_id', tasks);
 
 /** One team's progress on one task; a missing row means incomplete with no approval. */
 export const taskStatuses = pgTable(
@@ -125,3 +130,9 @@ export const sentTaskReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.day, t.taskId, t.teamId] })],
 );
+
+/** A task's columns with its team type list (a select of the task as it was with the array). */
+export const taskWithTeamTypes = {
+  ...getTableColumns(tasks),
+  teamTypeIds: teamTypeIdsOf(taskTeamTypes, tasks.eventId, tasks.id),
+};

@@ -1,13 +1,10 @@
-import { registerTeamTypeColumns } from '../people/teamTypes/references/service';
 import { registerUserTransfer } from '../people/users/transfer/service';
 import { registerTaskAttachmentAccess } from './attachments/service';
-import { tasks } from './tables';
 import { transferAssignments } from './threads/assignments/service';
 import { registerTaskFileAccess } from './threads/uploads/service';
 
 /** What this module adds to the shared registries; called once by server/wiring.ts, not by mounting routes. */
 export function wireTasks(): void {
-  registerTeamTypeColumns('tasks', { table: tasks, eventId: tasks.eventId, columns: [tasks.teamTypeIds] });
   registerTaskAttachmentAccess();
   registerTaskFileAccess();
   registerUserTransfer('tasks.assignments', transferAssignments);

@@ -9,8 +9,12 @@ import { notFound } from '../../platform/http/errors';
 import { readSettingsMany } from '../events/settingsStore';
 import { events } from '../events/tables';
 import { memberships, teams } from '../people/tables';
+import { teamTypeIdsOf } from '../people/teamTypes/links/queries';
 import { readPortalDoc } from '../portal/service';
-import { timetableTracks } from './tables';
+import { timetableSessionTeamTypes, timetableTracks } from './tables';
+
+/** A session's team type list in the SQL below (sessions as s). */
+const sessionTypes = teamTypeIdsOf(timetableSessionTeamTypes, sql.raw('s.event_id'), sql.raw('s.id'));
 
 /** What every calendar of an event is written with: its name, zone, due-soon days and app URL. */
 export async function calendarSettings(db: DbOrTx, eventId: string) {
@@ -68,7 +72,7 @@ export async function programmeOf(db: DbOrTx, eventId: string) {
     db,
     sql`
     select json_agg(json_build_array(
-      s.id, s.title, s.description, s.starts_at, s.ends_at, s.location, s.track_id, s.team_type_ids,
+      s.id, s.title, s.description, s.starts_at, s.ends_at, s.location, s.track_id, ${sessionTypes},
       s.show_to_child_teams, s.link_kind, s.link_id, s.updated_at
     ) order by s.starts_at, s.ends_at, s.title, s.id)::text as sessions
     from timetable_sessions s

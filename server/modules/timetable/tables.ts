@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -13,6 +13,8 @@ import { LINK_KINDS } from '../../../shared/timetable/schema';
 import { auditColumns } from '../../platform/db/columns';
 import { accounts } from '../auth/tables';
 import { events } from '../events/tables';
+import { teamTypeIdsOf } from '../people/teamTypes/links/queries';
+import { teamTypeLinks } from '../people/teamTypes/links/tables';
 
 /**
  * The time table (decision 0016). Every key starts with event_id, the primary keys too, so one
@@ -51,8 +53,6 @@ export const timetableSessions = pgTable(
     endsAt: text('ends_at').notNull(),
     location: text('location').notNull().default(''),
     trackId: uuid('track_id'),
-    // An array, as tasks keep theirs: read whole with the session, never queried alone.
-    teamTypeIds: uuid('team_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
     showToChildTeams: boolean('show_to_child_teams').notNull().default(true),
     // A content page, form or task of the event; checked on write, dropped on read if gone since.
     linkKind: text('link_kind', { enum: LINK_KINDS }),
@@ -69,6 +69,13 @@ export const timetableSessions = pgTable(
     index('timetable_sessions_event_starts_idx').on(t.eventId, t.startsAt),
     index('timetable_sessions_event_track_idx').on(t.eventId, t.trackId),
   ],
+);
+
+/** The team types a session is for (none: every team). */
+export const timetableSessionTeamTypes = teamTypeLinks(
+  'timetable_session_team_types',
+  'session_id',
+  timetableSessions,
 );
 
 /**
@@ -92,3 +99,9 @@ export const calendarFeeds = pgTable(
     uniqueIndex('calendar_feeds_event_token_idx').on(t.eventId, t.tokenHash),
   ],
 );
+
+/** A session's columns with its team type list. */
+export const sessionWithTeamTypes = {
+  ...getTableColumns(timetableSessions),
+  teamTypeIds: teamTypeIdsOf(timetableSessionTeamTypes, timetableSessions.eventId, timetableSessions.id),
+};

@@ -22,7 +22,7 @@ import { pageImage } from '../pageImages/queries';
 import { contentFileUrl, guestImageSrc, presentSection } from '../present';
 import { resolveResources } from '../resources/queries';
 import { loadSections } from '../service';
-import { contentPages } from '../tables';
+import { contentPages, contentPageWithTeamTypes } from '../tables';
 
 /** The reader's side: the pages a member may see, one page as they see it, and guest pages. */
 
@@ -47,7 +47,7 @@ export async function contentViewerOf(db: DbOrTx, actor: Actor): Promise<Content
 export async function listReadable(db: DbOrTx, actor: Actor): Promise<ReaderList> {
   const viewer = await contentViewerOf(db, actor);
   const rows = await db
-    .select()
+    .select(contentPageWithTeamTypes)
     .from(contentPages)
     .where(and(eq(contentPages.eventId, actor.eventId), eq(contentPages.isArchived, false)))
     .orderBy(asc(contentPages.title), asc(contentPages.id));
@@ -147,7 +147,7 @@ export async function readPage(
 ): Promise<ReaderPage> {
   const [page, viewer] = await Promise.all([
     db
-      .select()
+      .select(contentPageWithTeamTypes)
       .from(contentPages)
       .where(and(eq(contentPages.eventId, actor.eventId), eq(contentPages.id, contentId)))
       .then((rows) => rows[0]),
@@ -165,7 +165,10 @@ export async function readPage(
 
 /** /guests/content/:contentId — public pages for anyone with the link; nothing for the rest. */
 export async function readGuestPage(db: DbOrTx, contentId: string, log?: Logger): Promise<ReaderPage> {
-  const [page] = await db.select().from(contentPages).where(eq(contentPages.id, contentId));
+  const [page] = await db
+    .select(contentPageWithTeamTypes)
+    .from(contentPages)
+    .where(eq(contentPages.id, contentId));
   if (!page || !canGuestSeeContent(page)) throw notFound(CONTENT_ERRORS.notFound);
   const [sections, image] = await Promise.all([
     readerSections({ db, page, actor: null, viewer: null, log }),
@@ -184,7 +187,7 @@ export async function canReadPageFiles(
   actor: Actor | null,
 ): Promise<boolean> {
   const [page] = await db
-    .select()
+    .select(contentPageWithTeamTypes)
     .from(contentPages)
     .where(and(eq(contentPages.eventId, eventId), eq(contentPages.id, contentId)));
   if (!page) return false;

@@ -6,9 +6,9 @@ import { canSeeDownload } from '../../../../shared/downloads/visibility';
 import { canSeeSupplier } from '../../../../shared/suppliers/visibility';
 import { canSeeTask } from '../../../../shared/tasks/visibility';
 import type { DbOrTx } from '../../../platform/db/client';
-import { downloads } from '../../downloads/tables';
-import { suppliers } from '../../suppliers/tables';
-import { tasks } from '../../tasks/tables';
+import { downloads, downloadWithTeamTypes } from '../../downloads/tables';
+import { suppliers, supplierWithTeamTypes } from '../../suppliers/tables';
+import { tasks, taskWithTeamTypes } from '../../tasks/tables';
 
 /**
  * Resources sections link to tasks, downloads and suppliers (spec: a list of id and type). Each is
@@ -31,7 +31,7 @@ const RESOLVERS: Partial<Record<ResourceType, { resolve: Resolver; href: (id: st
     href: (id) => `/tasks/${id}`,
     resolve: async (db, eventId, ids, viewer) => {
       const rows = await db
-        .select()
+        .select(taskWithTeamTypes)
         .from(tasks)
         .where(and(eq(tasks.eventId, eventId), inArray(tasks.id, ids)));
       return rows.map((t) => ({
@@ -45,7 +45,7 @@ const RESOLVERS: Partial<Record<ResourceType, { resolve: Resolver; href: (id: st
     href: () => '/downloads',
     resolve: async (db, eventId, ids, viewer) => {
       const rows = await db
-        .select()
+        .select(downloadWithTeamTypes)
         .from(downloads)
         .where(and(eq(downloads.eventId, eventId), inArray(downloads.id, ids)));
       return rows.map((d) => ({
@@ -59,7 +59,7 @@ const RESOLVERS: Partial<Record<ResourceType, { resolve: Resolver; href: (id: st
     href: (id) => `/suppliers/${id}`,
     resolve: async (db, eventId, ids, viewer) => {
       const rows = await db
-        .select()
+        .select(supplierWithTeamTypes)
         .from(suppliers)
         .where(and(eq(suppliers.eventId, eventId), inArray(suppliers.id, ids)));
       return rows.map((s) => ({

@@ -4,8 +4,8 @@ import { assets } from '../../assets/tables';
 import { auditEntries, auditSettings } from '../../audit/tables';
 import { eventSignInProviders, signInAttempts } from '../../auth/providers/tables';
 import { authTokens, sessions } from '../../auth/tables';
-import { contentPages, contentSections } from '../../content/tables';
-import { downloads } from '../../downloads/tables';
+import { contentPages, contentPageTeamTypes, contentSections } from '../../content/tables';
+import { downloadHideTeamTypes, downloadShowTeamTypes, downloads } from '../../downloads/tables';
 import { emailResponses, outboxEmails } from '../../emails/tables';
 import { emailTemplates } from '../../emails/templates/tables';
 import { settings } from '../../events/tables';
@@ -19,15 +19,31 @@ import {
   formNotifications,
   forms,
 } from '../../forms/tables';
-import { notificationEmails, notificationReads, notifications } from '../../notifications/tables';
+import {
+  notificationEmails,
+  notificationReads,
+  notifications,
+  notificationTeamTypes,
+} from '../../notifications/tables';
 import { teamImportRows, teamImports } from '../../people/import/tables';
 import { customFields, memberships, teams, teamTypes } from '../../people/tables';
 import { cardLayouts, layoutCards, layoutTeamTypes } from '../../portal/tables';
 import { formSubmissions, submissionEvents } from '../../submissions/tables';
-import { supplierGroupMembers, supplierGroups, suppliers } from '../../suppliers/tables';
-import { sentTaskReminders, taskGroups, taskStatuses, tasks } from '../../tasks/tables';
+import {
+  supplierGroupMembers,
+  supplierGroups,
+  supplierHideTeamTypes,
+  supplierShowTeamTypes,
+  suppliers,
+} from '../../suppliers/tables';
+import { sentTaskReminders, taskGroups, taskStatuses, tasks, taskTeamTypes } from '../../tasks/tables';
 import { taskComments, taskDisclaimerAcceptances, taskUploads } from '../../tasks/threads/tables';
-import { calendarFeeds, timetableSessions, timetableTracks } from '../../timetable/tables';
+import {
+  calendarFeeds,
+  timetableSessions,
+  timetableSessionTeamTypes,
+  timetableTracks,
+} from '../../timetable/tables';
 import { apiTokens } from '../../tokens/tables';
 import { formWebhooks, webhookDeliveries } from '../../webhooks/tables';
 import { eventClones } from '../tables';
@@ -49,7 +65,7 @@ export const COPIED_FILE_PURPOSES = [
  */
 export type CloneStep = {
   table: PgTable;
-  /** uuid and uuid[] columns holding ids of copied rows: each id becomes its copy's id. */
+  /** uuid columns holding ids of copied rows: each id becomes its copy's id. */
   refs?: readonly string[];
   /**
    * text and jsonb columns that may hold ids inside them (logic maps and rules, links in rich
@@ -82,9 +98,13 @@ export const CLONE_PLAN: readonly CloneStep[] = [
     where: () => and(inArray(files.ownerKind, [...COPIED_FILE_PURPOSES]), isNotNull(files.ownerId)) as SQL,
   },
   { table: assets, refs: ['fileId'] },
-  { table: contentPages, refs: ['allowedTeamTypeIds', 'assetId'], idsIn: ['description', 'icon'] },
+  { table: contentPages, refs: ['assetId'], idsIn: ['description', 'icon'] },
+  // Team type lists (join tables, decision 0065): owner and team type both become their copies.
+  { table: contentPageTeamTypes, refs: ['ownerId', 'teamTypeId'] },
   { table: contentSections, refs: ['pageId'], idsIn: ['data', 'heading'] },
-  { table: downloads, refs: ['fileId', 'showToTeamTypeIds', 'hideFromTeamTypeIds'], idsIn: ['description'] },
+  { table: downloads, refs: ['fileId'], idsIn: ['description'] },
+  { table: downloadShowTeamTypes, refs: ['ownerId', 'teamTypeId'] },
+  { table: downloadHideTeamTypes, refs: ['ownerId', 'teamTypeId'] },
   { table: cardLayouts },
   { table: layoutCards, refs: ['layoutId'], idsIn: ['pathId', 'description'] },
   { table: layoutTeamTypes, refs: ['teamTypeId', 'layoutId'] },
@@ -102,24 +122,28 @@ export const CLONE_PLAN: readonly CloneStep[] = [
   },
   {
     table: tasks,
-    refs: ['teamTypeIds', 'groupId', 'formId'],
+    refs: ['groupId', 'formId'],
     idsIn: ['description', 'disclaimer', 'externalLink'],
     dates: ['dueDate'],
   },
+  { table: taskTeamTypes, refs: ['ownerId', 'teamTypeId'] },
   { table: supplierGroups },
   {
     table: suppliers,
-    refs: ['logoFileId', 'showToTeamTypeIds', 'hideFromTeamTypeIds'],
+    refs: ['logoFileId'],
     idsIn: ['logoUrl', 'contacts', 'description'],
   },
+  { table: supplierShowTeamTypes, refs: ['ownerId', 'teamTypeId'] },
+  { table: supplierHideTeamTypes, refs: ['ownerId', 'teamTypeId'] },
   { table: supplierGroupMembers, refs: ['groupId', 'supplierId'] },
   { table: timetableTracks },
   {
     table: timetableSessions,
-    refs: ['trackId', 'teamTypeIds', 'linkId'],
+    refs: ['trackId', 'linkId'],
     idsIn: ['description'],
     dates: ['startsAt', 'endsAt'],
   },
+  { table: timetableSessionTeamTypes, refs: ['ownerId', 'teamTypeId'] },
 ];
 
 /**
@@ -143,6 +167,7 @@ export const NOT_CLONED: readonly { table: PgTable; why: string }[] = [
   { table: editLocks, why: 'a person editing now' },
   { table: notifications, why: 'notifications' },
   { table: notificationReads, why: 'notifications' },
+  { table: notificationTeamTypes, why: 'notifications' },
   { table: notificationEmails, why: 'notifications' },
   { table: outboxEmails, why: 'a log of emails sent' },
   { table: emailResponses, why: 'a log of emails sent' },

@@ -11,7 +11,7 @@ import { notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { viewerOf } from '../../portal/queries';
 import { readNotification } from '../present';
-import { notificationReads, notifications } from '../tables';
+import { notificationReads, notifications, notificationWithTeamTypes } from '../tables';
 
 /**
  * The reader's side (/notifications and the bell): what the caller may see, newest first, with
@@ -32,7 +32,7 @@ type Log = Pick<Logger, 'warn'>;
 async function visibleRows(db: DbOrTx, actor: Actor, logger: Log) {
   const me = await viewer(db, actor);
   const rows = await db
-    .select({ row: notifications, readAt: notificationReads.readAt })
+    .select({ row: notificationWithTeamTypes, readAt: notificationReads.readAt })
     .from(notifications)
     .leftJoin(
       notificationReads,

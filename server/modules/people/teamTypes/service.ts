@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { teams, teamTypes } from '../tables';
-import { forgetTeamTypeEverywhere } from './references/service';
 
 /** Team types of an event, by name, with how many teams each holds. */
 export async function listTeamTypes(db: DbOrTx, eventId: string): Promise<TeamTypeListResponse> {
@@ -67,7 +66,8 @@ export async function renameTeamType(
 
 /**
  * Deleting a team type takes it off every team (the foreign key sets team_type_id to null) and out
- * of every other area's team type lists (references/service.ts). Call it inside a transaction.
+ * of every other area's team type lists: each list is a join table whose foreign key to team_types
+ * cascades (links/tables.ts, decision 0065), so no list of places is kept here.
  */
 export async function deleteTeamType(ctx: AppContext, eventId: string, teamTypeId: string): Promise<void> {
   return withTransaction(ctx.db, async (db) => {
@@ -76,6 +76,5 @@ export async function deleteTeamType(ctx: AppContext, eventId: string, teamTypeI
       .where(and(eq(teamTypes.eventId, eventId), eq(teamTypes.id, teamTypeId)))
       .returning({ id: teamTypes.id });
     if (deleted.length === 0) throw notFound(TEAM_ERRORS.teamTypeNotFound);
-    await forgetTeamTypeEverywhere(db, eventId, teamTypeId);
   });
 }

@@ -4,7 +4,7 @@ import { addCalendarDays, calendarDateIn } from '../../../../shared/tasks/dueSta
 import { rowsOf } from '../../../platform/db/rows';
 import { createTestApp, makeEvent, type TestApp } from '../../../test/harness';
 import { teams } from '../../people/tables';
-import { taskStatuses, tasks } from '../../tasks/tables';
+import { taskStatuses, tasks, taskTeamTypes } from '../../tasks/tables';
 import { reportDay } from '../day/queries';
 import { reportsWorld } from '../reportsTestKit';
 import { ensureReportCounts, recountQuery } from './service';
@@ -196,7 +196,8 @@ describe('report counts kept as statuses change', () => {
     await expectStaleThenRebuilt();
     await t.ctx.db.update(tasks).set({ isArchived: true }).where(eq(tasks.id, world.tasks.dueSoon));
     await expectStaleThenRebuilt();
-    await t.ctx.db.update(tasks).set({ teamTypeIds: [] }).where(eq(tasks.id, world.tasks.sponsorOnly));
+    // The team type list is a join table (decision 0065): removing the task's types is a change too.
+    await t.ctx.db.delete(taskTeamTypes).where(eq(taskTeamTypes.ownerId, world.tasks.sponsorOnly));
     await expectStaleThenRebuilt();
     await t.ctx.db
       .update(teams)

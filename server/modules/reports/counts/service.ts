@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/rows';
 import { withTransaction } from '../../../platform/db/transaction';
 import type { ReportDay } from '../day/queries';
-import { applies, bucketOf } from '../queries';
+import { applies, bucketOf, TASK_TEAM_TYPES } from '../queries';
 
 /**
  * The counts the team and task reports read (migration 0015_report_counts): per team its finished
@@ -58,8 +58,8 @@ export async function ensureReportCounts(
 export function recountQuery(eventId: string, day: ReportDay, per: 'team' | 'task'): SQL {
   const key = per === 'team' ? sql.raw('s.team_id') : sql.raw('s.task_id');
   return sql`
-    with t as (
-      select id, team_type_ids, show_to_child_teams, ${bucketOf(day)} as bucket
+    with t as materialized (
+      select id, ${TASK_TEAM_TYPES} as team_type_ids, show_to_child_teams, ${bucketOf(day)} as bucket
       from tasks t where event_id = ${eventId} and not is_archived
     ),
     tm as (select id, team_type_id, stand_share_role from teams where event_id = ${eventId} and not is_organiser)

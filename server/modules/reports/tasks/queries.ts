@@ -12,7 +12,7 @@ import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
 import type { DbOrTx } from '../../../platform/db/client';
 import { countedReportRows } from '../counts/service';
 import type { ReportDay } from '../day/queries';
-import { applies, bucketOf, KIND_KEY } from '../queries';
+import { applies, bucketOf, KIND_KEY, TASK_TEAM_TYPES } from '../queries';
 
 export type TaskReportQuery = Omit<z.output<typeof taskReportQuerySchema>, 'page'> & { page?: number };
 
@@ -88,8 +88,8 @@ export async function taskReportRows(
     eventId,
     day,
     sql`
-    with t as (
-      select t.id, t.title, t.type, t.due_date, t.team_type_ids, t.show_to_child_teams, g.title as group_title,
+    with t as materialized (
+      select t.id, t.title, t.type, t.due_date, ${TASK_TEAM_TYPES} as team_type_ids, t.show_to_child_teams, g.title as group_title,
         ${bucketOf(day)} as bucket
       from tasks t left join task_groups g on g.id = t.group_id
       where ${sql.join(taskWhere, sql` and `)}

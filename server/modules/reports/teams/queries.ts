@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { countedReportRows } from '../counts/service';
 import type { ReportDay } from '../day/queries';
-import { applies, bucketOf, KIND_KEY } from '../queries';
+import { applies, bucketOf, KIND_KEY, TASK_TEAM_TYPES } from '../queries';
 
 export { applies, bucketOf, KIND_KEY, reportRows } from '../queries';
 
@@ -105,8 +105,8 @@ function asOneJsonValue(query: SQL): SQL {
 export function teamFactsQuery(eventId: string, day: ReportDay, teamId?: string): SQL {
   const oneTeam = teamId ? sql`and tm.id = ${teamId}` : sql``;
   return sql`
-    with t as (
-      select id, team_type_ids, show_to_child_teams, ${bucketOf(day)} as bucket
+    with t as materialized (
+      select id, ${TASK_TEAM_TYPES} as team_type_ids, show_to_child_teams, ${bucketOf(day)} as bucket
       from tasks t where event_id = ${eventId} and not is_archived
     ),
     tm as (

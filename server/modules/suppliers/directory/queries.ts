@@ -13,7 +13,7 @@ import type { Actor } from '../../../platform/http/guards';
 import { memberships, teams } from '../../people/tables';
 import { presentCard, readContacts } from '../present';
 import { groupsOf } from '../service';
-import { supplierGroupMembers, supplierGroups, suppliers } from '../tables';
+import { supplierGroupMembers, supplierGroups, suppliers, supplierWithTeamTypes } from '../tables';
 
 /** The members' side: the directory grouped by supplier type, and one supplier's page. */
 
@@ -32,7 +32,7 @@ export async function listDirectory(db: DbOrTx, actor: Actor): Promise<Directory
   const [viewer, rows, groups, members] = await Promise.all([
     supplierViewerOf(db, actor),
     db
-      .select()
+      .select(supplierWithTeamTypes)
       .from(suppliers)
       .where(and(eq(suppliers.eventId, eventId), eq(suppliers.isArchived, false))),
     db
@@ -65,7 +65,7 @@ export async function getDirectorySupplier(
   const [viewer, [row]] = await Promise.all([
     supplierViewerOf(db, actor),
     db
-      .select()
+      .select(supplierWithTeamTypes)
       .from(suppliers)
       .where(and(eq(suppliers.eventId, actor.eventId), eq(suppliers.id, supplierId))),
   ]);

@@ -13,7 +13,7 @@ import {
 } from '../../files/service';
 import { files } from '../../files/tables';
 import { memberships, teams } from '../../people/tables';
-import { tasks } from '../tables';
+import { tasks, taskWithTeamTypes } from '../tables';
 
 /**
  * A task's attachments (spec: attachmentIds): files uploaded with purpose 'taskAttachment' and
@@ -62,7 +62,7 @@ export function registerTaskAttachmentAccess(): void {
     if (can(viewer.permissions, 'moderator')) return true;
     const [task] = await db
       .select({
-        teamTypeIds: tasks.teamTypeIds,
+        teamTypeIds: taskWithTeamTypes.teamTypeIds,
         showToChildTeams: tasks.showToChildTeams,
         isArchived: tasks.isArchived,
       })

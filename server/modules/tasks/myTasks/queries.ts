@@ -10,6 +10,8 @@ import type {
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/rows';
 import type { Actor } from '../../../platform/http/guards';
+import { teamTypeIdsOf } from '../../people/teamTypes/links/queries';
+import { taskTeamTypes } from '../tables';
 
 /**
  * What a team's task list (/my-tasks) is made from, read in one query: the caller's team, the
@@ -92,6 +94,9 @@ type ListRow = {
   tasks: string | null;
 };
 
+/** A task's team type list in the SQL below (tasks as t). */
+const taskTypes = teamTypeIdsOf(taskTeamTypes, sql.raw('t.event_id'), sql.raw('t.id'));
+
 /** The caller's team and its task list; null when the caller is in no team. */
 export async function loadMyTaskList(db: DbOrTx, actor: Actor): Promise<MyTaskList | null> {
   const { eventId, accountId } = actor;
@@ -117,7 +122,7 @@ export async function loadMyTaskList(db: DbOrTx, actor: Actor): Promise<MyTaskLi
         select json_agg(json_build_array(
           t.id, t.title, t.due_date, t.type, t.group_id, t.description, t.external_link,
           t.is_time_sensitive, t.is_approval_needed, t.is_required, t.disclaimer, t.show_to_child_teams,
-          t.team_type_ids, s.progress_status, s.approval_status, s.approval_review, s.approval_history -> -1,
+          ${taskTypes}, s.progress_status, s.approval_status, s.approval_review, s.approval_history -> -1,
           f.id
         ) order by t.position, t.title)
         from tasks t

@@ -33,7 +33,7 @@ import { TASK_NOT_FOUND } from '../errors';
 import { signalStatusesAfterCommit } from '../live';
 import { dueSettings } from '../queries';
 import { queueTaskStatusEmails } from '../statuses/email';
-import { taskStatuses, tasks } from '../tables';
+import { taskStatuses, tasks, taskWithTeamTypes } from '../tables';
 import { taskDisclaimerAcceptances } from '../threads/tables';
 import { loadMyTaskList, type MyTaskListRow } from './queries';
 
@@ -186,7 +186,7 @@ export async function setMyProgress(db: DbOrTx, actor: Actor, taskId: string, pr
   const viewer = await viewerOf(db, actor);
   if (!viewer) throw forbidden(NO_TEAM);
   const [task] = await db
-    .select()
+    .select(taskWithTeamTypes)
     .from(tasks)
     .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.id, taskId)));
   // A task the team cannot see answers as missing, so its existence is not revealed.
@@ -233,7 +233,7 @@ export async function reviewTeamTask(
 ) {
   return withTransaction(ctx.db, async (db, effects) => {
     const [task] = await db
-      .select()
+      .select(taskWithTeamTypes)
       .from(tasks)
       .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.id, params.taskId)));
     if (!task) throw notFound(TASK_NOT_FOUND);

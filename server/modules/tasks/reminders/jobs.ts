@@ -20,7 +20,7 @@ import { emailLook } from '../../emails/templates/queries';
 import { readSettingsMany } from '../../events/settingsStore';
 import { events } from '../../events/tables';
 import { memberships, teams } from '../../people/tables';
-import { sentTaskReminders, taskStatuses, tasks } from '../tables';
+import { sentTaskReminders, taskStatuses, tasks, taskWithTeamTypes } from '../tables';
 import { renderTaskReminder } from './email';
 
 /**
@@ -85,7 +85,7 @@ export async function sendEventReminders(
       title: tasks.title,
       dueDate: tasks.dueDate,
       isArchived: tasks.isArchived,
-      teamTypeIds: tasks.teamTypeIds,
+      teamTypeIds: taskWithTeamTypes.teamTypeIds,
       showToChildTeams: tasks.showToChildTeams,
     })
     .from(tasks)

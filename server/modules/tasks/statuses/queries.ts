@@ -24,9 +24,10 @@ import { containing } from '../../../platform/db/search';
 import { notFound } from '../../../platform/http/errors';
 import { accounts } from '../../auth/tables';
 import { teams } from '../../people/tables';
+import { teamTypeIdsOf } from '../../people/teamTypes/links/queries';
 import { TASK_NOT_FOUND } from '../errors';
 import { dueSettings } from '../queries';
-import { taskStatuses, tasks } from '../tables';
+import { taskStatuses, tasks, taskTeamTypes, taskWithTeamTypes } from '../tables';
 
 /**
  * How many team statuses across the event are overdue and due soon, in one query (decision 0005:
@@ -45,8 +46,9 @@ export async function countDueStatuses(db: DbOrTx, eventId: string, now = new Da
   const [row] = await rowsOf<{ overdue: string | number; due_soon: string | number }>(
     db,
     sql`
-    with due as (
-      select id, due_date < ${today} as overdue, team_type_ids, show_to_child_teams
+    with due as materialized (
+      select id, due_date < ${today} as overdue, ${teamTypeIdsOf(taskTeamTypes, sql.raw('tasks.event_id'), sql.raw('tasks.id'))} as team_type_ids,
+        show_to_child_teams
       from tasks
       where event_id = ${eventId} and not is_archived and due_date <= ${dueSoonUntil}
     ),
@@ -83,7 +85,7 @@ export async function countDueStatuses(db: DbOrTx, eventId: string, now = new Da
 /** Every team's status of one task (the organisers' view). */
 
 type Query = z.output<typeof teamStatusListQuerySchema>;
-type TaskRecord = typeof tasks.$inferSelect;
+type TaskRecord = typeof tasks.$inferSelect & { teamTypeIds: string[] };
 
 /**
  * The teams that see a task (spec: task visibility, for the team rather than its most senior member):
@@ -98,7 +100,7 @@ export function teamsSeeing(task: Pick<TaskRecord, 'teamTypeIds' | 'showToChildT
 
 export async function findTask(db: DbOrTx, eventId: string, taskId: string): Promise<TaskRecord> {
   const [task] = await db
-    .select()
+    .select(taskWithTeamTypes)
     .from(tasks)
     .where(and(eq(tasks.eventId, eventId), eq(tasks.id, taskId)));
   if (!task) throw notFound(TASK_NOT_FOUND);

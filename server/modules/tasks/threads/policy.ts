@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { memberships, teams } from '../../people/tables';
 import { TASK_NOT_FOUND } from '../errors';
-import { tasks } from '../tables';
+import { tasks, taskWithTeamTypes } from '../tables';
 
 /**
  * Opens one team's side of one task for the caller, or answers 404: another event's ids, a team that
@@ -27,7 +27,7 @@ export type Thread = {
 export async function openThread(db: DbOrTx, actor: Actor, taskId: string, teamId: string): Promise<Thread> {
   const [[task], [team], [own]] = await Promise.all([
     db
-      .select()
+      .select(taskWithTeamTypes)
       .from(tasks)
       .where(and(eq(tasks.eventId, actor.eventId), eq(tasks.id, taskId))),
     db

@@ -18,7 +18,8 @@ import { badRequest } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { readSettings } from '../../events/settingsStore';
 import { teamTypes } from '../../people/tables';
-import { timetableSessions, timetableTracks } from '../tables';
+import { insertTeamTypeIds } from '../../people/teamTypes/links/queries';
+import { timetableSessions, timetableSessionTeamTypes, timetableTracks } from '../tables';
 
 /** Rows per insert statement; a chunk that fails is retried row by row. */
 const INSERT_CHUNK = 250;
@@ -155,7 +156,7 @@ async function insertRows(tx: Tx, actor: Actor, rows: CheckedSessionRow[]): Prom
   const ids = rows.map(() => randomUUID());
   await tx.insert(timetableSessions).values(
     rows.map((row, i) => {
-      const { link: _link, ...values } = row.values as SessionValues;
+      const { link: _link, teamTypeIds: _teamTypes, ...values } = row.values as SessionValues;
       return {
         ...values,
         id: ids[i],
@@ -164,6 +165,12 @@ async function insertRows(tx: Tx, actor: Actor, rows: CheckedSessionRow[]): Prom
         updatedBy: actor.accountId,
       };
     }),
+  );
+  await insertTeamTypeIds(
+    tx,
+    timetableSessionTeamTypes,
+    actor.eventId,
+    rows.map((row, i) => ({ ownerId: ids[i], teamTypeIds: (row.values as SessionValues).teamTypeIds })),
   );
   return ids;
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
 import { CSV_TYPE, csvFile, multipart, XLSX_TYPE, xlsxFile } from '../../people/import/importTestKit';
-import { timetableSessions } from '../tables';
+import { sessionWithTeamTypes, timetableSessions } from '../tables';
 import { timetableKit } from '../timetableTestKit';
 
 const HEADER = [
@@ -196,7 +196,7 @@ describe('time table import', () => {
     expect(imported.statusCode, imported.body).toBe(201);
     expect((imported.json() as Result).counts).toMatchObject({ created: 2, rejected: 1, failed: 0 });
     const [forklift] = await t.ctx.db
-      .select()
+      .select(sessionWithTeamTypes)
       .from(timetableSessions)
       .where(eq(timetableSessions.title, 'Forklift deliveries'));
     expect(forklift).toMatchObject({
@@ -246,7 +246,7 @@ describe('time table import', () => {
     const imported = await send('import', cookies.moderator, 'programme.xlsx', file, XLSX_TYPE);
     expect((imported.json() as Result).counts).toMatchObject({ created: 1, rejected: 1 });
     const [build] = await t.ctx.db
-      .select()
+      .select(sessionWithTeamTypes)
       .from(timetableSessions)
       .where(eq(timetableSessions.title, 'Stand build'));
     expect(build).toMatchObject({ startsAt: '2027-05-07T08:00', endsAt: '2027-05-07T19:30' });

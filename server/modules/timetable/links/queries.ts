@@ -5,9 +5,9 @@ import type { LinkOptions } from '../../../../shared/timetable/api';
 import type { LinkKind } from '../../../../shared/timetable/schema';
 import type { SessionViewer } from '../../../../shared/timetable/visibility';
 import type { DbOrTx } from '../../../platform/db/client';
-import { contentPages } from '../../content/tables';
+import { contentPages, contentPageWithTeamTypes } from '../../content/tables';
 import { forms } from '../../forms/tables';
-import { tasks } from '../../tasks/tables';
+import { tasks, taskWithTeamTypes } from '../../tasks/tables';
 
 /**
  * A session may link to a content page, form or task of its event. The link is checked when
@@ -48,7 +48,7 @@ export async function resolveLinks(
     pageIds.length === 0
       ? []
       : db
-          .select()
+          .select(contentPageWithTeamTypes)
           .from(contentPages)
           .where(and(eq(contentPages.eventId, eventId), inArray(contentPages.id, pageIds))),
     formIds.length === 0
@@ -69,7 +69,7 @@ export async function resolveLinks(
             id: tasks.id,
             title: tasks.title,
             isArchived: tasks.isArchived,
-            teamTypeIds: tasks.teamTypeIds,
+            teamTypeIds: taskWithTeamTypes.teamTypeIds,
             showToChildTeams: tasks.showToChildTeams,
           })
           .from(tasks)

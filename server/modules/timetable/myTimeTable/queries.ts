@@ -10,7 +10,7 @@ import type { Actor } from '../../../platform/http/guards';
 import { readSettings } from '../../events/settingsStore';
 import { resolveLinks } from '../links/queries';
 import { calendarSettings, isTimeTablePublished, programmeOf, sessionViewerOf } from '../queries';
-import { timetableSessions, timetableTracks } from '../tables';
+import { sessionWithTeamTypes, timetableSessions, timetableTracks } from '../tables';
 
 /** `/time-table`: the sessions the caller may see, with their tracks and the links they may follow. */
 export async function readMyTimeTable(db: DbOrTx, actor: Actor): Promise<MyTimeTable> {
@@ -51,7 +51,7 @@ export async function readMyTimeTable(db: DbOrTx, actor: Actor): Promise<MyTimeT
 export async function sessionCalendarFile(db: DbOrTx, actor: Actor, sessionId: string) {
   const [[row], viewer, published, settings] = await Promise.all([
     db
-      .select()
+      .select(sessionWithTeamTypes)
       .from(timetableSessions)
       .where(and(eq(timetableSessions.eventId, actor.eventId), eq(timetableSessions.id, sessionId)))
       .limit(1),

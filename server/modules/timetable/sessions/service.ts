@@ -9,13 +9,20 @@ import { containing } from '../../../platform/db/search';
 import { withTransaction } from '../../../platform/db/transaction';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { teamTypes } from '../../people/tables';
+import { letsTeamTypeSee, saveTeamTypeIds } from '../../people/teamTypes/links/queries';
 import { linkTargetExists } from '../links/queries';
 import { issuesOf } from '../present';
-import { timetableSessions, timetableTracks } from '../tables';
+import {
+  sessionWithTeamTypes,
+  timetableSessions,
+  timetableSessionTeamTypes,
+  timetableTracks,
+} from '../tables';
 
 /** Sessions as organisers manage them (moderators and above). */
 
-export type SessionRow = typeof timetableSessions.$inferSelect;
+/** A session with its team type list (sessionWithTeamTypes). */
+export type SessionRow = typeof timetableSessions.$inferSelect & { teamTypeIds: string[] };
 
 export function presentSession(row: SessionRow): Session {
   return {
@@ -54,15 +61,13 @@ export async function listSessions(
   if (query.trackId === 'none') conditions.push(isNull(s.trackId));
   else if (query.trackId) conditions.push(eq(s.trackId, query.trackId));
   if (query.teamTypeId) {
-    conditions.push(
-      sql`(cardinality(${s.teamTypeIds}) = 0 or ${query.teamTypeId}::uuid = any(${s.teamTypeIds}))`,
-    );
+    conditions.push(letsTeamTypeSee(timetableSessionTeamTypes, s.eventId, s.id, query.teamTypeId));
   }
   const where = and(...conditions);
   const order = query.order === 'desc' ? desc : asc;
   const [rows, [{ total }], days] = await Promise.all([
     db
-      .select()
+      .select(sessionWithTeamTypes)
       .from(s)
       .where(where)
       .orderBy(...SORTS[query.sort].map((c) => order(c)), asc(s.id))
@@ -86,7 +91,7 @@ export async function listSessions(
 
 async function findRow(db: DbOrTx, eventId: string, sessionId: string): Promise<SessionRow> {
   const [row] = await db
-    .select()
+    .select(sessionWithTeamTypes)
     .from(timetableSessions)
     .where(and(eq(timetableSessions.eventId, eventId), eq(timetableSessions.id, sessionId)))
     .limit(1);
@@ -129,7 +134,7 @@ async function checkedValues(db: DbOrTx, eventId: string, input: unknown): Promi
 }
 
 function columnsOf(values: SessionValues) {
-  const { link, ...rest } = values;
+  const { link, teamTypeIds: _teamTypes, ...rest } = values;
   return { ...rest, linkKind: link?.kind ?? null, linkId: link?.id ?? null };
 }
 
@@ -140,7 +145,14 @@ export async function createSession(db: DbOrTx, eventId: string, input: unknown,
       .insert(timetableSessions)
       .values({ ...columnsOf(values), eventId, createdBy: actor, updatedBy: actor })
       .returning();
-    return presentSession(row);
+    const teamTypeIds = await saveTeamTypeIds(
+      db,
+      timetableSessionTeamTypes,
+      eventId,
+      row.id,
+      values.teamTypeIds,
+    );
+    return presentSession({ ...row, teamTypeIds });
   });
 }
 
@@ -160,19 +172,34 @@ export async function updateSession(
       .where(and(eq(timetableSessions.eventId, eventId), eq(timetableSessions.id, sessionId)))
       .returning();
     if (!row) throw notFound(TIMETABLE_ERRORS.sessionNotFound);
-    return presentSession(row);
+    const teamTypeIds = await saveTeamTypeIds(
+      db,
+      timetableSessionTeamTypes,
+      eventId,
+      sessionId,
+      values.teamTypeIds,
+    );
+    return presentSession({ ...row, teamTypeIds });
   });
 }
 
 /** A copy at the same time and place, titled '(copy)', for the organiser to move. */
 export async function duplicateSession(db: DbOrTx, eventId: string, sessionId: string, actor: string) {
   return withTransaction(db, async (db) => {
-    const { id: _id, createdAt: _c, updatedAt: _u, title, ...rest } = await findRow(db, eventId, sessionId);
+    const original = await findRow(db, eventId, sessionId);
+    const { id: _id, createdAt: _c, updatedAt: _u, title, teamTypeIds: _t, ...rest } = original;
     const [row] = await db
       .insert(timetableSessions)
       .values({ ...rest, title: `${title} (copy)`.slice(0, 200), createdBy: actor, updatedBy: actor })
       .returning();
-    return presentSession(row);
+    const teamTypeIds = await saveTeamTypeIds(
+      db,
+      timetableSessionTeamTypes,
+      eventId,
+      row.id,
+      original.teamTypeIds,
+    );
+    return presentSession({ ...row, teamTypeIds });
   });
 }
 

@@ -6,7 +6,8 @@ import { SYSTEM_ACTOR } from '../../../../platform/db/columns';
 import { rowsOf } from '../../../../platform/db/rows';
 import { notFound } from '../../../../platform/http/errors';
 import type { ReportDay } from '../../day/queries';
-import { applies, bucketOf, loadTeamFacts } from '../queries';
+import { appliesToTaskRow } from '../../queries';
+import { bucketOf, loadTeamFacts } from '../queries';
 import { scoreTeam } from '../service';
 
 type MemberRow = {
@@ -72,7 +73,7 @@ export async function teamReportDetail(
       join teams tm on tm.event_id = ${eventId} and tm.id = ${teamId}
       left join task_statuses s on s.event_id = ${eventId} and s.task_id = t.id and s.team_id = tm.id
       left join accounts a on a.id::text = s.updated_by
-      where t.event_id = ${eventId} and not t.is_archived and ${applies}
+      where t.event_id = ${eventId} and not t.is_archived and ${appliesToTaskRow}
       order by t.due_date, t.title, t.id
     `,
     ),
