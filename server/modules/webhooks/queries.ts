@@ -15,7 +15,7 @@ const inForm = (eventId: string, formId: string) =>
   and(eq(formWebhooks.eventId, eventId), eq(formWebhooks.formId, formId));
 
 export async function listWebhooks(db: DbOrTx, eventId: string, formId: string) {
-  await findForm(db, eventId, formId);
+  await findForm(db, { eventId }, formId);
   const rows = await db
     .select()
     .from(formWebhooks)

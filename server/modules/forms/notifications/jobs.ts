@@ -118,7 +118,7 @@ export async function sendFormNotifications(ctx: AppContext, event: SubmissionEv
   if (!submission || submission.isDraft) return;
 
   const [definition, submitter, adminEmails, settings, [team]] = await Promise.all([
-    formDefinition(ctx, db, event.eventId, event.formId),
+    formDefinition(ctx, db, { eventId: event.eventId }, event.formId),
     submitterOf(db, event),
     adminEmailsOf(db, event.eventId),
     readSettingsMany(db, event.eventId, ['event', 'variables'] as const),

@@ -41,7 +41,7 @@ export async function listSubmissions(
   formId: string,
   query: ListQuery,
 ): Promise<SubmissionListResponse> {
-  const form = await findForm(db, eventId, formId);
+  const form = await findForm(db, { eventId }, formId);
   const filters: (SQL | undefined)[] = [
     eq(formSubmissions.eventId, eventId),
     eq(formSubmissions.formId, formId),
@@ -154,7 +154,7 @@ export async function editSubmission(
  */
 export async function deleteSubmissions(ctx: AppContext, eventId: string, formId: string, ids: string[]) {
   return withTransaction(ctx.db, async (tx, effects) => {
-    await findForm(tx, eventId, formId);
+    await findForm(tx, { eventId }, formId);
     const removed = await tx
       .delete(formSubmissions)
       .where(

@@ -29,7 +29,7 @@ export async function loadFill(
 ): Promise<LoadedForm> {
   let loaded: Awaited<ReturnType<typeof loadForm>>;
   try {
-    loaded = await loadForm(ctx, db, eventId, formId, { withNotifications: false });
+    loaded = await loadForm(ctx, db, { eventId }, formId, { withNotifications: false });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound(missing);
     throw error;
