@@ -240,7 +240,7 @@ export async function deleteForms(ctx: AppContext, scope: EventScope, ids: strin
   const { eventId } = scope;
   return withTransaction(ctx.db, async (tx, effects) => {
     // Read before the forms go: the cascade takes the submissions the files belong to.
-    await releaseSubmissionFiles(tx, ctx, effects, eventId, { formIds: ids });
+    await releaseSubmissionFiles(tx, ctx, effects, { eventId }, { formIds: ids });
     const deleted = await tx
       .delete(forms)
       .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))

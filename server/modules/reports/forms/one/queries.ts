@@ -50,7 +50,7 @@ export async function oneFormReport(
   const { fill, definition } = await loadFill(
     ctx,
     db,
-    eventId,
+    { eventId },
     formId,
     'open',
     FORM_REPORT_ERRORS.formNotFound,
