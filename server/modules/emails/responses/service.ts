@@ -10,6 +10,7 @@ import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { notFound } from '../../../platform/http/errors';
 import { memberships } from '../../people/tables';
 import { deliver, providerAnswer } from '../delivery/service';
@@ -29,10 +30,11 @@ const ONE_TIME_LINK_KINDS = new Set(['setPassword', 'resetPassword', 'verifyEmai
 /** A user's emails in this event, newest first, 100 a page (the user must belong to the event). */
 export async function listUserEmails(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   userId: string,
   query: { page?: number } = {},
 ): Promise<EmailResponseListResponse> {
+  const { eventId } = scope;
   const page = query.page ?? 1;
   const [member] = await db
     .select({ accountId: memberships.accountId })
@@ -65,11 +67,11 @@ export async function listUserEmails(
  */
 export async function resendUserEmails(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   userId: string,
   ids: readonly string[],
-  actor: string,
 ): Promise<ResendResponse> {
+  const { eventId } = scope;
   const unique = [...new Set(ids)];
   const rows = await ctx.db
     .select({ id: emailResponses.id, email: outboxEmails })
@@ -95,19 +97,14 @@ export async function resendUserEmails(
     } else {
       // The copy's outbox row in a transaction, so the request's audit entry commits with it (0045).
       const [copyId] = await withTransaction(ctx.db, (tx) =>
-        queueEmails(
-          tx,
-          eventId,
-          [
-            {
-              kind: email.kind as EmailKind,
-              to: email.to,
-              replyTo: email.replyTo,
-              content: { subject: email.subject, text: email.text, html: email.html, links: email.links },
-            },
-          ],
-          actor,
-        ),
+        queueEmails(tx, scope, [
+          {
+            kind: email.kind as EmailKind,
+            to: email.to,
+            replyTo: email.replyTo,
+            content: { subject: email.subject, text: email.text, html: email.html, links: email.links },
+          },
+        ]),
       );
       error = await deliver(ctx, copyId).then(
         () => null,
