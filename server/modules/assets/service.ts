@@ -80,7 +80,7 @@ export async function createAsset(ctx: AppContext, scope: Scope, input: unknown)
   const body = parse(assetCreateSchema, input);
   const id = await withTransaction(ctx.db, async (tx) => {
     const assetId = crypto.randomUUID();
-    const [file] = await claimFiles(tx, eventId, [body.fileId], 'asset', assetId);
+    const [file] = await claimFiles(tx, { eventId }, [body.fileId], 'asset', assetId);
     const type: AssetType = file.contentType.startsWith('image/') ? 'image' : 'document';
     await tx.insert(assets).values({
       id: assetId,
@@ -120,6 +120,6 @@ export async function deleteAsset(ctx: AppContext, scope: EventScope, assetId: s
       .where(and(eq(assets.eventId, eventId), eq(assets.id, assetId)))
       .returning({ id: assets.id });
     if (!removed) throw notFound(ASSET_ERRORS.notFound);
-    await releaseFiles(tx, ctx, eventId, 'asset', assetId);
+    await releaseFiles(tx, ctx, { eventId }, 'asset', assetId);
   });
 }

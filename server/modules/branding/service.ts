@@ -26,7 +26,8 @@ export async function setBrandingImage(
   fileId: string | null,
   actor: string,
 ): Promise<Settings<'branding'>> {
-  if (fileId) await withTransaction(ctx.db, (tx) => claimFiles(tx, eventId, [fileId], 'branding', fileId));
+  if (fileId)
+    await withTransaction(ctx.db, (tx) => claimFiles(tx, { eventId }, [fileId], 'branding', fileId));
   const before = await readSettings(ctx.db, eventId, 'branding');
   const saved = await writeSettings(
     ctx.db,
@@ -54,7 +55,7 @@ export async function releaseUnusedBrandingFiles(
   const used = fileIds(after);
   for (const old of fileIds(before)) {
     if (!used.has(old))
-      await withTransaction(ctx.db, (tx) => releaseFiles(tx, ctx, eventId, 'branding', old));
+      await withTransaction(ctx.db, (tx) => releaseFiles(tx, ctx, { eventId }, 'branding', old));
   }
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { withTransaction } from '../../platform/db/transaction';
+import type { EventScope } from '../../platform/http/actor';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
@@ -47,7 +48,8 @@ function present(row: CloneRow): CloneStatus {
   };
 }
 
-export async function getClone(db: DbOrTx, eventId: string, cloneId: string): Promise<CloneStatus> {
+export async function getClone(db: DbOrTx, scope: EventScope, cloneId: string): Promise<CloneStatus> {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(eventClones)
@@ -57,7 +59,8 @@ export async function getClone(db: DbOrTx, eventId: string, cloneId: string): Pr
 }
 
 /** The event's latest clone, so the screen shows a clone under way after a reload. */
-export async function latestClone(db: DbOrTx, eventId: string): Promise<CloneStatus | null> {
+export async function latestClone(db: DbOrTx, scope: EventScope): Promise<CloneStatus | null> {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(eventClones)
@@ -97,7 +100,7 @@ export async function cloneFromCli(
     .values({ eventId: sourceEventId, name: input.name, shiftDays: input.shiftDays })
     .returning({ id: eventClones.id });
   await runClone(ctx, { v: 1, eventId: sourceEventId, cloneId: clone.id, actorId: SYSTEM_ACTOR, adminIds });
-  const status = await getClone(ctx.db, sourceEventId, clone.id);
+  const status = await getClone(ctx.db, { eventId: sourceEventId }, clone.id);
   if (status.state !== 'done') throw new Error(status.error ?? CLONE_ERRORS.failed);
   return status;
 }

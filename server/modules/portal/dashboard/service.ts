@@ -75,9 +75,9 @@ export async function setDashboardHeader(
   await withTransaction(ctx.db, async (tx) => {
     const current = await readPortalDoc(tx, eventId, 'dashboardHeader');
     if (current.fileId === fileId) return;
-    if (current.fileId) await releaseFiles(tx, ctx, eventId, 'branding', current.fileId);
+    if (current.fileId) await releaseFiles(tx, ctx, { eventId }, 'branding', current.fileId);
     if (fileId) {
-      const [file] = await claimFiles(tx, eventId, [fileId], 'branding', fileId);
+      const [file] = await claimFiles(tx, { eventId }, [fileId], 'branding', fileId);
       if (file && !file.contentType.startsWith('image/'))
         throw badRequest('Image upload needs an image file type');
     }

@@ -27,7 +27,7 @@ export async function pdfLogo(ctx: AppContext, db: DbOrTx, scope: EventScope): P
   const { logo } = await readSettings(db, eventId, 'branding');
   const fileId = brandingFileIdOf(logo);
   if (!fileId) return null;
-  const file = await findFile(db, eventId, fileId);
+  const file = await findFile(db, { eventId }, fileId);
   if (!file) return null;
   try {
     // The large variant is already decoded and shrunk once; the original is the only copy of an SVG.

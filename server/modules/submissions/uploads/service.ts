@@ -247,7 +247,7 @@ export async function claimSubmissionFiles(
       releaseFileIds(
         tx,
         ctx,
-        eventId,
+        { eventId },
         KIND,
         submissionId,
         dropped.map((row) => row.id),
