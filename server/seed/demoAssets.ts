@@ -101,5 +101,5 @@ export async function seedDemoAssets(ctx: AppContext, eventId: string): Promise<
     fileName: 'harbourside-logo.svg',
     bytes: Buffer.from(HARBOURSIDE_LOGO),
   });
-  await setBrandingImage(ctx, eventId, 'logo', logoFile.id, ACTOR);
+  await setBrandingImage(ctx, { eventId, accountId: ACTOR }, 'logo', logoFile.id);
 }
