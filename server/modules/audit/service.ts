@@ -10,6 +10,7 @@ import {
 } from '../../../shared/audit/api';
 import type { AppContext } from '../../platform/context';
 import { withTransaction } from '../../platform/db/transaction';
+import type { EventScope } from '../../platform/http/actor';
 import type { Actor } from '../../platform/http/guards';
 import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
@@ -64,7 +65,7 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
       .offset((query.page - 1) * AUDIT_PAGE_SIZE),
     ctx.db.select({ total: count() }).from(auditEntries).where(where),
     // Kept per event, not read per page (decision 0040).
-    filterLists(ctx.db, actor.eventId),
+    filterLists(ctx.db, actor),
   ]);
   return {
     items: rows.map((r) => present(r.entry, r.tokenName)),
@@ -75,7 +76,8 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
   };
 }
 
-export async function readAuditSettings(ctx: AppContext, eventId: string): Promise<AuditSettings> {
+export async function readAuditSettings(ctx: AppContext, scope: EventScope): Promise<AuditSettings> {
+  const { eventId } = scope;
   const [row] = await ctx.db.select().from(auditSettings).where(eq(auditSettings.eventId, eventId));
   return { retentionDays: row?.retentionDays ?? AUDIT_RETENTION_DEFAULT_DAYS };
 }
@@ -91,7 +93,7 @@ export async function saveAuditSettings(
       .values({ eventId: actor.eventId, retentionDays: body.retentionDays })
       .onConflictDoUpdate({ target: auditSettings.eventId, set: { retentionDays: body.retentionDays } }),
   );
-  return readAuditSettings(ctx, actor.eventId);
+  return readAuditSettings(ctx, actor);
 }
 
 const auditRetentionJob = defineJob('audit.retention', z.object({}));
