@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_RETENTION_DEFAULT_DAYS,
-  type AuditEntry,
   type AuditPage,
   type AuditSettings,
   type auditQuerySchema,
@@ -15,32 +14,13 @@ import type { Actor } from '../../platform/http/guards';
 import { defineJob } from '../../platform/jobs';
 import { events } from '../events/tables';
 import { apiTokens } from '../tokens/tables';
+import { presentAuditEntry } from './present';
 import { filterLists, forgetFilterLists } from './queries';
 import { recordAudit, systemEntry } from './recorder';
 import { auditEntries, auditSettings } from './tables';
 
 type Query = z.output<typeof auditQuerySchema>;
 const DAY_MS = 86_400_000;
-
-function present(row: typeof auditEntries.$inferSelect, tokenName: string | null): AuditEntry {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actor: {
-      kind: row.actorKind,
-      accountId: row.accountId,
-      name: row.actorKind === 'system' && !row.accountId ? row.actorName || 'System Update' : row.actorName,
-      tokenId: row.tokenId,
-      tokenName,
-    },
-    address: row.address,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    action: row.action,
-    route: row.route,
-    changes: row.changes,
-  };
-}
 
 /** The event's trail, newest first, a page at a time; dates are whole UTC days, `to` included. */
 export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Promise<AuditPage> {
@@ -68,7 +48,7 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
     filterLists(ctx.db, actor),
   ]);
   return {
-    items: rows.map((r) => present(r.entry, r.tokenName)),
+    items: rows.map((r) => presentAuditEntry(r.entry, r.tokenName)),
     total: Number(total),
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,

@@ -10,7 +10,8 @@ import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { events } from '../events/tables';
 import { memberships } from '../people/tables';
-import { cloneJob, progressOf, runClone } from './jobs';
+import { cloneJob, runClone } from './jobs';
+import { presentClone } from './present';
 import { eventClones } from './tables';
 
 /** Records the request and queues the clone once it is saved; the screen polls its progress. */
@@ -32,22 +33,6 @@ export async function startClone(ctx: AppContext, actor: Actor, input: CloneRequ
   });
 }
 
-type CloneRow = typeof eventClones.$inferSelect;
-
-function present(row: CloneRow): CloneStatus {
-  const live = row.state === 'running' ? progressOf(row.id) : undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    shiftDays: row.shiftDays,
-    state: row.state,
-    doneSteps: live?.doneSteps ?? row.doneSteps,
-    totalSteps: live?.totalSteps ?? row.totalSteps,
-    newEventId: row.newEventId,
-    error: row.error,
-  };
-}
-
 export async function getClone(db: DbOrTx, scope: EventScope, cloneId: string): Promise<CloneStatus> {
   const { eventId } = scope;
   const [row] = await db
@@ -55,7 +40,7 @@ export async function getClone(db: DbOrTx, scope: EventScope, cloneId: string): 
     .from(eventClones)
     .where(and(eq(eventClones.eventId, eventId), eq(eventClones.id, cloneId)));
   if (!row) throw notFound('Clone not found');
-  return present(row);
+  return presentClone(row);
 }
 
 /** The event's latest clone, so the screen shows a clone under way after a reload. */
@@ -67,7 +52,7 @@ export async function latestClone(db: DbOrTx, scope: EventScope): Promise<CloneS
     .where(eq(eventClones.eventId, eventId))
     .orderBy(desc(eventClones.createdAt))
     .limit(1);
-  return row ? present(row) : null;
+  return row ? presentClone(row) : null;
 }
 
 /**
