@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   batchFailureMessage,
-  type EmailResponse,
   type EmailResponseListResponse,
   RESEND_ERRORS,
   type ResendResponse,
@@ -18,6 +17,7 @@ import { queueEmails } from '../service';
 import { emailResponses, outboxEmails } from '../tables';
 import type { EmailKind } from '../templates/email';
 import type { Outboxed } from './log';
+import { presentEmailResponse } from './present';
 
 /**
  * The email delivery log (spec: Email response), read per user by organisers, who can resend
@@ -53,12 +53,7 @@ export async function listUserEmails(
       .offset((page - 1) * TABLE_PAGE_SIZE),
     db.select({ total: count() }).from(emailResponses).where(where),
   ]);
-  const items: EmailResponse[] = rows.map(({ response, subject }) => ({
-    ...response,
-    subject,
-    createdAt: response.createdAt.toISOString(),
-  }));
-  return { items, total, page, pageSize: TABLE_PAGE_SIZE };
+  return { items: rows.map(presentEmailResponse), total, page, pageSize: TABLE_PAGE_SIZE };
 }
 
 /**

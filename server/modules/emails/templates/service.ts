@@ -18,31 +18,16 @@ import { accounts } from '../../auth/tables';
 import { sanitizeRichText } from '../../content/sanitize';
 import { readSettings } from '../../events/settingsStore';
 import { dispatchEmails, queueEmail } from '../service';
-import { DEFAULT_TEMPLATES } from './defaults';
 import { type MergeValues, renderTemplate } from './email';
+import { presentTemplate } from './present';
 import { emailLook, findTemplate } from './queries';
 import { emailTemplates } from './tables';
-
-type Row = typeof emailTemplates.$inferSelect;
-
-function present(kind: TemplateKindId, row: Row | null): EmailTemplate {
-  const fallback = DEFAULT_TEMPLATES[kind];
-  return {
-    kind,
-    label: TEMPLATE_KINDS[kind].label,
-    subject: row?.subject ?? fallback.subject,
-    body: row?.body ?? fallback.body,
-    variables: [...TEMPLATE_KINDS[kind].variables],
-    isCustomised: row !== null,
-    updatedAt: row ? row.updatedAt.toISOString() : null,
-  };
-}
 
 export async function listTemplates(db: DbOrTx, scope: EventScope): Promise<{ items: EmailTemplate[] }> {
   const { eventId } = scope;
   const rows = await db.select().from(emailTemplates).where(eq(emailTemplates.eventId, eventId));
   const byKind = new Map(rows.map((row) => [row.kind, row]));
-  return { items: TEMPLATE_KIND_IDS.map((kind) => present(kind, byKind.get(kind) ?? null)) };
+  return { items: TEMPLATE_KIND_IDS.map((kind) => presentTemplate(kind, byKind.get(kind) ?? null)) };
 }
 
 export async function getTemplate(
@@ -50,7 +35,7 @@ export async function getTemplate(
   scope: EventScope,
   kind: TemplateKindId,
 ): Promise<EmailTemplate> {
-  return present(kind, await findTemplate(db, scope, kind));
+  return presentTemplate(kind, await findTemplate(db, scope, kind));
 }
 
 /** Refuses a subject or body that uses a variable the kind does not have, in the organiser's words. */
@@ -81,7 +66,7 @@ export async function saveTemplate(
       .onConflictDoUpdate({ target: [emailTemplates.eventId, emailTemplates.kind], set: values })
       .returning(),
   );
-  return present(kind, row);
+  return presentTemplate(kind, row);
 }
 
 /** Back to the portal's wording: the event's row goes. */
@@ -95,7 +80,7 @@ export async function resetTemplate(
     await db
       .delete(emailTemplates)
       .where(and(eq(emailTemplates.eventId, eventId), eq(emailTemplates.kind, kind)));
-    return present(kind, null);
+    return presentTemplate(kind, null);
   });
 }
 
