@@ -14,6 +14,7 @@ import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import { withTransaction } from '../server/platform/db/transaction';
+import { systemActor } from '../server/platform/http/actor';
 import { benchContext, createBenchEvent, percentile } from './lib';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -72,12 +73,11 @@ async function main() {
       .png()
       .toBuffer(),
   });
-  const hallPlan = await createAsset(
-    ctx,
-    eventId,
-    { name: 'Hall plan', altText: 'Hall plan', fileId: imageFile.id },
-    'system',
-  );
+  const hallPlan = await createAsset(ctx, systemActor(eventId), {
+    name: 'Hall plan',
+    altText: 'Hall plan',
+    fileId: imageFile.id,
+  });
   const paragraph = `<p>${'Stand build runs from Monday 08:00; every exhibitor must check in at the loading bay. '.repeat(8)}</p>`;
   const kinds = [
     { type: 'richText', data: paragraph },

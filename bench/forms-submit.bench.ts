@@ -18,6 +18,7 @@ import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import { withTransaction } from '../server/platform/db/transaction';
+import { systemActor } from '../server/platform/http/actor';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { largeFormFixture } from '../shared/forms/fixtures';
 import { benchContext, createBenchEvent, percentile } from './lib';
@@ -122,7 +123,7 @@ async function main() {
   const member = await signIn(memberEmail);
   const keyed = rekeyFixture(largeFormFixture);
   const formId = await withTransaction(database.db, (tx) =>
-    importFixture(tx, eventId, largeFormFixture, 'system', keyed),
+    importFixture(tx, systemActor(eventId), largeFormFixture, keyed),
   );
   const values = rekeyValues(largeFormFixture.submission.values, keyed.idMap);
   // The fixture's file answers name files never uploaded (a submit refuses those): before each

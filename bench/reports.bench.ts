@@ -201,7 +201,7 @@ async function main() {
     'GET /reports/teams (risk, first page)',
     ...(await pairedTimings(
       () => get('/teams'),
-      async () => loadTeamFacts(database.db, eventId, await reportDay(database.db, eventId)),
+      async () => loadTeamFacts(database.db, { eventId }, await reportDay(database.db, { eventId })),
     )),
   ]);
   rows.push([
@@ -209,7 +209,7 @@ async function main() {
     ...(await pairedTimings(
       () => get('/tasks'),
       async () =>
-        taskReportRows(database.db, eventId, await reportDay(database.db, eventId), {
+        taskReportRows(database.db, { eventId }, await reportDay(database.db, { eventId }), {
           sort: 'dueDate',
           order: 'asc',
         }),
@@ -234,10 +234,10 @@ async function main() {
     ...(await pairedTimings(
       () => get('/overview'),
       async () => {
-        const day = await reportDay(database.db, eventId);
+        const day = await reportDay(database.db, { eventId });
         return Promise.all([
-          loadTeamFacts(database.db, eventId, day),
-          formReportRows(database.db, eventId, {}),
+          loadTeamFacts(database.db, { eventId }, day),
+          formReportRows(database.db, { eventId }, {}),
         ]);
       },
     )),
@@ -247,8 +247,8 @@ async function main() {
     ...(await pairedTimings(
       () => get('/forms'),
       async () => {
-        await reportDay(database.db, eventId);
-        return formReportRows(database.db, eventId, {});
+        await reportDay(database.db, { eventId });
+        return formReportRows(database.db, { eventId }, {});
       },
     )),
   ]);
@@ -277,7 +277,7 @@ async function main() {
     );
   }
   if (process.env.BENCH_EXPLAIN) {
-    const day = await reportDay(database.db, eventId);
+    const day = await reportDay(database.db, { eventId });
     const plan = await reportRows<Record<string, string>>(
       database.db,
       raw`explain (analyze, buffers) ${teamFactsQuery(eventId, day)}`,

@@ -67,9 +67,9 @@ async function main() {
 
   const cases: Record<string, () => Promise<unknown>> = {
     endpoint: () => get('/teams'),
-    sql: async () => loadTeamFacts(database.db, eventId, await reportDay(database.db, eventId)),
+    sql: async () => loadTeamFacts(database.db, { eventId }, await reportDay(database.db, { eventId })),
     'service (scoredTeams)': async () =>
-      scoredTeams(database.db, eventId, await reportDay(database.db, eventId), {
+      scoredTeams(database.db, { eventId }, await reportDay(database.db, { eventId }), {
         sort: 'riskScore',
         order: 'desc',
       }),

@@ -17,6 +17,7 @@ import { enableReadCache } from '../server/platform/cache';
 import { openPglite } from '../server/platform/db/client';
 import { migrate } from '../server/platform/db/migrate';
 import { withTransaction } from '../server/platform/db/transaction';
+import { systemActor } from '../server/platform/http/actor';
 import { rekeyValues } from '../server/seed/demoSubmissions';
 import { cateringOrderFixture } from '../shared/forms/fixtures';
 import { validateSubmission } from '../shared/forms/validate';
@@ -73,11 +74,11 @@ async function main() {
   }
   const keyed = rekeyFixture(cateringOrderFixture);
   const formId = await withTransaction(database.db, (tx) =>
-    importFixture(tx, eventId, cateringOrderFixture, 'system', keyed),
+    importFixture(tx, systemActor(eventId), cateringOrderFixture, keyed),
   );
   // What the engine stores for the fixture's answers (as a submit would), for every row.
   const answers = rekeyValues(cateringOrderFixture.submission.values, keyed.idMap);
-  const definition = await formDefinition(ctx, database.db, eventId, formId);
+  const definition = await formDefinition(ctx, database.db, { eventId }, formId);
   const checked = validateSubmission(definition, answers, {
     isDraft: false,
     context: { client: null },

@@ -78,7 +78,11 @@ export async function seedDemoAssets(ctx: AppContext, eventId: string): Promise<
       fileName: `${image.name.toLowerCase().replace(/\s+/g, '-')}.jpg`,
       bytes: await captionJpeg(image.caption, image.colours),
     });
-    await createAsset(ctx, eventId, { name: image.name, altText: image.altText, fileId: file.id }, ACTOR);
+    await createAsset(
+      ctx,
+      { eventId, accountId: ACTOR },
+      { name: image.name, altText: image.altText, fileId: file.id },
+    );
   }
   for (const doc of DEMO_DOCUMENTS) {
     const file = await storeUpload(ctx, {
@@ -88,7 +92,7 @@ export async function seedDemoAssets(ctx: AppContext, eventId: string): Promise<
       fileName: doc.fileName,
       bytes: makePdf(doc.lines),
     });
-    await createAsset(ctx, eventId, { name: doc.name, altText: '', fileId: file.id }, ACTOR);
+    await createAsset(ctx, { eventId, accountId: ACTOR }, { name: doc.name, altText: '', fileId: file.id });
   }
   const logoFile = await storeUpload(ctx, {
     eventId,
@@ -97,5 +101,5 @@ export async function seedDemoAssets(ctx: AppContext, eventId: string): Promise<
     fileName: 'harbourside-logo.svg',
     bytes: Buffer.from(HARBOURSIDE_LOGO),
   });
-  await setBrandingImage(ctx, eventId, 'logo', logoFile.id, ACTOR);
+  await setBrandingImage(ctx, { eventId, accountId: ACTOR }, 'logo', logoFile.id);
 }

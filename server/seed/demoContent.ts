@@ -13,6 +13,7 @@ import { taskGroups, tasks } from '../modules/tasks/tables';
 import type { AppContext } from '../platform/context';
 import type { DbOrTx } from '../platform/db/client';
 import { withTransaction } from '../platform/db/transaction';
+import { systemActor } from '../platform/http/actor';
 
 /**
  * The demo event's content pages: a dozen pages an organiser of a food and drink show would
@@ -489,7 +490,7 @@ export async function seedDemoContent(ctx: AppContext, eventId: string): Promise
       fileName: `${name}.jpg`,
       bytes,
     });
-    const asset = await createAsset(ctx, eventId, { name, altText, fileId: file.id }, 'system');
+    const asset = await createAsset(ctx, systemActor(eventId), { name, altText, fileId: file.id });
     return { assetId: asset.id, src: asset.data?.large ?? asset.url, altText };
   };
 

@@ -9,8 +9,8 @@ import { createFieldGroup } from '../modules/forms/fieldGroups/service';
 import { type FieldOwner, planFieldChanges, writeFields } from '../modules/forms/fields/service';
 import { importFixture, rekeyFixture } from '../modules/forms/fixtures/service';
 import type { AppContext } from '../platform/context';
-import { SYSTEM_ACTOR } from '../platform/db/columns';
 import { withTransaction } from '../platform/db/transaction';
+import { systemActor } from '../platform/http/actor';
 import { type SeededForm, seedDemoSubmissions } from './demoSubmissions';
 import { seedDemoWebhooks } from './demoWebhooks';
 
@@ -33,18 +33,17 @@ export async function seedDemoForms(ctx: AppContext, eventId: string) {
     const seeded: SeededForm[] = [];
     for (const fixture of DEMO_FORM_FIXTURES) {
       const keyed = rekeyFixture(fixture);
-      const formId = await importFixture(tx, eventId, fixture, SYSTEM_ACTOR, keyed);
+      const formId = await importFixture(tx, systemActor(eventId), fixture, keyed);
       seeded.push({ fixture, formId, idMap: keyed.idMap });
     }
     const formIds = seeded.map((form) => form.formId);
     await seedDemoSubmissions(tx, eventId, seeded);
     await seedDemoWebhooks(tx, eventId, seeded);
-    const groupId = await createFieldGroup(
-      ctx,
-      eventId,
-      { title: 'Site contact', description: 'Who we call on the day.', isPublished: true },
-      SYSTEM_ACTOR,
-    );
+    const groupId = await createFieldGroup(ctx, systemActor(eventId), {
+      title: 'Site contact',
+      description: 'Who we call on the day.',
+      isPublished: true,
+    });
     const fields = parseFields([
       { id: crypto.randomUUID(), type: 'fullName', label: 'Contact name', isRequired: true },
       { id: crypto.randomUUID(), type: 'tel', label: 'Mobile number', isRequired: true },
@@ -59,10 +58,9 @@ export async function seedDemoForms(ctx: AppContext, eventId: string) {
     };
     await writeFields(
       tx,
-      eventId,
+      systemActor(eventId),
       owner,
       planFieldChanges(owner, [], changes, 'Invalid field group'),
-      SYSTEM_ACTOR,
     );
     return { formIds, fieldGroupIds: [groupId] };
   });

@@ -117,16 +117,14 @@ export async function seedDemoPortal(ctx: AppContext, eventId: string) {
   await seedDownloads(ctx, eventId);
 
   const header = await upload(ctx, eventId, 'branding', 'Dashboard header.jpg', await headerBannerJpeg());
-  await setDashboardHeader(ctx, eventId, header.id, ACTOR);
+  await setDashboardHeader(ctx, { eventId, accountId: ACTOR }, header.id);
 
   // The time table is planned but not ready: it stays unpublished, as the spec's default.
-  await updateCorePage(
-    ctx.db,
-    eventId,
-    'notifications',
-    { title: 'News', icon: 'bell', isPublished: true },
-    ACTOR,
-  );
+  await updateCorePage(ctx.db, { eventId, accountId: ACTOR }, 'notifications', {
+    title: 'News',
+    icon: 'bell',
+    isPublished: true,
+  });
 
   const pages = await ctx.db
     .select({ id: contentPages.id, title: contentPages.title })
@@ -162,11 +160,11 @@ export async function seedDemoPortal(ctx: AppContext, eventId: string) {
       },
     ],
   };
-  await saveSidebar(ctx.db, eventId, sidebar, ACTOR);
+  await saveSidebar(ctx.db, { eventId, accountId: ACTOR }, sidebar);
   const featuredCount = pageIds.length >= 8 ? 8 : pageIds.length >= 4 ? 4 : 0;
-  await saveFeatured(ctx.db, eventId, { contentIds: pageIds.slice(0, featuredCount) }, ACTOR);
+  await saveFeatured(ctx.db, { eventId, accountId: ACTOR }, { contentIds: pageIds.slice(0, featuredCount) });
 
-  await listLayoutsEnsured(ctx.db, eventId);
+  await listLayoutsEnsured(ctx.db, { eventId });
   const sponsor = await ctx.db
     .select({ id: teamTypes.id })
     .from(teamTypes)
@@ -188,8 +186,7 @@ export async function seedDemoPortal(ctx: AppContext, eventId: string) {
   ].slice(0, 6);
   await createLayout(
     ctx.db,
-    eventId,
+    { eventId, accountId: ACTOR },
     { name: 'Sponsors', cards: sponsorCards, teamTypeIds: sponsor.map((s) => s.id) },
-    ACTOR,
   );
 }

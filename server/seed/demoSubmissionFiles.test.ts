@@ -35,7 +35,7 @@ describe('demo submission files', () => {
     const rows = await t.ctx.db.select().from(formSubmissions).where(eq(formSubmissions.eventId, eventId));
     let checked = 0;
     for (const row of rows) {
-      const { definition } = await loadFill(t.ctx, t.ctx.db, eventId, row.formId, 'any');
+      const { definition } = await loadFill(t.ctx, t.ctx.db, { eventId }, row.formId, 'any');
       expect(validateSubmission(definition, row.values, { isDraft: row.isDraft }).problems).toEqual([]);
       for (const { files: list } of uploadsIn(definition, row.values)) {
         for (const file of list as UploadedFile[]) {

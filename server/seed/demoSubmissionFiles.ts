@@ -102,7 +102,7 @@ export async function seedDemoSubmissionFiles(ctx: AppContext, eventId: string):
   const definitions = new Map<string, Awaited<ReturnType<typeof loadFill>>['definition']>();
   for (const row of rows) {
     const definition =
-      definitions.get(row.formId) ?? (await loadFill(ctx, ctx.db, eventId, row.formId, 'any')).definition;
+      definitions.get(row.formId) ?? (await loadFill(ctx, ctx.db, { eventId }, row.formId, 'any')).definition;
     definitions.set(row.formId, definition);
     const made = new Map<string, UploadedFile>();
     for (const { place, files: list } of uploadsIn(definition, row.values)) {

@@ -7,6 +7,7 @@ import { createSession } from '../modules/timetable/sessions/service';
 import { createTrack } from '../modules/timetable/tracks/service';
 import type { AppContext } from '../platform/context';
 import { SYSTEM_ACTOR } from '../platform/db/columns';
+import { systemActor } from '../platform/http/actor';
 
 /**
  * The demo programme: two build-up days, the three show days and a breakdown day, set around the
@@ -225,12 +226,10 @@ export async function seedDemoTimetable(ctx: AppContext, eventId: string): Promi
       SYSTEM_ACTOR,
     );
   }
-  await updateCorePage(
-    ctx.db,
-    eventId,
-    'timeTable',
-    { title: '', icon: 'calendar', isPublished: true },
-    SYSTEM_ACTOR,
-  );
+  await updateCorePage(ctx.db, systemActor(eventId), 'timeTable', {
+    title: '',
+    icon: 'calendar',
+    isPublished: true,
+  });
   return SESSIONS.length;
 }

@@ -30,7 +30,7 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
       },
       preValidation: moderator,
     },
-    async (request) => listAssets(ctx.db, actorOf(request).eventId, request.query),
+    async (request) => listAssets(ctx.db, actorOf(request), request.query),
   );
   app.post(
     base,
@@ -40,13 +40,13 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      return reply.status(201).send(await createAsset(ctx, actor.eventId, request.body, actor.accountId));
+      return reply.status(201).send(await createAsset(ctx, actor, request.body));
     },
   );
   app.get(
     `${base}/:assetId`,
     { schema: { tags, params: assetParamsSchema, response: { 200: assetSchema } }, preValidation: moderator },
-    async (request) => getAsset(ctx.db, actorOf(request).eventId, request.params.assetId),
+    async (request) => getAsset(ctx.db, actorOf(request), request.params.assetId),
   );
   app.put(
     `${base}/:assetId`,
@@ -56,14 +56,14 @@ export const assetsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return updateAsset(ctx.db, actor.eventId, request.params.assetId, request.body, actor.accountId);
+      return updateAsset(ctx.db, actor, request.params.assetId, request.body);
     },
   );
   app.delete(
     `${base}/:assetId`,
     { schema: { tags, params: assetParamsSchema }, preValidation: moderator },
     async (request, reply) => {
-      await deleteAsset(ctx, actorOf(request).eventId, request.params.assetId);
+      await deleteAsset(ctx, actorOf(request), request.params.assetId);
       return reply.status(204).send();
     },
   );

@@ -13,40 +13,12 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
 import { withTransaction } from '../../platform/db/transaction';
+import type { EventScope, Scope } from '../../platform/http/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { claimFiles, fileUrl, releaseFiles, variantUrls } from '../files/service';
+import { claimFiles, releaseFiles } from '../files/service';
 import { files } from '../files/tables';
+import { type AssetRow, assetColumns, presentAsset } from './present';
 import { assets } from './tables';
-
-const columns = {
-  id: assets.id,
-  eventId: assets.eventId,
-  name: assets.name,
-  altText: assets.altText,
-  type: assets.type,
-  createdAt: assets.createdAt,
-  fileId: files.id,
-  fileName: files.name,
-  contentType: files.contentType,
-  size: files.size,
-  variants: files.variants,
-};
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
-
-function present(row: Row): Asset {
-  return {
-    id: row.id,
-    name: row.name,
-    altText: row.altText,
-    type: row.type,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    size: row.size,
-    url: fileUrl(row.eventId, row.fileId),
-    data: row.variants ? variantUrls(row.eventId, row.fileId) : null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
@@ -63,9 +35,10 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 /** Spec: assets newest first; searched by name; filtered by type (image or document). */
 export async function listAssets(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   query: z.output<typeof assetListQuerySchema>,
 ): Promise<AssetListResponse> {
+  const { eventId } = scope;
   const where = and(
     eq(assets.eventId, eventId),
     query.search ? ilike(assets.name, containing(query.search)) : undefined,
@@ -73,7 +46,7 @@ export async function listAssets(
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(columns)
+      .select(assetColumns)
       .from(assets)
       .innerJoin(files, eq(files.id, assets.fileId))
       .where(where)
@@ -82,12 +55,12 @@ export async function listAssets(
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(assets).where(where),
   ]);
-  return { items: rows.map(present), total, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(presentAsset), total, page: query.page, pageSize: query.pageSize };
 }
 
-async function findAsset(db: DbOrTx, eventId: string, assetId: string): Promise<Row> {
+async function findAsset(db: DbOrTx, eventId: string, assetId: string): Promise<AssetRow> {
   const [row] = await db
-    .select(columns)
+    .select(assetColumns)
     .from(assets)
     .innerJoin(files, eq(files.id, assets.fileId))
     .where(and(eq(assets.eventId, eventId), eq(assets.id, assetId)))
@@ -96,21 +69,18 @@ async function findAsset(db: DbOrTx, eventId: string, assetId: string): Promise<
   return row;
 }
 
-export async function getAsset(db: DbOrTx, eventId: string, assetId: string): Promise<Asset> {
-  return present(await findAsset(db, eventId, assetId));
+export async function getAsset(db: DbOrTx, scope: EventScope, assetId: string): Promise<Asset> {
+  const { eventId } = scope;
+  return presentAsset(await findAsset(db, eventId, assetId));
 }
 
 /** Creates the asset and claims its uploaded file in one transaction; the type follows the file. */
-export async function createAsset(
-  ctx: AppContext,
-  eventId: string,
-  input: unknown,
-  actor: string,
-): Promise<Asset> {
+export async function createAsset(ctx: AppContext, scope: Scope, input: unknown): Promise<Asset> {
+  const { eventId, accountId: actor } = scope;
   const body = parse(assetCreateSchema, input);
   const id = await withTransaction(ctx.db, async (tx) => {
     const assetId = crypto.randomUUID();
-    const [file] = await claimFiles(tx, eventId, [body.fileId], 'asset', assetId);
+    const [file] = await claimFiles(tx, { eventId }, [body.fileId], 'asset', assetId);
     const type: AssetType = file.contentType.startsWith('image/') ? 'image' : 'document';
     await tx.insert(assets).values({
       id: assetId,
@@ -124,16 +94,11 @@ export async function createAsset(
     });
     return assetId;
   });
-  return getAsset(ctx.db, eventId, id);
+  return getAsset(ctx.db, scope, id);
 }
 
-export async function updateAsset(
-  db: DbOrTx,
-  eventId: string,
-  assetId: string,
-  input: unknown,
-  actor: string,
-) {
+export async function updateAsset(db: DbOrTx, scope: Scope, assetId: string, input: unknown) {
+  const { eventId, accountId: actor } = scope;
   return withTransaction(db, async (db) => {
     const body = parse(assetUpdateSchema, input);
     const [updated] = await db
@@ -142,18 +107,19 @@ export async function updateAsset(
       .where(and(eq(assets.eventId, eventId), eq(assets.id, assetId)))
       .returning({ id: assets.id });
     if (!updated) throw notFound(ASSET_ERRORS.notFound);
-    return getAsset(db, eventId, assetId);
+    return getAsset(db, scope, assetId);
   });
 }
 
 /** Deletes the asset, then its file and every stored size. */
-export async function deleteAsset(ctx: AppContext, eventId: string, assetId: string): Promise<void> {
+export async function deleteAsset(ctx: AppContext, scope: EventScope, assetId: string): Promise<void> {
+  const { eventId } = scope;
   await withTransaction(ctx.db, async (tx) => {
     const [removed] = await tx
       .delete(assets)
       .where(and(eq(assets.eventId, eventId), eq(assets.id, assetId)))
       .returning({ id: assets.id });
     if (!removed) throw notFound(ASSET_ERRORS.notFound);
-    await releaseFiles(tx, ctx, eventId, 'asset', assetId);
+    await releaseFiles(tx, ctx, { eventId }, 'asset', assetId);
   });
 }

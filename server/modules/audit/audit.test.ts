@@ -161,16 +161,16 @@ describe('the audit trail', () => {
   });
 
   it('keeps the filter lists per event instead of reading them per page, and reads them again after a minute', async () => {
-    const first = await filterLists(t.ctx.db, eventId);
+    const first = await filterLists(t.ctx.db, { eventId });
     // Another process's entry (written straight to the table): offered after the lists' minute.
     await t.ctx.db
       .insert(auditEntries)
       .values({ eventId, actorKind: 'account', entityType: 'elsewhere', action: 'update' });
-    expect((await filterLists(t.ctx.db, eventId)).entityTypes).toEqual(first.entityTypes);
+    expect((await filterLists(t.ctx.db, { eventId })).entityTypes).toEqual(first.entityTypes);
     // This process's own entries are offered at once.
     await recordAudit(t.ctx.db, systemEntry({ eventId, entityType: 'reminders', action: 'send' }));
-    expect((await filterLists(t.ctx.db, eventId)).entityTypes).toContain('reminders');
-    const later = await filterLists(t.ctx.db, eventId, Date.now() + 61_000);
+    expect((await filterLists(t.ctx.db, { eventId })).entityTypes).toContain('reminders');
+    const later = await filterLists(t.ctx.db, { eventId }, Date.now() + 61_000);
     expect(later.entityTypes).toEqual(
       expect.arrayContaining(['elsewhere', 'reminders', ...first.entityTypes]),
     );

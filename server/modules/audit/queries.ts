@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import type { EventScope } from '../../platform/http/actor';
 import { auditEntries } from './tables';
 
 /**
@@ -36,7 +37,8 @@ async function load(db: DbOrTx, eventId: string): Promise<Kept> {
   };
 }
 
-export async function filterLists(db: DbOrTx, eventId: string, now = Date.now()): Promise<FilterLists> {
+export async function filterLists(db: DbOrTx, scope: EventScope, now = Date.now()): Promise<FilterLists> {
+  const { eventId } = scope;
   let lists = kept.get(eventId);
   if (!lists || now - lists.at > KEPT_MS) {
     lists = await load(db, eventId);

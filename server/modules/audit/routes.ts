@@ -34,7 +34,7 @@ export const auditRoutes: RouteModule = (app, ctx, guards) => {
   app.get(
     `${base}/settings`,
     { schema: { tags, params: eventParams, response: { 200: auditSettingsSchema } }, preValidation: admin },
-    async (request) => readAuditSettings(ctx, actorOf(request).eventId),
+    async (request) => readAuditSettings(ctx, actorOf(request)),
   );
   app.put(
     `${base}/settings`,

@@ -14,11 +14,13 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { literal, runPlainStatement } from '../../platform/db/plainStatement';
 import { withTransaction } from '../../platform/db/transaction';
+import type { EventScope } from '../../platform/http/actor';
 import type { Actor } from '../../platform/http/guards';
 import { defineJob } from '../../platform/jobs';
 import { ScopedStorage } from '../../platform/scopedStorage';
 import { events } from '../events/tables';
 import { apiTokens } from '../tokens/tables';
+import { presentAuditEntry } from './present';
 import { filterLists, forgetFilterLists, keepInFilterLists } from './queries';
 import { type AuditChanges, auditEntries, auditSettings } from './tables';
 
@@ -134,26 +136,6 @@ export async function insertAfter(ctx: AppContext, entries: AuditRecord[]): Prom
 type Query = z.output<typeof auditQuerySchema>;
 const DAY_MS = 86_400_000;
 
-function present(row: typeof auditEntries.$inferSelect, tokenName: string | null): AuditEntry {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actor: {
-      kind: row.actorKind,
-      accountId: row.accountId,
-      name: row.actorKind === 'system' && !row.accountId ? row.actorName || 'System Update' : row.actorName,
-      tokenId: row.tokenId,
-      tokenName,
-    },
-    address: row.address,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    action: row.action,
-    route: row.route,
-    changes: row.changes,
-  };
-}
-
 /** The event's trail, newest first, a page at a time; dates are whole UTC days, `to` included. */
 export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Promise<AuditPage> {
   const where = and(
@@ -177,10 +159,10 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
       .offset((query.page - 1) * AUDIT_PAGE_SIZE),
     ctx.db.select({ total: count() }).from(auditEntries).where(where),
     // Kept per event, not read per page (decision 0040).
-    filterLists(ctx.db, actor.eventId),
+    filterLists(ctx.db, actor),
   ]);
   return {
-    items: rows.map((r) => present(r.entry, r.tokenName)),
+    items: rows.map((r) => presentAuditEntry(r.entry, r.tokenName)),
     total: Number(total),
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,
@@ -188,7 +170,8 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: Query): Pr
   };
 }
 
-export async function readAuditSettings(ctx: AppContext, eventId: string): Promise<AuditSettings> {
+export async function readAuditSettings(ctx: AppContext, scope: EventScope): Promise<AuditSettings> {
+  const { eventId } = scope;
   const [row] = await ctx.db.select().from(auditSettings).where(eq(auditSettings.eventId, eventId));
   return { retentionDays: row?.retentionDays ?? AUDIT_RETENTION_DEFAULT_DAYS };
 }
@@ -204,7 +187,7 @@ export async function saveAuditSettings(
       .values({ eventId: actor.eventId, retentionDays: body.retentionDays })
       .onConflictDoUpdate({ target: auditSettings.eventId, set: { retentionDays: body.retentionDays } }),
   );
-  return readAuditSettings(ctx, actor.eventId);
+  return readAuditSettings(ctx, actor);
 }
 
 const auditRetentionJob = defineJob('audit.retention', z.object({}));

@@ -109,7 +109,7 @@ describe('branding images and the public branding of the sign-in screens', () =>
     // An unclaimed branding file is not public yet; a claimed one that is not a branding image
     // (the dashboard header) is for the event's members only.
     expect((await t.app.inject({ method: 'GET', url: `/api/guests/files/${file}` })).statusCode).toBe(404);
-    await t.ctx.db.transaction((tx) => claimFiles(tx, eventId, [file], 'branding', file));
+    await t.ctx.db.transaction((tx) => claimFiles(tx, { eventId }, [file], 'branding', file));
     expect((await t.app.inject({ method: 'GET', url: `/api/guests/files/${file}` })).statusCode).toBe(404);
     const member = await t.app.inject({
       method: 'GET',

@@ -29,7 +29,7 @@ export const brandingRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return setBrandingImage(ctx, actor.eventId, request.params.slot, request.body.fileId, actor.accountId);
+      return setBrandingImage(ctx, actor, request.params.slot, request.body.fileId);
     },
   );
 

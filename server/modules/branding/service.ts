@@ -10,9 +10,11 @@ import type { Settings } from '../../../shared/events/settings';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
+import type { EventScope, Scope } from '../../platform/http/actor';
 import { readSettings, writeSettings } from '../events/settingsStore';
 import { events } from '../events/tables';
 import { claimFiles, type FileRow, type FileViewer, releaseFiles } from '../files/service';
+import { presentPublicBranding } from './present';
 
 /**
  * Uploaded branding images. Each is a 'branding' file claimed with its own id as owner (as the
@@ -21,12 +23,13 @@ import { claimFiles, type FileRow, type FileViewer, releaseFiles } from '../file
  */
 export async function setBrandingImage(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   slot: BrandingImageSlot,
   fileId: string | null,
-  actor: string,
 ): Promise<Settings<'branding'>> {
-  if (fileId) await withTransaction(ctx.db, (tx) => claimFiles(tx, eventId, [fileId], 'branding', fileId));
+  const { eventId, accountId: actor } = scope;
+  if (fileId)
+    await withTransaction(ctx.db, (tx) => claimFiles(tx, { eventId }, [fileId], 'branding', fileId));
   const before = await readSettings(ctx.db, eventId, 'branding');
   const saved = await writeSettings(
     ctx.db,
@@ -35,7 +38,7 @@ export async function setBrandingImage(
     { [slot]: fileId ? brandingFileUrl(fileId, slot) : '' },
     actor,
   );
-  await releaseUnusedBrandingFiles(ctx, eventId, before, saved);
+  await releaseUnusedBrandingFiles(ctx, scope, before, saved);
   return saved;
 }
 
@@ -45,16 +48,17 @@ export async function setBrandingImage(
  */
 export async function releaseUnusedBrandingFiles(
   ctx: AppContext,
-  eventId: string,
+  scope: EventScope,
   before: Settings<'branding'>,
   after: Settings<'branding'>,
 ): Promise<void> {
+  const { eventId } = scope;
   const fileIds = (doc: Settings<'branding'>) =>
     new Set(BRANDING_IMAGE_SLOTS.map((slot) => brandingFileIdOf(doc[slot])).filter((id) => id !== null));
   const used = fileIds(after);
   for (const old of fileIds(before)) {
     if (!used.has(old))
-      await withTransaction(ctx.db, (tx) => releaseFiles(tx, ctx, eventId, 'branding', old));
+      await withTransaction(ctx.db, (tx) => releaseFiles(tx, ctx, { eventId }, 'branding', old));
   }
 }
 
@@ -71,16 +75,7 @@ export async function publicBrandingFor(db: DbOrTx, publicUrl: string): Promise<
     .limit(2);
   if (matches.length !== 1) return { event: null };
   const [event] = matches;
-  const branding = await readSettings(db, event.id, 'branding');
-  return {
-    event: {
-      name: event.name,
-      logo: branding.logo,
-      loginImage: branding.loginImage,
-      navBgColor: branding.navBgColor,
-      navTheme: branding.navTheme,
-    },
-  };
+  return presentPublicBranding(event, await readSettings(db, event.id, 'branding'));
 }
 
 /**

@@ -128,7 +128,7 @@ async function checkTeamTypes(tx: DbOrTx, eventId: string, ids: string[]) {
  * with one uploaded file gets its URL, size and type filled in).
  */
 async function claimFile(tx: DbOrTx, eventId: string, fileId: string, downloadId: string) {
-  const [file] = await claimFiles(tx, eventId, [fileId], 'download', downloadId);
+  const [file] = await claimFiles(tx, { eventId }, [fileId], 'download', downloadId);
   if (!file) throw badRequest(DOWNLOAD_ERRORS.invalidAfterUpload);
   return { fileId, fileName: file.name, fileSize: file.size, fileType: fileTypeOf(file.name) };
 }
@@ -174,7 +174,7 @@ export async function updateDownload(
     };
     if (body.fileId !== current.fileId) {
       // A new file replaces the old one: the old bytes go, the new file is claimed.
-      await releaseFiles(tx, ctx, eventId, 'download', downloadId);
+      await releaseFiles(tx, ctx, { eventId }, 'download', downloadId);
       file = await claimFile(tx, eventId, body.fileId, downloadId);
     }
     const { showToTeamTypeIds, hideFromTeamTypeIds, ...values } = body;
@@ -192,7 +192,7 @@ export async function updateDownload(
 export async function deleteDownload(ctx: AppContext, eventId: string, downloadId: string): Promise<void> {
   await withTransaction(ctx.db, async (tx) => {
     await findRow(tx, eventId, downloadId);
-    await releaseFiles(tx, ctx, eventId, 'download', downloadId);
+    await releaseFiles(tx, ctx, { eventId }, 'download', downloadId);
     await tx.delete(downloads).where(and(eq(downloads.eventId, eventId), eq(downloads.id, downloadId)));
   });
 }

@@ -27,7 +27,7 @@ export const editionsRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const actor = actorOf(request);
       const cloneId = await startClone(ctx, actor, request.body);
-      return reply.status(202).send(await getClone(ctx.db, actor.eventId, cloneId));
+      return reply.status(202).send(await getClone(ctx.db, actor, cloneId));
     },
   );
 
@@ -41,7 +41,7 @@ export const editionsRoutes: RouteModule = (app, ctx, guards) => {
       },
       preValidation: admin,
     },
-    async (request) => ({ clone: await latestClone(ctx.db, actorOf(request).eventId) }),
+    async (request) => ({ clone: await latestClone(ctx.db, actorOf(request)) }),
   );
 
   app.get(
@@ -50,6 +50,6 @@ export const editionsRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: cloneParamsSchema, response: { 200: cloneStatusSchema } },
       preValidation: admin,
     },
-    async (request) => getClone(ctx.db, actorOf(request).eventId, request.params.cloneId),
+    async (request) => getClone(ctx.db, actorOf(request), request.params.cloneId),
   );
 };

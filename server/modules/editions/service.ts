@@ -4,12 +4,14 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { withTransaction } from '../../platform/db/transaction';
+import type { EventScope } from '../../platform/http/actor';
 import { notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
 import { events } from '../events/tables';
 import { memberships } from '../people/tables';
-import { cloneJob, progressOf, runClone } from './jobs';
+import { cloneJob, runClone } from './jobs';
+import { presentClone } from './present';
 import { eventClones } from './tables';
 
 /** Records the request and queues the clone once it is saved; the screen polls its progress. */
@@ -31,40 +33,26 @@ export async function startClone(ctx: AppContext, actor: Actor, input: CloneRequ
   });
 }
 
-type CloneRow = typeof eventClones.$inferSelect;
-
-function present(row: CloneRow): CloneStatus {
-  const live = row.state === 'running' ? progressOf(row.id) : undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    shiftDays: row.shiftDays,
-    state: row.state,
-    doneSteps: live?.doneSteps ?? row.doneSteps,
-    totalSteps: live?.totalSteps ?? row.totalSteps,
-    newEventId: row.newEventId,
-    error: row.error,
-  };
-}
-
-export async function getClone(db: DbOrTx, eventId: string, cloneId: string): Promise<CloneStatus> {
+export async function getClone(db: DbOrTx, scope: EventScope, cloneId: string): Promise<CloneStatus> {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(eventClones)
     .where(and(eq(eventClones.eventId, eventId), eq(eventClones.id, cloneId)));
   if (!row) throw notFound('Clone not found');
-  return present(row);
+  return presentClone(row);
 }
 
 /** The event's latest clone, so the screen shows a clone under way after a reload. */
-export async function latestClone(db: DbOrTx, eventId: string): Promise<CloneStatus | null> {
+export async function latestClone(db: DbOrTx, scope: EventScope): Promise<CloneStatus | null> {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(eventClones)
     .where(eq(eventClones.eventId, eventId))
     .orderBy(desc(eventClones.createdAt))
     .limit(1);
-  return row ? present(row) : null;
+  return row ? presentClone(row) : null;
 }
 
 /**
@@ -97,7 +85,7 @@ export async function cloneFromCli(
     .values({ eventId: sourceEventId, name: input.name, shiftDays: input.shiftDays })
     .returning({ id: eventClones.id });
   await runClone(ctx, { v: 1, eventId: sourceEventId, cloneId: clone.id, actorId: SYSTEM_ACTOR, adminIds });
-  const status = await getClone(ctx.db, sourceEventId, clone.id);
+  const status = await getClone(ctx.db, { eventId: sourceEventId }, clone.id);
   if (status.state !== 'done') throw new Error(status.error ?? CLONE_ERRORS.failed);
   return status;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import type { Scope } from '../../platform/http/actor';
 import { defineJob } from '../../platform/jobs';
 import { outboxEmails } from './tables';
 import type { EmailContent, EmailKind } from './templates/email';
@@ -49,10 +50,10 @@ export function emailQueueing(tx: DbOrTx, input: EmailInput) {
  */
 export async function queueEmails(
   tx: DbOrTx,
-  eventId: string,
+  scope: Scope,
   emails: readonly QueuedEmail[],
-  actor: string,
 ): Promise<string[]> {
+  const { eventId, accountId: actor } = scope;
   const ids: string[] = [];
   for (let i = 0; i < emails.length; i += 500) {
     const rows = emails

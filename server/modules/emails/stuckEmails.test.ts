@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR } from '../../platform/db/columns';
+import { systemActor } from '../../platform/http/actor';
 import { createTestApp, makeEvent, type TestApp } from '../../test/harness';
 import { dispatchStuckEmails } from './jobs';
 import { queueEmails } from './service';
@@ -26,18 +26,13 @@ describe('emails whose dispatch a crash lost are sent by the sweep', () => {
 
   const queue = (to: string) =>
     t.ctx.db.transaction((tx) =>
-      queueEmails(
-        tx,
-        eventId,
-        [
-          {
-            kind: 'adminNotification',
-            to,
-            content: { subject: 'Hello', text: 'Hi\n', html: '<p>Hi</p>', links: [] },
-          },
-        ],
-        SYSTEM_ACTOR,
-      ),
+      queueEmails(tx, systemActor(eventId), [
+        {
+          kind: 'adminNotification',
+          to,
+          content: { subject: 'Hello', text: 'Hi\n', html: '<p>Hi</p>', links: [] },
+        },
+      ]),
     );
   const statusOf = async (ids: string[]) =>
     new Map(

@@ -66,7 +66,7 @@ describe('files: upload, claim, release and serving', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().variants).toBeUndefined();
     await t.ctx.db.transaction((tx) =>
-      claimFiles(tx, eventId, [res.json().id], 'taskAttachment', crypto.randomUUID()),
+      claimFiles(tx, { eventId }, [res.json().id], 'taskAttachment', crypto.randomUUID()),
     );
     const got = await read(cookies.moderator, res.json().url);
     expect(got.statusCode).toBe(200);
@@ -84,7 +84,7 @@ describe('files: upload, claim, release and serving', () => {
       Buffer.from('<script>'),
     );
     await t.ctx.db.transaction((tx) =>
-      claimFiles(tx, eventId, [text.json().id], 'taskAttachment', crypto.randomUUID()),
+      claimFiles(tx, { eventId }, [text.json().id], 'taskAttachment', crypto.randomUUID()),
     );
     const document = await read(cookies.moderator, text.json().url);
     expect(document.headers['content-disposition']).toMatch(/^attachment; filename="notes.txt"/);
@@ -252,7 +252,9 @@ describe('files: upload, claim, release and serving', () => {
       Buffer.from('private'),
     );
     const id = res.json().id;
-    await t.ctx.db.transaction((tx) => claimFiles(tx, eventId, [id], 'taskAttachment', crypto.randomUUID()));
+    await t.ctx.db.transaction((tx) =>
+      claimFiles(tx, { eventId }, [id], 'taskAttachment', crypto.randomUUID()),
+    );
     expect((await read(cookies.user, `/api/events/${eventId}/files/${id}`)).statusCode).toBe(200);
     expect((await read(cookies.otherEvent, `/api/events/${otherEventId}/files/${id}`)).statusCode).toBe(404);
     expect((await read(cookies.otherEvent, `/api/events/${eventId}/files/${id}`)).statusCode).toBe(404);
@@ -273,20 +275,22 @@ describe('files: upload, claim, release and serving', () => {
     ];
     for (const ids of [[wrongPurpose], [foreign], [crypto.randomUUID()], [a, foreign]]) {
       await expect(
-        t.ctx.db.transaction((tx) => claimFiles(tx, eventId, ids, 'download', owner)),
+        t.ctx.db.transaction((tx) => claimFiles(tx, { eventId }, ids, 'download', owner)),
       ).rejects.toThrow(CLAIM_ERROR);
     }
     expect((await rowOf(a)).ownerId).toBeNull();
-    const claimed = await t.ctx.db.transaction((tx) => claimFiles(tx, eventId, [b, a], 'download', owner));
+    const claimed = await t.ctx.db.transaction((tx) =>
+      claimFiles(tx, { eventId }, [b, a], 'download', owner),
+    );
     expect(claimed.map((r) => r.id)).toEqual([b, a]);
     // Claiming again for the same owner is fine; another owner is refused.
-    await t.ctx.db.transaction((tx) => claimFiles(tx, eventId, [a], 'download', owner));
+    await t.ctx.db.transaction((tx) => claimFiles(tx, { eventId }, [a], 'download', owner));
     await expect(
-      t.ctx.db.transaction((tx) => claimFiles(tx, eventId, [a], 'download', crypto.randomUUID())),
+      t.ctx.db.transaction((tx) => claimFiles(tx, { eventId }, [a], 'download', crypto.randomUUID())),
     ).rejects.toThrow(CLAIM_ERROR);
     const key = (await rowOf(a)).storageKey;
     expect(await t.ctx.storage.read(key)).not.toBeNull();
-    await t.ctx.db.transaction((tx) => releaseFiles(tx, t.ctx, eventId, 'download', owner));
+    await t.ctx.db.transaction((tx) => releaseFiles(tx, t.ctx, { eventId }, 'download', owner));
     expect(await rowOf(a)).toBeUndefined();
     expect(await rowOf(b)).toBeUndefined();
     expect(await t.ctx.storage.read(key)).toBeNull();

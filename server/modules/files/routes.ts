@@ -60,7 +60,7 @@ export const filesRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const file = await findFile(ctx.db, actor.eventId, request.params.fileId);
+      const file = await findFile(ctx.db, actor, request.params.fileId);
       if (!file || !(await mayReadFile(ctx, actor, file))) throw notFound(FILE_ERRORS.notFound);
       return sendFile(ctx, request, reply, file, request.query.size, 'private, max-age=3600');
     },

@@ -3,6 +3,7 @@ import type { ImageSize, ImageUrls, StoredFile } from '../../../shared/files/sch
 import type { FilePurpose } from '../../../shared/files/types';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import type { EventScope } from '../../platform/http/actor';
 import { badRequest } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { files } from './tables';
@@ -62,11 +63,12 @@ export const CLAIM_ERROR = 'The uploaded file was not found. Upload it again';
  */
 export async function claimFiles(
   tx: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   fileIds: readonly string[],
   ownerKind: FilePurpose,
   ownerId: string,
 ): Promise<FileRow[]> {
+  const { eventId } = scope;
   const ids = [...new Set(fileIds)];
   if (ids.length === 0) return [];
   const rows = await tx
@@ -100,10 +102,11 @@ export function storageKeysOf(row: Pick<FileRow, 'storageKey' | 'variants'>): st
 export async function releaseFiles(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'storage' | 'logger'>,
-  eventId: string,
+  scope: EventScope,
   ownerKind: FilePurpose,
   ownerId: string,
 ): Promise<void> {
+  const { eventId } = scope;
   const removed = await tx
     .delete(files)
     .where(and(eq(files.eventId, eventId), eq(files.ownerKind, ownerKind), eq(files.ownerId, ownerId)))
@@ -115,11 +118,12 @@ export async function releaseFiles(
 export async function releaseFileIds(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'storage' | 'logger'>,
-  eventId: string,
+  scope: EventScope,
   ownerKind: FilePurpose,
   ownerId: string,
   fileIds: readonly string[],
 ): Promise<void> {
+  const { eventId } = scope;
   if (fileIds.length === 0) return;
   const removed = await tx
     .delete(files)
@@ -145,7 +149,8 @@ async function removeStored(ctx: Pick<AppContext, 'storage' | 'logger'>, keys: s
   }
 }
 
-export async function findFile(db: DbOrTx, eventId: string, fileId: string): Promise<FileRow | null> {
+export async function findFile(db: DbOrTx, scope: EventScope, fileId: string): Promise<FileRow | null> {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(files)

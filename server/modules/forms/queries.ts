@@ -15,6 +15,7 @@ import { type BadRecord, reportBadRecord } from '../../platform/badRecords';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { containing } from '../../platform/db/search';
+import type { EventScope, Scope } from '../../platform/http/actor';
 import { notFound } from '../../platform/http/errors';
 import { readSettings } from '../events/settingsStore';
 import { loadFields, loadGroupsWithFields } from './fields/service';
@@ -27,7 +28,8 @@ export const reportBadFieldTo = (ctx: AppContext) => (message: string) => ctx.lo
 
 /** Forms' reads: the manage screens' lists and their shortcuts' counts, and one form as the builder, the filler and the engine read it. */
 
-export async function formsCounts(db: DbOrTx, eventId: string): Promise<FormsCounts> {
+export async function formsCounts(db: DbOrTx, scope: EventScope): Promise<FormsCounts> {
+  const { eventId } = scope;
   const [formRows, groupRows] = await Promise.all([
     db
       .select({ isArchived: forms.isArchived, n: count() })
@@ -61,9 +63,10 @@ const linkedTasks = sql<{ id: string; title: string }[]>`coalesce((select json_a
 
 export async function listForms(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   query: z.output<typeof formListQuerySchema>,
 ): Promise<FormListResponse> {
+  const { eventId } = scope;
   const where: SQL[] = [eq(forms.eventId, eventId), eq(forms.isArchived, query.archived ?? false)];
   if (query.search) where.push(ilike(forms.title, containing(query.search)));
   const condition = and(...where);
@@ -96,7 +99,7 @@ export async function listForms(
       .limit(TABLE_PAGE_SIZE)
       .offset((query.page - 1) * TABLE_PAGE_SIZE),
     db.select({ total: count() }).from(forms).where(condition),
-    formsCounts(db, eventId),
+    formsCounts(db, scope),
   ]);
   return {
     items: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
@@ -115,9 +118,10 @@ const usedInFormsCount = sql<number>`(select count(distinct f.form_id) from ${fo
 
 export async function listFieldGroups(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   query: z.output<typeof fieldGroupListQuerySchema>,
 ): Promise<FieldGroupListResponse> {
+  const { eventId } = scope;
   const where: SQL[] = [
     eq(fieldGroups.eventId, eventId),
     eq(fieldGroups.isArchived, query.archived ?? false),
@@ -149,7 +153,7 @@ export async function listFieldGroups(
       .limit(TABLE_PAGE_SIZE)
       .offset((query.page - 1) * TABLE_PAGE_SIZE),
     db.select({ total: count() }).from(fieldGroups).where(condition),
-    formsCounts(db, eventId),
+    formsCounts(db, scope),
   ]);
   return {
     items: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
@@ -161,7 +165,8 @@ export async function listFieldGroups(
 }
 
 /** Of these groups, those a form's template embeds (they cannot be deleted). */
-export async function groupsUsedInForms(db: DbOrTx, eventId: string, groupIds: string[]) {
+export async function groupsUsedInForms(db: DbOrTx, scope: EventScope, groupIds: string[]) {
+  const { eventId } = scope;
   if (groupIds.length === 0) return [];
   const rows = await db
     .selectDistinct({ id: formFields.embedsGroupId })
@@ -177,7 +182,8 @@ export async function groupsUsedInForms(db: DbOrTx, eventId: string, groupIds: s
 }
 
 /** The forms whose templates embed a group. */
-export async function formsEmbedding(db: DbOrTx, eventId: string, groupId: string) {
+export async function formsEmbedding(db: DbOrTx, scope: EventScope, groupId: string) {
+  const { eventId } = scope;
   const rows = await db
     .selectDistinct({ id: formFields.formId })
     .from(formFields)
@@ -192,7 +198,8 @@ export async function formsEmbedding(db: DbOrTx, eventId: string, groupId: strin
 }
 
 /** A form's row, or the spec's 404. */
-export async function findForm(db: DbOrTx, eventId: string, formId: string) {
+export async function findForm(db: DbOrTx, scope: EventScope, formId: string) {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(forms)
@@ -209,16 +216,17 @@ export async function findForm(db: DbOrTx, eventId: string, formId: string) {
 export async function loadForm(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   { withNotifications = true }: { withNotifications?: boolean } = {},
 ) {
-  const row = await findForm(db, eventId, formId);
+  const { eventId } = scope;
+  const row = await findForm(db, scope, formId);
   const onBad = reportBadFieldTo(ctx);
-  const fields = await loadFields(db, eventId, { kind: 'form', id: formId }, onBad);
+  const fields = await loadFields(db, scope, { kind: 'form', id: formId }, onBad);
   const groupIds = [...new Set(fields.flatMap((f) => embeddedGroupOf(f) ?? []))];
   const [groups, confirmationRows, notificationRows] = await Promise.all([
-    loadGroupsWithFields(db, eventId, groupIds, onBad),
+    loadGroupsWithFields(db, scope, groupIds, onBad),
     db
       .select()
       .from(formConfirmations)
@@ -255,11 +263,11 @@ export async function loadForm(
 export async function getFormDetail(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: Scope,
   formId: string,
-  accountId: string,
 ): Promise<FormDetail> {
-  const loaded = await loadForm(ctx, db, eventId, formId);
+  const { eventId, accountId } = scope;
+  const loaded = await loadForm(ctx, db, scope, formId);
   return {
     form: loaded.form,
     fields: [...loaded.fields, ...loaded.groups.fields],
@@ -272,7 +280,7 @@ export async function getFormDetail(
 }
 
 /** A stored form as the engine reads it (its fields and the groups its templates embed). */
-export async function formDefinition(ctx: AppContext, db: DbOrTx, eventId: string, formId: string) {
-  const { form, fields, groups } = await loadForm(ctx, db, eventId, formId);
+export async function formDefinition(ctx: AppContext, db: DbOrTx, scope: EventScope, formId: string) {
+  const { form, fields, groups } = await loadForm(ctx, db, scope, formId);
   return makeDefinition(form, [...fields, ...groups.fields], groups.groups);
 }

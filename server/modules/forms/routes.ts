@@ -67,7 +67,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: formParamsSchema, response: { 200: confirmationListResponseSchema } },
       preValidation: moderator,
     },
-    async (request) => listConfirmations(ctx.db, actorOf(request).eventId, request.params.formId),
+    async (request) => listConfirmations(ctx.db, actorOf(request), request.params.formId),
   );
   app.post(
     confirmations,
@@ -81,8 +81,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: moderator,
     },
     async (request, reply) => {
-      const { eventId, accountId } = actorOf(request);
-      const created = await createConfirmation(ctx, eventId, request.params.formId, request.body, accountId);
+      const created = await createConfirmation(ctx, actorOf(request), request.params.formId, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -94,7 +93,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const { formId, confirmationId } = request.params;
-      return getConfirmation(ctx.db, actorOf(request).eventId, formId, confirmationId);
+      return getConfirmation(ctx.db, actorOf(request), formId, confirmationId);
     },
   );
   app.put(
@@ -109,9 +108,8 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: moderator,
     },
     async (request) => {
-      const { eventId, accountId } = actorOf(request);
       const { formId, confirmationId } = request.params;
-      return updateConfirmation(ctx, eventId, formId, confirmationId, request.body, accountId);
+      return updateConfirmation(ctx, actorOf(request), formId, confirmationId, request.body);
     },
   );
   app.delete(
@@ -119,7 +117,7 @@ export const formsRoutes: RouteModule = (app, ctx, guards) => {
     { schema: { tags, params: confirmationParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const { formId, confirmationId } = request.params;
-      await deleteConfirmation(ctx, actorOf(request).eventId, formId, confirmationId);
+      await deleteConfirmation(ctx, actorOf(request), formId, confirmationId);
       return reply.status(204).send();
     },
   );

@@ -17,6 +17,7 @@ import { parseNotification } from '../../../shared/forms/schema/notification';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { withTransaction } from '../../platform/db/transaction';
+import type { EventScope, Scope } from '../../platform/http/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { noteChange } from '../audit/service';
 import { releaseSubmissionFiles } from '../submissions/uploads/service';
@@ -52,7 +53,11 @@ export async function refuseBadRules(
   where: string,
 ) {
   if (rules.length === 0) return;
-  const problems = checkRules(rules, await formDefinition(ctx, db, key.eventId, key.formId), where);
+  const problems = checkRules(
+    rules,
+    await formDefinition(ctx, db, { eventId: key.eventId }, key.formId),
+    where,
+  );
   if (problems.length === 0) return;
   throw badRequest(
     problems[0].message,
@@ -74,11 +79,11 @@ export function refuseBadLogic(problems: ReturnType<typeof checkFormLogic>, path
 
 export async function insertForm(
   tx: Tx,
-  eventId: string,
+  scope: Scope,
   values: Settings & { logicMap?: LogicMap },
-  by: string,
   id: string = randomUUID(),
 ) {
+  const { eventId, accountId: by } = scope;
   await tx.insert(forms).values({
     eventId,
     id,
@@ -95,9 +100,9 @@ export async function insertForm(
 }
 
 /** Spec: create writes the form, its first field, a default confirmation and the default notifications. */
-export async function createForm(ctx: AppContext, eventId: string, body: CreateBody, by: string) {
+export async function createForm(ctx: AppContext, scope: Scope, body: CreateBody) {
   return withTransaction(ctx.db, async (tx) => {
-    const formId = await insertForm(tx, eventId, body.form, by);
+    const formId = await insertForm(tx, scope, body.form);
     const owner: FieldOwner = { kind: 'form', id: formId };
     const firstField = body.firstField ?? parseField({ id: randomUUID(), type: 'text' }, 'first');
     const changes = {
@@ -106,15 +111,16 @@ export async function createForm(ctx: AppContext, eventId: string, body: CreateB
       updatedFields: [],
       removedFieldIds: [],
     };
-    await checkFieldReferences(tx, eventId, owner, changes);
-    await writeFields(tx, eventId, owner, planFieldChanges(owner, [], changes, FORM_ERRORS.invalidForm), by);
-    await insertDefaultAttachments(tx, eventId, formId, by);
+    await checkFieldReferences(tx, scope, owner, changes);
+    await writeFields(tx, scope, owner, planFieldChanges(owner, [], changes, FORM_ERRORS.invalidForm));
+    await insertDefaultAttachments(tx, scope, formId);
     return formId;
   });
 }
 
 /** The default confirmation and the admin and user notification records every new form starts with. */
-export async function insertDefaultAttachments(tx: Tx, eventId: string, formId: string, by: string) {
+export async function insertDefaultAttachments(tx: Tx, scope: Scope, formId: string) {
+  const { eventId, accountId: by } = scope;
   const defaults = defaultAttachments(formId);
   await tx.insert(formConfirmations).values(
     defaults.confirmations.map((confirmation, position) => ({
@@ -140,19 +146,14 @@ export async function insertDefaultAttachments(tx: Tx, eventId: string, formId: 
  * The builder's save (spec: form, new fields, updated fields, removed field ids), all or nothing:
  * the caller must hold the edit lock, and the form's logic must pass the engine's checks.
  */
-export async function updateForm(
-  ctx: AppContext,
-  eventId: string,
-  formId: string,
-  body: UpdateBody,
-  by: string,
-) {
+export async function updateForm(ctx: AppContext, scope: Scope, formId: string, body: UpdateBody) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    const row = await findForm(tx, eventId, formId);
+    const row = await findForm(tx, scope, formId);
     await requireLock(tx, { eventId, type: 'form', id: formId }, by);
     const owner: FieldOwner = { kind: 'form', id: formId };
     const onBad = reportBadFieldTo(ctx);
-    const current = await loadFields(tx, eventId, owner, onBad);
+    const current = await loadFields(tx, scope, owner, onBad);
     const changes = {
       fieldIds: body.form.fieldIds,
       newFields: body.newFields ?? [],
@@ -160,9 +161,9 @@ export async function updateForm(
       removedFieldIds: body.removedFieldIds ?? [],
     };
     const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidForm);
-    await checkFieldReferences(tx, eventId, owner, changes, current);
+    await checkFieldReferences(tx, scope, owner, changes, current);
     await checkLogicOf(ctx, tx, eventId, { ...row, ...body.form }, plan.fields);
-    await writeFields(tx, eventId, owner, plan, by);
+    await writeFields(tx, scope, owner, plan);
     await tx
       .update(forms)
       .set({ ...body.form, updatedAt: new Date(), updatedBy: by })
@@ -182,7 +183,7 @@ async function checkLogicOf(
   fields: Field[],
 ) {
   const groupIds = [...new Set(fields.flatMap((f) => embeddedGroupOf(f) ?? []))];
-  const groups = await loadGroupsWithFields(db, eventId, groupIds, reportBadFieldTo(ctx));
+  const groups = await loadGroupsWithFields(db, { eventId }, groupIds, reportBadFieldTo(ctx));
   const definitionForm: Form = {
     id: form.id,
     title: form.title,
@@ -200,19 +201,14 @@ async function checkLogicOf(
   };
   const definition = makeDefinition(definitionForm, [...fields, ...groups.fields], groups.groups);
   refuseBadLogic(checkFormLogic(definition), ['form', 'logicMap']);
-  await refuseLostRecipients(db, eventId, form.id, definition, ['form', 'notifications']);
+  await refuseLostRecipients(db, { eventId }, form.id, definition, ['form', 'notifications']);
 }
 
 /** Settings from the list or the settings screen; refused while someone else edits the form. */
-export async function updateFormSettings(
-  ctx: AppContext,
-  eventId: string,
-  formId: string,
-  body: Settings,
-  by: string,
-) {
+export async function updateFormSettings(ctx: AppContext, scope: Scope, formId: string, body: Settings) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    const current = await findForm(tx, eventId, formId);
+    const current = await findForm(tx, scope, formId);
     await refuseIfLockedByOther(tx, { eventId, type: 'form', id: formId }, by);
     await tx
       .update(forms)
@@ -223,13 +219,8 @@ export async function updateFormSettings(
 }
 
 /** Spec: archive toggle for many forms. Ids of another event are not touched (and not counted). */
-export async function setFormsArchived(
-  db: DbOrTx,
-  eventId: string,
-  ids: string[],
-  isArchived: boolean,
-  by: string,
-) {
+export async function setFormsArchived(db: DbOrTx, scope: Scope, ids: string[], isArchived: boolean) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(db, async (db) => {
     const updated = await db
       .update(forms)
@@ -245,10 +236,11 @@ export async function setFormsArchived(
  * Deleting forms removes their fields, confirmations, notification records and submissions (they
  * cascade), their locks, and the submissions' stored files (rows now, bytes after the commit).
  */
-export async function deleteForms(ctx: AppContext, eventId: string, ids: string[]) {
+export async function deleteForms(ctx: AppContext, scope: EventScope, ids: string[]) {
+  const { eventId } = scope;
   return withTransaction(ctx.db, async (tx, effects) => {
     // Read before the forms go: the cascade takes the submissions the files belong to.
-    await releaseSubmissionFiles(tx, ctx, effects, eventId, { formIds: ids });
+    await releaseSubmissionFiles(tx, ctx, effects, { eventId }, { formIds: ids });
     const deleted = await tx
       .delete(forms)
       .where(and(eq(forms.eventId, eventId), inArray(forms.id, ids)))
@@ -256,7 +248,7 @@ export async function deleteForms(ctx: AppContext, eventId: string, ids: string[
     if (deleted.length === 0) throw notFound(FORM_ERRORS.formNotFound);
     await dropLocks(
       tx,
-      eventId,
+      scope,
       'form',
       deleted.map((d) => d.id),
     );

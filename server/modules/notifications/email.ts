@@ -5,8 +5,8 @@ import { emailFailureReport } from '../../../shared/notifications/status';
 import { isAimedAt } from '../../../shared/notifications/visibility';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { SYSTEM_ACTOR } from '../../platform/db/columns';
 import { withTransaction } from '../../platform/db/transaction';
+import { systemActor } from '../../platform/http/actor';
 import { defineJob } from '../../platform/jobs';
 import { accounts } from '../auth/tables';
 import { deliverMany } from '../emails/delivery/service';
@@ -83,7 +83,7 @@ async function recipients(tx: DbOrTx, eventId: string, audience: Parameters<type
 /** Claims the notification's emails once and queues them; the batches are handed to the queue after commit. */
 export async function emailNotification(ctx: AppContext, eventId: string, notificationId: string) {
   const event = await readSettings(ctx.db, eventId, 'event');
-  const look = await emailLook(ctx.db, eventId, 'adminNotification');
+  const look = await emailLook(ctx.db, { eventId }, 'adminNotification');
   const outboxIds = await withTransaction(ctx.db, async (tx) => {
     const [claimed] = await tx
       .update(notifications)
@@ -102,7 +102,7 @@ export async function emailNotification(ctx: AppContext, eventId: string, notifi
     const people = await recipients(tx, eventId, claimed);
     const ids = await queueEmails(
       tx,
-      eventId,
+      systemActor(eventId),
       people.map((person) => ({
         kind: 'adminNotification' as const,
         to: person.email,
@@ -117,7 +117,6 @@ export async function emailNotification(ctx: AppContext, eventId: string, notifi
           look,
         ),
       })),
-      SYSTEM_ACTOR,
     );
     for (let i = 0; i < ids.length; i += 500) {
       await tx.insert(notificationEmails).values(

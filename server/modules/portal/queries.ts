@@ -4,6 +4,7 @@ import { canSeeContent } from '../../../shared/content/visibility';
 import type { ContentOption } from '../../../shared/portal/api';
 import type { ContentLink } from '../../../shared/portal/sidebar';
 import type { DbOrTx } from '../../platform/db/client';
+import type { EventScope } from '../../platform/http/actor';
 import type { Actor } from '../../platform/http/guards';
 import { contentPages, contentPageWithTeamTypes } from '../content/tables';
 import { memberships, teams } from '../people/tables';
@@ -38,7 +39,8 @@ export async function viewerOf(db: DbOrTx, actor: Pick<Actor, 'eventId' | 'accou
 const live = (eventId: string) => and(eq(contentPages.eventId, eventId), eq(contentPages.isArchived, false));
 
 /** Every page an admin may place in the sidebar, feature or link a card to, by title. */
-export async function listContentOptions(db: DbOrTx, eventId: string): Promise<ContentOption[]> {
+export async function listContentOptions(db: DbOrTx, scope: EventScope): Promise<ContentOption[]> {
+  const { eventId } = scope;
   return db
     .select({
       id: contentPages.id,
@@ -54,9 +56,10 @@ export async function listContentOptions(db: DbOrTx, eventId: string): Promise<C
 /** Which of these ids are live pages of this event (another event's ids are simply absent). */
 export async function existingContentIds(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   ids: readonly string[],
 ): Promise<Set<string>> {
+  const { eventId } = scope;
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: contentPages.id })
@@ -68,9 +71,10 @@ export async function existingContentIds(
 /** The pages a viewer may open (spec: content visibility), with what links to them need. */
 export async function visibleContent(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   viewer: PortalViewer,
 ): Promise<(ContentLink & { description: string; assetId: string | null })[]> {
+  const { eventId } = scope;
   const rows = await db
     .select({
       id: contentPages.id,

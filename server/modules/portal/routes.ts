@@ -66,7 +66,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: sidebarEditorResponseSchema } },
       preValidation: admin,
     },
-    async (request) => getSidebarEditor(ctx.db, actorOf(request).eventId),
+    async (request) => getSidebarEditor(ctx.db, actorOf(request)),
   );
   app.put(
     `${base}/sidebar`,
@@ -81,7 +81,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return saveSidebar(ctx.db, actor.eventId, request.body, actor.accountId);
+      return saveSidebar(ctx.db, actor, request.body);
     },
   );
   app.get(
@@ -90,7 +90,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: featuredResponseSchema } },
       preValidation: admin,
     },
-    async (request) => getFeatured(ctx.db, actorOf(request).eventId),
+    async (request) => getFeatured(ctx.db, actorOf(request)),
   );
   app.put(
     `${base}/featured-pages`,
@@ -100,7 +100,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return saveFeatured(ctx.db, actor.eventId, request.body, actor.accountId);
+      return saveFeatured(ctx.db, actor, request.body);
     },
   );
 
@@ -111,7 +111,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: corePageListResponseSchema } },
       preValidation: admin,
     },
-    async (request) => ({ items: await listCorePages(ctx.db, actorOf(request).eventId) }),
+    async (request) => ({ items: await listCorePages(ctx.db, actorOf(request)) }),
   );
   app.put(
     `${base}/core-pages/:corePageId`,
@@ -127,7 +127,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return updateCorePage(ctx.db, actor.eventId, request.params.corePageId, request.body, actor.accountId);
+      return updateCorePage(ctx.db, actor, request.params.corePageId, request.body);
     },
   );
 
@@ -138,7 +138,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: dashboardHeaderResponseSchema } },
       preValidation: admin,
     },
-    async (request) => getDashboardHeader(ctx.db, actorOf(request).eventId),
+    async (request) => getDashboardHeader(ctx.db, actorOf(request)),
   );
   app.put(
     `${base}/dashboard-header`,
@@ -154,7 +154,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return setDashboardHeader(ctx, actor.eventId, request.body.fileId, actor.accountId);
+      return setDashboardHeader(ctx, actor, request.body.fileId);
     },
   );
   app.delete(
@@ -165,7 +165,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return setDashboardHeader(ctx, actor.eventId, null, actor.accountId);
+      return setDashboardHeader(ctx, actor, null);
     },
   );
 
@@ -176,7 +176,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: layoutListResponseSchema } },
       preValidation: admin,
     },
-    async (request) => ({ items: await listLayoutsEnsured(ctx.db, actorOf(request).eventId) }),
+    async (request) => ({ items: await listLayoutsEnsured(ctx.db, actorOf(request)) }),
   );
   app.post(
     `${base}/card-layouts`,
@@ -186,13 +186,13 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      return reply.status(201).send(await createLayout(ctx.db, actor.eventId, request.body, actor.accountId));
+      return reply.status(201).send(await createLayout(ctx.db, actor, request.body));
     },
   );
   app.get(
     `${base}/card-layouts/:layoutId`,
     { schema: { tags, params: layoutParamsSchema, response: { 200: layoutSchema } }, preValidation: admin },
-    async (request) => getLayout(ctx.db, actorOf(request).eventId, request.params.layoutId),
+    async (request) => getLayout(ctx.db, actorOf(request), request.params.layoutId),
   );
   app.put(
     `${base}/card-layouts/:layoutId`,
@@ -202,7 +202,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return updateLayout(ctx.db, actor.eventId, request.params.layoutId, request.body, actor.accountId);
+      return updateLayout(ctx.db, actor, request.params.layoutId, request.body);
     },
   );
   app.delete(
@@ -213,7 +213,7 @@ export const portalRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: admin,
     },
     async (request, reply) => {
-      await deleteLayout(ctx.db, actorOf(request).eventId, request.params.layoutId);
+      await deleteLayout(ctx.db, actorOf(request), request.params.layoutId);
       return reply.status(204).send();
     },
   );

@@ -4,6 +4,7 @@ import { featuredSchema } from '../../../shared/events/settings';
 import { corePagesDocSchema } from '../../../shared/portal/corePages';
 import { defaultSidebar, sidebarSchema } from '../../../shared/portal/sidebar';
 import type { DbOrTx } from '../../platform/db/client';
+import type { EventScope, Scope } from '../../platform/http/actor';
 import { settings } from '../events/tables';
 
 /**
@@ -32,10 +33,11 @@ function defaults<N extends PortalDocName>(name: N): PortalDoc<N> {
  */
 export async function readPortalDoc<N extends PortalDocName>(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   name: N,
   onInvalid: (name: string) => void = () => {},
 ): Promise<PortalDoc<N>> {
+  const { eventId } = scope;
   const [row] = await db
     .select({ data: settings.data })
     .from(settings)
@@ -53,11 +55,11 @@ export async function readPortalDoc<N extends PortalDocName>(
 /** Writes a whole document (already checked by the caller), inserting the row when missing. */
 export async function writePortalDoc<N extends PortalDocName>(
   tx: DbOrTx,
-  eventId: string,
+  scope: Scope,
   name: N,
   doc: PortalDoc<N>,
-  actor: string,
 ): Promise<void> {
+  const { eventId, accountId: actor } = scope;
   const data = PORTAL_DOCS[name].parse(doc);
   await tx
     .insert(settings)

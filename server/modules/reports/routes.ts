@@ -24,6 +24,7 @@ import {
   reportFormParamsSchema,
 } from '../../../shared/reports/formsApi';
 import { teamStatusListQuerySchema, teamStatusListResponseSchema } from '../../../shared/tasks/adminApi';
+import type { EventScope } from '../../platform/http/actor';
 import { actorOf } from '../../platform/http/guards';
 import type { RouteModule } from '../../platform/http/types';
 import { listTeamStatuses } from '../tasks/statuses/queries';
@@ -47,7 +48,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['reports'];
   const viewer = [...guards.member, guards.authorize(reportsPolicy.readReports)];
   const base = '/api/events/:eventId/reports';
-  const dayOf = (eventId: string) => reportDay(ctx.db, eventId);
+  const dayOf = (scope: EventScope) => reportDay(ctx.db, scope);
 
   app.get(
     `${base}/filters`,
@@ -55,7 +56,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: reportFilterOptionsSchema } },
       preValidation: viewer,
     },
-    async (request) => reportFilterOptions(ctx.db, actorOf(request).eventId),
+    async (request) => reportFilterOptions(ctx.db, actorOf(request)),
   );
   app.get(
     `${base}/overview`,
@@ -64,8 +65,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request) => {
-      const { eventId } = actorOf(request);
-      return reportOverview(ctx.db, eventId, await dayOf(eventId));
+      return reportOverview(ctx.db, actorOf(request), await dayOf(actorOf(request)));
     },
   );
 
@@ -81,8 +81,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request) => {
-      const { eventId } = actorOf(request);
-      return taskReport(ctx.db, eventId, await dayOf(eventId), request.query);
+      return taskReport(ctx.db, actorOf(request), await dayOf(actorOf(request)), request.query);
     },
   );
   app.get(
@@ -92,9 +91,8 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request, reply) => {
-      const { eventId } = actorOf(request);
-      const day = await dayOf(eventId);
-      const rows = await taskReportRows(ctx.db, eventId, day, request.query);
+      const day = await dayOf(actorOf(request));
+      const rows = await taskReportRows(ctx.db, actorOf(request), day, request.query);
       return sendReportFile(reply, 'tasks', request.query.format, taskTable(rows, day), day);
     },
   );
@@ -121,7 +119,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { eventId } = actorOf(request);
-      const day = await dayOf(eventId);
+      const day = await dayOf(actorOf(request));
       const { format, ...query } = request.query;
       const { taskId } = request.params;
       // Every team on one page: the file holds what every page of the screen shows.
@@ -143,8 +141,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request) => {
-      const { eventId } = actorOf(request);
-      return teamReport(ctx.db, eventId, await dayOf(eventId), request.query);
+      return teamReport(ctx.db, actorOf(request), await dayOf(actorOf(request)), request.query);
     },
   );
   for (const report of ['teams', 'risk', 'logins'] as const) {
@@ -155,9 +152,8 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
         preValidation: viewer,
       },
       async (request, reply) => {
-        const { eventId } = actorOf(request);
-        const day = await dayOf(eventId);
-        const { rows } = await scoredTeams(ctx.db, eventId, day, request.query);
+        const day = await dayOf(actorOf(request));
+        const { rows } = await scoredTeams(ctx.db, actorOf(request), day, request.query);
         return sendReportFile(reply, report, request.query.format, teamTable(report, rows, day), day);
       },
     );
@@ -169,8 +165,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request) => {
-      const { eventId } = actorOf(request);
-      return teamReportDetail(ctx.db, eventId, request.params.teamId, await dayOf(eventId));
+      return teamReportDetail(ctx.db, actorOf(request), request.params.teamId, await dayOf(actorOf(request)));
     },
   );
 
@@ -181,9 +176,8 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request, reply) => {
-      const { eventId } = actorOf(request);
-      const day = await dayOf(eventId);
-      const detail = await teamReportDetail(ctx.db, eventId, request.params.teamId, day);
+      const day = await dayOf(actorOf(request));
+      const detail = await teamReportDetail(ctx.db, actorOf(request), request.params.teamId, day);
       const table = oneTeamTable(detail, day);
       return sendReportFile(reply, 'team', request.query.format, table, day, detail.team.name);
     },
@@ -201,8 +195,7 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request) => {
-      const { eventId } = actorOf(request);
-      return formReport(ctx.db, eventId, await dayOf(eventId), request.query);
+      return formReport(ctx.db, actorOf(request), await dayOf(actorOf(request)), request.query);
     },
   );
   app.get(
@@ -212,9 +205,8 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request, reply) => {
-      const { eventId } = actorOf(request);
-      const day = await dayOf(eventId);
-      const rows = await sortedFormRows(ctx.db, eventId, request.query);
+      const day = await dayOf(actorOf(request));
+      const rows = await sortedFormRows(ctx.db, actorOf(request), request.query);
       return sendReportFile(reply, 'forms', request.query.format, formsTable(rows, day), day);
     },
   );
@@ -230,9 +222,8 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request) => {
-      const { eventId } = actorOf(request);
-      const day = await dayOf(eventId);
-      return oneFormReport(ctx, ctx.db, eventId, request.params.formId, day, request.query);
+      const day = await dayOf(actorOf(request));
+      return oneFormReport(ctx, ctx.db, actorOf(request), request.params.formId, day, request.query);
     },
   );
   app.get(
@@ -242,10 +233,9 @@ export const reportsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: viewer,
     },
     async (request, reply) => {
-      const { eventId } = actorOf(request);
-      const day = await dayOf(eventId);
+      const day = await dayOf(actorOf(request));
       const { format, ...query } = request.query;
-      const report = await oneFormReport(ctx, ctx.db, eventId, request.params.formId, day, query);
+      const report = await oneFormReport(ctx, ctx.db, actorOf(request), request.params.formId, day, query);
       const table = oneFormTable(report, day);
       return sendReportFile(reply, 'form', format, table, day, report.form.title);
     },

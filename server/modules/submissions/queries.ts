@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { SUBMISSION_ERRORS, type SubmissionSummary } from '../../../shared/forms/submissionsApi';
 import type { DbOrTx } from '../../platform/db/client';
+import type { EventScope } from '../../platform/http/actor';
 import { conflict, notFound } from '../../platform/http/errors';
 import { accounts } from '../auth/tables';
 import { teams } from '../people/tables';
@@ -67,7 +68,8 @@ export async function lookupSubmission(db: DbOrTx, key: SubmissionKey): Promise<
   return row ?? null;
 }
 
-export async function findSummary(db: DbOrTx, eventId: string, submissionId: string) {
+export async function findSummary(db: DbOrTx, scope: EventScope, submissionId: string) {
+  const { eventId } = scope;
   const [row] = await selectSummaries(
     db,
     and(eq(formSubmissions.eventId, eventId), eq(formSubmissions.id, submissionId)),

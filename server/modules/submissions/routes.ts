@@ -119,15 +119,14 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       const { formId } = request.params;
       const { submissionId, ...place } = request.query;
       const isOrganiser = submissionsPolicy.manageSubmissions(actor);
-      const { definition } = await loadFill(ctx, ctx.db, actor.eventId, formId, isOrganiser ? 'any' : 'open');
+      const { definition } = await loadFill(ctx, ctx.db, actor, formId, isOrganiser ? 'any' : 'open');
       if (submissionId) {
         const row = await lookupSubmission(ctx.db, { eventId: actor.eventId, formId, submissionId });
         const allowed = row
           ? isOrganiser || (actor.teamId !== null && row.teamId === actor.teamId)
           : // Not saved yet: the id this caller's first upload made (files chosen before the first
             // autosave). The first save takes it with the files (reservedSubmissionId).
-            actor.teamId !== null &&
-            (await hasReservedUploads(ctx.db, actor.eventId, submissionId, actor.accountId));
+            actor.teamId !== null && (await hasReservedUploads(ctx.db, actor, submissionId, actor.accountId));
         if (!allowed) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
       } else if (!actor.teamId) {
         throw forbidden(SUBMISSION_ERRORS.noTeam);
@@ -151,7 +150,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       if (!actor.teamId || row.teamId !== actor.teamId) {
         throw notFound(SUBMISSION_ERRORS.submissionNotFound);
       }
-      return sendSubmissionPdf(ctx, actor.eventId, row, reply);
+      return sendSubmissionPdf(ctx, actor, row, reply);
     },
   );
   app.get(
@@ -193,8 +192,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       },
       preValidation: organiser,
     },
-    async (request) =>
-      listSubmissions(ctx.db, actorOf(request).eventId, request.params.formId, request.query),
+    async (request) => listSubmissions(ctx.db, actorOf(request), request.params.formId, request.query),
   );
   app.get(
     `${admin}/export`,
@@ -204,7 +202,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const report = await submissionsExport(ctx, ctx.db, actorOf(request).eventId, request.params.formId);
+      const report = await submissionsExport(ctx, ctx.db, actorOf(request), request.params.formId);
       const fileName = submissionsFileName(report.title, report.fileDate, format);
       reply
         .header('content-type', CONTENT_TYPES[format])
@@ -224,8 +222,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       },
       preValidation: organiser,
     },
-    async (request) =>
-      deleteSubmissions(ctx, actorOf(request).eventId, request.params.formId, request.body.ids),
+    async (request) => deleteSubmissions(ctx, actorOf(request), request.params.formId, request.body.ids),
   );
   app.get(
     `${admin}/:submissionId/pdf`,
@@ -233,7 +230,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
     async (request, reply) => {
       const eventId = actorOf(request).eventId;
       const row = await findSubmission(ctx.db, { ...request.params, eventId });
-      return sendSubmissionPdf(ctx, eventId, row, reply);
+      return sendSubmissionPdf(ctx, { eventId }, row, reply);
     },
   );
   app.get(
@@ -242,7 +239,7 @@ export const submissionsRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: submissionParamsSchema, response: { 200: submissionViewSchema } },
       preValidation: organiser,
     },
-    async (request) => getSubmission(ctx, ctx.db, actorOf(request).eventId, request.params),
+    async (request) => getSubmission(ctx, ctx.db, actorOf(request), request.params),
   );
   app.put(
     `${admin}/:submissionId`,

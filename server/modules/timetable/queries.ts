@@ -132,5 +132,5 @@ export async function sessionViewerOf(
 
 /** The Time Table core page's published flag (unpublished by default, spec). */
 export async function isTimeTablePublished(db: DbOrTx, eventId: string): Promise<boolean> {
-  return (await readPortalDoc(db, eventId, 'corePages')).timeTable.isPublished;
+  return (await readPortalDoc(db, { eventId }, 'corePages')).timeTable.isPublished;
 }

@@ -13,33 +13,12 @@ import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import type { Actor, TokenIdentity } from '../../platform/http/guards';
 import { accounts } from '../auth/tables';
+import { presentApiToken } from './present';
 import { apiTokens } from './tables';
 
 /** Last use is written at most this often per token and process: a token in a loop costs no write per call. */
 const TOUCH_EVERY_MS = 60_000;
 const touchedAt = new Map<string, number>();
-
-type Row = typeof apiTokens.$inferSelect & { creatorFirstName: string | null; creatorSurname: string | null };
-
-function present(row: Row): ApiToken {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    hint: row.hint,
-    createdBy:
-      row.creatorFirstName === null
-        ? null
-        : {
-            id: row.createdBy,
-            name: `${row.creatorFirstName} ${row.creatorSurname ?? ''}`.trim(),
-          },
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-  };
-}
 
 const selection = {
   token: apiTokens,
@@ -55,16 +34,6 @@ function tokenRows(db: DbOrTx, eventId: string, tokenId?: string) {
     .where(and(eq(apiTokens.eventId, eventId), tokenId ? eq(apiTokens.id, tokenId) : undefined));
 }
 
-const flatten = (r: {
-  token: typeof apiTokens.$inferSelect;
-  creatorFirstName: string | null;
-  creatorSurname: string | null;
-}): Row => ({
-  ...r.token,
-  creatorFirstName: r.creatorFirstName,
-  creatorSurname: r.creatorSurname,
-});
-
 /** A token cannot make or revoke tokens: a leaked one must not be able to mint its successor. */
 function refuseTokenCaller(actor: Actor): void {
   if (actor.tokenId) throw forbidden(API_TOKEN_ERRORS.accountRoute);
@@ -73,7 +42,7 @@ function refuseTokenCaller(actor: Actor): void {
 export async function listApiTokens(ctx: AppContext, actor: Actor): Promise<{ items: ApiToken[] }> {
   refuseTokenCaller(actor);
   const rows = await tokenRows(ctx.db, actor.eventId).orderBy(desc(apiTokens.createdAt));
-  return { items: rows.map((r) => present(flatten(r))) };
+  return { items: rows.map((r) => presentApiToken(r)) };
 }
 
 export async function createApiToken(
@@ -105,7 +74,7 @@ export async function createApiToken(
     return made;
   });
   const [created] = await tokenRows(ctx.db, actor.eventId, row.id);
-  return { token: present(flatten(created)), secret };
+  return { token: presentApiToken(created), secret };
 }
 
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<ApiToken> {
@@ -118,7 +87,7 @@ export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: str
       .returning({ id: apiTokens.id });
     if (!row) throw notFound(API_TOKEN_ERRORS.notFound);
     const [updated] = await tokenRows(tx, actor.eventId, tokenId);
-    return present(flatten(updated));
+    return presentApiToken(updated);
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { WEBHOOK_ERRORS } from '../../../shared/webhooks/api';
 import type { DbOrTx } from '../../platform/db/client';
+import type { EventScope } from '../../platform/http/actor';
 import { notFound } from '../../platform/http/errors';
 import { findForm } from '../forms/queries';
 import { presentDelivery, presentWebhook } from './present';
@@ -14,8 +15,9 @@ export type WebhookKey = { eventId: string; formId: string; webhookId: string };
 const inForm = (eventId: string, formId: string) =>
   and(eq(formWebhooks.eventId, eventId), eq(formWebhooks.formId, formId));
 
-export async function listWebhooks(db: DbOrTx, eventId: string, formId: string) {
-  await findForm(db, eventId, formId);
+export async function listWebhooks(db: DbOrTx, scope: EventScope, formId: string) {
+  const { eventId } = scope;
+  await findForm(db, { eventId }, formId);
   const rows = await db
     .select()
     .from(formWebhooks)

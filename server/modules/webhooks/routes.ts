@@ -46,7 +46,7 @@ export const webhooksRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: formParamsSchema, response: { 200: webhookListResponseSchema } },
       preValidation: admin,
     },
-    async (request) => listWebhooks(ctx.db, actorOf(request).eventId, request.params.formId),
+    async (request) => listWebhooks(ctx.db, actorOf(request), request.params.formId),
   );
   app.post(
     base,

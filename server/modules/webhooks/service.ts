@@ -50,7 +50,7 @@ export function createWebhook(
   by: string,
 ): Promise<{ webhook: Webhook; secret: string }> {
   return withTransaction(ctx.db, async (tx) => {
-    await findForm(tx, key.eventId, key.formId);
+    await findForm(tx, { eventId: key.eventId }, key.formId);
     await refuseBadRules(ctx, tx, key, body.rules, RULE_WHERE);
     const secret = newWebhookSecret();
     const [row] = await tx

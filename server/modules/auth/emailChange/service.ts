@@ -95,7 +95,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
         newEmail,
         supportEmail,
       },
-      await emailLook(tx, eventId, 'emailChanged'),
+      await emailLook(tx, { eventId }, 'emailChanged'),
     );
     const outboxId = await queueEmail(tx, {
       eventId,

@@ -71,7 +71,7 @@ export async function queueTokenEmail(
       teamName: input.teamName,
       parentTeamName: input.parentTeamName,
     },
-    await emailLook(tx, input.eventId, kind),
+    await emailLook(tx, { eventId: input.eventId }, kind),
   );
   return queueEmail(tx, {
     eventId: input.eventId,
@@ -202,7 +202,7 @@ async function queuePasswordChanged(
   const content = renderEmail(
     'passwordChanged',
     { eventName, firstName: account.firstName, supportEmail },
-    await emailLook(tx, eventId, 'passwordChanged'),
+    await emailLook(tx, { eventId }, 'passwordChanged'),
   );
   return queueEmail(tx, { eventId, kind: 'passwordChanged', to: account.email, content, actor: account.id });
 }

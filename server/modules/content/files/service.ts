@@ -42,7 +42,7 @@ export async function syncPageFiles(
   const owned = new Set(before);
   await claimFiles(
     db,
-    eventId,
+    { eventId },
     after.filter((id) => !owned.has(id)),
     CONTENT_PDF,
     contentId,
@@ -50,7 +50,7 @@ export async function syncPageFiles(
   await releaseFileIds(
     db,
     files,
-    eventId,
+    { eventId },
     CONTENT_PDF,
     contentId,
     before.filter((id) => !kept.has(id)),
@@ -58,4 +58,4 @@ export async function syncPageFiles(
 }
 
 export const releasePageFiles = (db: DbOrTx, files: FilesContext, eventId: string, contentId: string) =>
-  releaseFiles(db, files, eventId, CONTENT_PDF, contentId);
+  releaseFiles(db, files, { eventId }, CONTENT_PDF, contentId);

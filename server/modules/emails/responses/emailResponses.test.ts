@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailResponse, ResendResponse } from '../../../../shared/emails/responsesApi';
+import { systemActor } from '../../../platform/http/actor';
 import { createTestApp, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
 import { deliver } from '../delivery/service';
 import { queueEmails } from '../service';
@@ -24,7 +25,7 @@ async function world(t: TestApp) {
   const userCookie = await signIn(t, user.email);
   const otherAdmin = await signIn(t, (await makeUser(t, otherEventId, 'admin')).email);
   const send = async (kind: 'formNotification' | 'setPassword', subject: string, to = user.email) => {
-    const [id] = await queueEmails(t.ctx.db, eventId, [{ kind, to, content: content(subject) }], 'system');
+    const [id] = await queueEmails(t.ctx.db, systemActor(eventId), [{ kind, to, content: content(subject) }]);
     await deliver(t.ctx, id).catch(() => undefined);
     return id;
   };

@@ -27,7 +27,7 @@ export const emailsRoutes: RouteModule = (app, ctx, guards) => {
       },
       preValidation: managers,
     },
-    async (request) => listUserEmails(ctx.db, actorOf(request).eventId, request.params.userId, request.query),
+    async (request) => listUserEmails(ctx.db, actorOf(request), request.params.userId, request.query),
   );
   app.post(
     `${base}/resend`,
@@ -41,8 +41,7 @@ export const emailsRoutes: RouteModule = (app, ctx, guards) => {
       preValidation: managers,
     },
     async (request) => {
-      const { eventId, accountId } = actorOf(request);
-      return resendUserEmails(ctx, eventId, request.params.userId, request.body.ids, accountId);
+      return resendUserEmails(ctx, actorOf(request), request.params.userId, request.body.ids);
     },
   );
 };

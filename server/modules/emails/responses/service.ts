@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   batchFailureMessage,
-  type EmailResponse,
   type EmailResponseListResponse,
   RESEND_ERRORS,
   type ResendResponse,
@@ -10,6 +9,7 @@ import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { notFound } from '../../../platform/http/errors';
 import { memberships } from '../../people/tables';
 import { deliver, providerAnswer } from '../delivery/service';
@@ -17,6 +17,7 @@ import { queueEmails } from '../service';
 import { emailResponses, outboxEmails } from '../tables';
 import type { EmailKind } from '../templates/email';
 import type { Outboxed } from './log';
+import { presentEmailResponse } from './present';
 
 /**
  * The email delivery log (spec: Email response), read per user by organisers, who can resend
@@ -29,10 +30,11 @@ const ONE_TIME_LINK_KINDS = new Set(['setPassword', 'resetPassword', 'verifyEmai
 /** A user's emails in this event, newest first, 100 a page (the user must belong to the event). */
 export async function listUserEmails(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   userId: string,
   query: { page?: number } = {},
 ): Promise<EmailResponseListResponse> {
+  const { eventId } = scope;
   const page = query.page ?? 1;
   const [member] = await db
     .select({ accountId: memberships.accountId })
@@ -51,12 +53,7 @@ export async function listUserEmails(
       .offset((page - 1) * TABLE_PAGE_SIZE),
     db.select({ total: count() }).from(emailResponses).where(where),
   ]);
-  const items: EmailResponse[] = rows.map(({ response, subject }) => ({
-    ...response,
-    subject,
-    createdAt: response.createdAt.toISOString(),
-  }));
-  return { items, total, page, pageSize: TABLE_PAGE_SIZE };
+  return { items: rows.map(presentEmailResponse), total, page, pageSize: TABLE_PAGE_SIZE };
 }
 
 /**
@@ -65,11 +62,11 @@ export async function listUserEmails(
  */
 export async function resendUserEmails(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   userId: string,
   ids: readonly string[],
-  actor: string,
 ): Promise<ResendResponse> {
+  const { eventId } = scope;
   const unique = [...new Set(ids)];
   const rows = await ctx.db
     .select({ id: emailResponses.id, email: outboxEmails })
@@ -95,19 +92,14 @@ export async function resendUserEmails(
     } else {
       // The copy's outbox row in a transaction, so the request's audit entry commits with it (0045).
       const [copyId] = await withTransaction(ctx.db, (tx) =>
-        queueEmails(
-          tx,
-          eventId,
-          [
-            {
-              kind: email.kind as EmailKind,
-              to: email.to,
-              replyTo: email.replyTo,
-              content: { subject: email.subject, text: email.text, html: email.html, links: email.links },
-            },
-          ],
-          actor,
-        ),
+        queueEmails(tx, scope, [
+          {
+            kind: email.kind as EmailKind,
+            to: email.to,
+            replyTo: email.replyTo,
+            content: { subject: email.subject, text: email.text, html: email.html, links: email.links },
+          },
+        ]),
       );
       error = await deliver(ctx, copyId).then(
         () => null,

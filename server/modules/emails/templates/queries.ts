@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TemplateKindId } from '../../../../shared/emails/templatesApi';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { readSettingsMany } from '../../events/settingsStore';
 import { events } from '../../events/tables';
 import type { EmailLook } from './email';
@@ -13,7 +14,8 @@ function absoluteUrl(appUrl: string, url: string): string {
 }
 
 /** The event's customised template of a kind, if any. */
-export async function findTemplate(db: DbOrTx, eventId: string, kind: TemplateKindId) {
+export async function findTemplate(db: DbOrTx, scope: EventScope, kind: TemplateKindId) {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(emailTemplates)
@@ -23,9 +25,10 @@ export async function findTemplate(db: DbOrTx, eventId: string, kind: TemplateKi
 }
 
 /** Everything an event adds to an email of this kind: its wording, logo, colour and welcome text. */
-export async function emailLook(db: DbOrTx, eventId: string, kind: TemplateKindId): Promise<EmailLook> {
+export async function emailLook(db: DbOrTx, scope: EventScope, kind: TemplateKindId): Promise<EmailLook> {
+  const { eventId } = scope;
   // One after another: inside a transaction the queries share one connection anyway.
-  const template = await findTemplate(db, eventId, kind);
+  const template = await findTemplate(db, scope, kind);
   const settings = await readSettingsMany(db, eventId, ['branding', 'welcomeEmail']);
   const [event] = await db
     .select({ appUrl: events.appUrl })

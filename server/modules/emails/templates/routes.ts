@@ -33,7 +33,7 @@ export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: eventIdParamsSchema, response: { 200: templateListResponseSchema } },
       preValidation: admin,
     },
-    async (request) => listTemplates(ctx.db, actorOf(request).eventId),
+    async (request) => listTemplates(ctx.db, actorOf(request)),
   );
   app.get(
     `${base}/:kind`,
@@ -41,7 +41,7 @@ export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: templateParamsSchema, response: { 200: templateSchema } },
       preValidation: admin,
     },
-    async (request) => getTemplate(ctx.db, actorOf(request).eventId, request.params.kind),
+    async (request) => getTemplate(ctx.db, actorOf(request), request.params.kind),
   );
   app.put(
     `${base}/:kind`,
@@ -57,7 +57,7 @@ export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return saveTemplate(ctx, actor.eventId, request.params.kind, request.body, actor.accountId);
+      return saveTemplate(ctx, actor, request.params.kind, request.body);
     },
   );
   app.delete(
@@ -66,7 +66,7 @@ export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {
       schema: { tags, params: templateParamsSchema, response: { 200: templateSchema } },
       preValidation: admin,
     },
-    async (request) => resetTemplate(ctx.db, actorOf(request).eventId, request.params.kind),
+    async (request) => resetTemplate(ctx.db, actorOf(request), request.params.kind),
   );
   app.post(
     `${base}/:kind/preview`,
@@ -80,7 +80,7 @@ export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {
       config,
       preValidation: admin,
     },
-    async (request) => previewTemplate(ctx.db, actorOf(request).eventId, request.params.kind, request.body),
+    async (request) => previewTemplate(ctx.db, actorOf(request), request.params.kind, request.body),
   );
   app.post(
     `${base}/:kind/test`,
@@ -90,7 +90,7 @@ export const emailTemplateRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      return sendTestEmail(ctx, actor.eventId, request.params.kind, actor.accountId);
+      return sendTestEmail(ctx, actor, request.params.kind);
     },
   );
 };

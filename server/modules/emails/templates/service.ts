@@ -12,39 +12,30 @@ import {
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { accounts } from '../../auth/tables';
 import { sanitizeRichText } from '../../content/sanitize';
 import { readSettings } from '../../events/settingsStore';
 import { dispatchEmails, queueEmail } from '../service';
-import { DEFAULT_TEMPLATES } from './defaults';
 import { type MergeValues, renderTemplate } from './email';
+import { presentTemplate } from './present';
 import { emailLook, findTemplate } from './queries';
 import { emailTemplates } from './tables';
 
-type Row = typeof emailTemplates.$inferSelect;
-
-function present(kind: TemplateKindId, row: Row | null): EmailTemplate {
-  const fallback = DEFAULT_TEMPLATES[kind];
-  return {
-    kind,
-    label: TEMPLATE_KINDS[kind].label,
-    subject: row?.subject ?? fallback.subject,
-    body: row?.body ?? fallback.body,
-    variables: [...TEMPLATE_KINDS[kind].variables],
-    isCustomised: row !== null,
-    updatedAt: row ? row.updatedAt.toISOString() : null,
-  };
-}
-
-export async function listTemplates(db: DbOrTx, eventId: string): Promise<{ items: EmailTemplate[] }> {
+export async function listTemplates(db: DbOrTx, scope: EventScope): Promise<{ items: EmailTemplate[] }> {
+  const { eventId } = scope;
   const rows = await db.select().from(emailTemplates).where(eq(emailTemplates.eventId, eventId));
   const byKind = new Map(rows.map((row) => [row.kind, row]));
-  return { items: TEMPLATE_KIND_IDS.map((kind) => present(kind, byKind.get(kind) ?? null)) };
+  return { items: TEMPLATE_KIND_IDS.map((kind) => presentTemplate(kind, byKind.get(kind) ?? null)) };
 }
 
-export async function getTemplate(db: DbOrTx, eventId: string, kind: TemplateKindId): Promise<EmailTemplate> {
-  return present(kind, await findTemplate(db, eventId, kind));
+export async function getTemplate(
+  db: DbOrTx,
+  scope: EventScope,
+  kind: TemplateKindId,
+): Promise<EmailTemplate> {
+  return presentTemplate(kind, await findTemplate(db, scope, kind));
 }
 
 /** Refuses a subject or body that uses a variable the kind does not have, in the organiser's words. */
@@ -58,11 +49,11 @@ function checkVariables(kind: TemplateKindId, draft: Partial<TemplateBody>): voi
 
 export async function saveTemplate(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   kind: TemplateKindId,
   draft: TemplateBody,
-  actor: string,
 ): Promise<EmailTemplate> {
+  const { eventId, accountId: actor } = scope;
   checkVariables(kind, draft);
   const body = await sanitizeRichText(draft.body);
   // Checked again once sanitised: what is stored is what gets rendered.
@@ -75,20 +66,21 @@ export async function saveTemplate(
       .onConflictDoUpdate({ target: [emailTemplates.eventId, emailTemplates.kind], set: values })
       .returning(),
   );
-  return present(kind, row);
+  return presentTemplate(kind, row);
 }
 
 /** Back to the portal's wording: the event's row goes. */
 export async function resetTemplate(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   kind: TemplateKindId,
 ): Promise<EmailTemplate> {
+  const { eventId } = scope;
   return withTransaction(db, async (db) => {
     await db
       .delete(emailTemplates)
       .where(and(eq(emailTemplates.eventId, eventId), eq(emailTemplates.kind, kind)));
-    return present(kind, null);
+    return presentTemplate(kind, null);
   });
 }
 
@@ -97,7 +89,7 @@ async function sampleValues(db: DbOrTx, eventId: string, kind: TemplateKindId): 
   const { eventName } = await readSettings(db, eventId, 'event');
   const values: MergeValues = {};
   for (const name of TEMPLATE_KINDS[kind].variables) values[name] = TEMPLATE_VARIABLES[name].sample;
-  const look = await emailLook(db, eventId, kind);
+  const look = await emailLook(db, { eventId }, kind);
   // The welcome paragraphs are the organiser's own settings, not samples.
   if (kind === 'setPassword' && look.welcome) {
     values.welcomeParagraph1 = look.welcome.showParagraph1 ? look.welcome.paragraph1 : '';
@@ -109,13 +101,14 @@ async function sampleValues(db: DbOrTx, eventId: string, kind: TemplateKindId): 
 /** The stored template, or an unsaved draft of it, rendered with sample data. */
 export async function previewTemplate(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   kind: TemplateKindId,
   draft: Partial<TemplateBody> = {},
 ): Promise<EmailPreview> {
+  const { eventId } = scope;
   checkVariables(kind, draft);
-  const look = await emailLook(db, eventId, kind);
-  const stored = await getTemplate(db, eventId, kind);
+  const look = await emailLook(db, scope, kind);
+  const stored = await getTemplate(db, scope, kind);
   const template = {
     subject: draft.subject ?? stored.subject,
     body: draft.body === undefined ? stored.body : await sanitizeRichText(draft.body),
@@ -127,14 +120,14 @@ export async function previewTemplate(
 /** The stored template with sample data, to the organiser's own address, through the outbox. */
 export async function sendTestEmail(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   kind: TemplateKindId,
-  accountId: string,
 ): Promise<{ to: string; outboxId: string }> {
+  const { eventId, accountId } = scope;
   return withTransaction(ctx.db, async (tx, effects) => {
     const [me] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
     if (!me) throw notFound('User not found');
-    const preview = await previewTemplate(tx, eventId, kind);
+    const preview = await previewTemplate(tx, scope, kind);
     const outboxId = await queueEmail(tx, {
       eventId,
       kind: 'templateTest',

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailResponse } from '../../../../shared/emails/responsesApi';
+import { systemActor } from '../../../platform/http/actor';
 import { createTestApp, lastSentTo, makeEvent, makeUser, signIn, type TestApp } from '../../../test/harness';
 import { writeSettings } from '../../events/settingsStore';
 import { deliver } from '../delivery/service';
@@ -43,18 +44,13 @@ describe('open and click tracking (no SMTP: the outbox)', () => {
     t = await createTestApp();
     eventId = await makeEvent(t);
     user = await makeUser(t, eventId, 'user');
-    [outboxId] = await queueEmails(
-      t.ctx.db,
-      eventId,
-      [
-        {
-          kind: 'formNotification',
-          to: user.email,
-          content: { subject: 'Stand build', text: 'x', html, links: [] },
-        },
-      ],
-      'system',
-    );
+    [outboxId] = await queueEmails(t.ctx.db, systemActor(eventId), [
+      {
+        kind: 'formNotification',
+        to: user.email,
+        content: { subject: 'Stand build', text: 'x', html, links: [] },
+      },
+    ]);
     await deliver(t.ctx, outboxId);
     const [row] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
     token = row.trackingToken as string;

@@ -72,7 +72,7 @@ describe('the unclaimed files cleanup job', () => {
     const abandoned = await upload('asset', 'Abandoned.jpg', photo);
     const young = await upload('asset', 'Still editing.jpg', photo);
     const claimed = await upload('download', 'Manual.pdf', makePdf(['Manual']));
-    await t.ctx.db.transaction((tx) => claimFiles(tx, eventId, [claimed], 'download', randomUUID()));
+    await t.ctx.db.transaction((tx) => claimFiles(tx, { eventId }, [claimed], 'download', randomUUID()));
     await ageBy([abandoned, claimed], UNCLAIMED_FILE_MAX_AGE_MS + HOUR);
     await ageBy([young], UNCLAIMED_FILE_MAX_AGE_MS - HOUR);
     const abandonedKeys = storageKeysOf(await rowOf(abandoned));
@@ -103,7 +103,7 @@ describe('the unclaimed files cleanup job', () => {
     });
     expect(stillMine.statusCode).toBe(200);
     // Claiming the young upload still works after the sweep.
-    await t.ctx.db.transaction((tx) => claimFiles(tx, eventId, [young], 'asset', randomUUID()));
+    await t.ctx.db.transaction((tx) => claimFiles(tx, { eventId }, [young], 'asset', randomUUID()));
   });
 
   it('works in batches, oldest first, and leaves the rest of a backlog for the next run', async () => {
@@ -148,7 +148,7 @@ describe('the unclaimed files cleanup job', () => {
     });
     // The holder's save has claimed the file and not yet committed when the sweep starts.
     const claim = t.ctx.db.transaction(async (tx) => {
-      await claimFiles(tx, eventId, [id], 'download', ownerId);
+      await claimFiles(tx, { eventId }, [id], 'download', ownerId);
       claimedSignal();
       await holding;
     });

@@ -3,7 +3,8 @@ import { eventIdParamsSchema } from '../../../../shared/events/schema';
 import { bulkIdsBodySchema, bulkResultSchema } from '../../../../shared/forms/api';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
-import { actorOf, type Guard } from '../../../platform/http/guards';
+import type { EventScope, Scope } from '../../../platform/http/actor';
+import { type Actor, actorOf, type Guard } from '../../../platform/http/guards';
 import type { App } from '../../../platform/http/types';
 import { lockRoutes } from '../locks/routes';
 import type { LockTarget } from '../locks/service';
@@ -35,34 +36,16 @@ export interface BuilderResource<
   invalidMessage: string;
   schemas: { params: P; listQuery: Q; list: L; create: C; update: U; settings: S; detail: D };
   /** Throws the record's 404 unless it is the event's (the lock routes ask it). */
-  find: (db: DbOrTx, eventId: string, id: string) => Promise<unknown>;
-  list: (db: DbOrTx, eventId: string, query: z.output<Q>) => Promise<z.output<L>>;
-  detail: (
-    ctx: AppContext,
-    db: DbOrTx,
-    eventId: string,
-    id: string,
-    accountId: string,
-  ) => Promise<z.output<D>>;
-  create: (ctx: AppContext, eventId: string, body: z.output<C>, by: string) => Promise<string>;
+  find: (db: DbOrTx, scope: EventScope, id: string) => Promise<unknown>;
+  list: (db: DbOrTx, scope: EventScope, query: z.output<Q>) => Promise<z.output<L>>;
+  detail: (ctx: AppContext, db: DbOrTx, scope: Scope, id: string) => Promise<z.output<D>>;
+  create: (ctx: AppContext, scope: Scope, body: z.output<C>) => Promise<string>;
   /** The builder's save; the caller must hold the lock. */
-  update: (ctx: AppContext, eventId: string, id: string, body: z.output<U>, by: string) => Promise<void>;
-  updateSettings: (
-    ctx: AppContext,
-    eventId: string,
-    id: string,
-    body: z.output<S>,
-    by: string,
-  ) => Promise<void>;
-  duplicate: (ctx: AppContext, eventId: string, id: string, by: string) => Promise<string>;
-  setArchived: (
-    db: DbOrTx,
-    eventId: string,
-    ids: string[],
-    isArchived: boolean,
-    by: string,
-  ) => Promise<BulkResult>;
-  remove: (ctx: AppContext, eventId: string, ids: string[]) => Promise<BulkResult>;
+  update: (ctx: AppContext, scope: Scope, id: string, body: z.output<U>) => Promise<void>;
+  updateSettings: (ctx: AppContext, scope: Scope, id: string, body: z.output<S>) => Promise<void>;
+  duplicate: (ctx: AppContext, scope: Scope, id: string) => Promise<string>;
+  setArchived: (db: DbOrTx, scope: Scope, ids: string[], isArchived: boolean) => Promise<BulkResult>;
+  remove: (ctx: AppContext, scope: EventScope, ids: string[]) => Promise<BulkResult>;
 }
 
 /**
@@ -86,8 +69,7 @@ export function builderRoutes<
   const { base, guards } = resource;
   const one = `${base}/:${resource.idParam}`;
   const idOf = (params: unknown) => (params as Record<string, string>)[resource.idParam];
-  const detail = (eventId: string, id: string, accountId: string) =>
-    resource.detail(ctx, ctx.db, eventId, id, accountId);
+  const detail = (actor: Actor, id: string) => resource.detail(ctx, ctx.db, actor, id);
 
   app.get(
     base,
@@ -100,7 +82,7 @@ export function builderRoutes<
       },
       preValidation: guards,
     },
-    async (request) => resource.list(ctx.db, actorOf(request).eventId, request.query as z.output<Q>),
+    async (request) => resource.list(ctx.db, actorOf(request), request.query as z.output<Q>),
   );
   app.post(
     base,
@@ -109,17 +91,17 @@ export function builderRoutes<
       preValidation: guards,
     },
     async (request, reply) => {
-      const { eventId, accountId } = actorOf(request);
-      const id = await resource.create(ctx, eventId, request.body as z.output<C>, accountId);
-      return reply.status(201).send(await detail(eventId, id, accountId));
+      const actor = actorOf(request);
+      const id = await resource.create(ctx, actor, request.body as z.output<C>);
+      return reply.status(201).send(await detail(actor, id));
     },
   );
   app.get(
     one,
     { schema: { tags, params: schemas.params, response: { 200: schemas.detail } }, preValidation: guards },
     async (request) => {
-      const { eventId, accountId } = actorOf(request);
-      return detail(eventId, idOf(request.params), accountId);
+      const actor = actorOf(request);
+      return detail(actor, idOf(request.params));
     },
   );
   app.put(
@@ -130,10 +112,10 @@ export function builderRoutes<
       preValidation: guards,
     },
     async (request) => {
-      const { eventId, accountId } = actorOf(request);
+      const actor = actorOf(request);
       const id = idOf(request.params);
-      await resource.update(ctx, eventId, id, request.body as z.output<U>, accountId);
-      return detail(eventId, id, accountId);
+      await resource.update(ctx, actor, id, request.body as z.output<U>);
+      return detail(actor, id);
     },
   );
   app.patch(
@@ -144,10 +126,10 @@ export function builderRoutes<
       preValidation: guards,
     },
     async (request) => {
-      const { eventId, accountId } = actorOf(request);
+      const actor = actorOf(request);
       const id = idOf(request.params);
-      await resource.updateSettings(ctx, eventId, id, request.body as z.output<S>, accountId);
-      return detail(eventId, id, accountId);
+      await resource.updateSettings(ctx, actor, id, request.body as z.output<S>);
+      return detail(actor, id);
     },
   );
   app.post(
@@ -157,9 +139,9 @@ export function builderRoutes<
       preValidation: guards,
     },
     async (request, reply) => {
-      const { eventId, accountId } = actorOf(request);
-      const copyId = await resource.duplicate(ctx, eventId, idOf(request.params), accountId);
-      return reply.status(201).send(await detail(eventId, copyId, accountId));
+      const actor = actorOf(request);
+      const copyId = await resource.duplicate(ctx, actor, idOf(request.params));
+      return reply.status(201).send(await detail(actor, copyId));
     },
   );
   for (const [action, isArchived] of [
@@ -178,8 +160,8 @@ export function builderRoutes<
         preValidation: guards,
       },
       async (request) => {
-        const { eventId, accountId } = actorOf(request);
-        return resource.setArchived(ctx.db, eventId, (request.body as BulkIds).ids, isArchived, accountId);
+        const actor = actorOf(request);
+        return resource.setArchived(ctx.db, actor, (request.body as BulkIds).ids, isArchived);
       },
     );
   }
@@ -194,7 +176,7 @@ export function builderRoutes<
       },
       preValidation: guards,
     },
-    async (request) => resource.remove(ctx, actorOf(request).eventId, (request.body as BulkIds).ids),
+    async (request) => resource.remove(ctx, actorOf(request), (request.body as BulkIds).ids),
   );
   lockRoutes(app, ctx, {
     type: resource.type,

@@ -5,6 +5,7 @@ import type { Confirmation } from '../../../../shared/forms/schema/confirmation'
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx, Tx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { sanitizeRichText } from '../../content/sanitize';
 import { presentConfirmation } from '../present';
@@ -24,8 +25,9 @@ const RULE_WHERE = 'A rule of this confirmation';
 const inForm = (eventId: string, formId: string) =>
   and(eq(formConfirmations.eventId, eventId), eq(formConfirmations.formId, formId));
 
-export async function listConfirmations(db: DbOrTx, eventId: string, formId: string) {
-  await findForm(db, eventId, formId);
+export async function listConfirmations(db: DbOrTx, scope: EventScope, formId: string) {
+  const { eventId } = scope;
+  await findForm(db, scope, formId);
   const rows = await db
     .select()
     .from(formConfirmations)
@@ -45,7 +47,8 @@ async function findConfirmation(db: DbOrTx, eventId: string, formId: string, con
   return row;
 }
 
-export async function getConfirmation(db: DbOrTx, eventId: string, formId: string, confirmationId: string) {
+export async function getConfirmation(db: DbOrTx, scope: EventScope, formId: string, confirmationId: string) {
+  const { eventId } = scope;
   return presentConfirmation(await findConfirmation(db, eventId, formId, confirmationId));
 }
 
@@ -69,13 +72,13 @@ const columnsOf = async (body: Body) => ({
 
 export async function createConfirmation(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   formId: string,
   body: Body,
-  by: string,
 ): Promise<Confirmation> {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    await findForm(tx, eventId, formId);
+    await findForm(tx, scope, formId);
     await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
     const [{ last }] = await tx
       .select({ last: max(formConfirmations.position) })
@@ -99,12 +102,12 @@ export async function createConfirmation(
 
 export async function updateConfirmation(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   formId: string,
   confirmationId: string,
   body: Body,
-  by: string,
 ): Promise<Confirmation> {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
     const current = await findConfirmation(tx, eventId, formId, confirmationId);
     await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
@@ -122,10 +125,11 @@ export async function updateConfirmation(
 
 export async function deleteConfirmation(
   ctx: AppContext,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   confirmationId: string,
 ) {
+  const { eventId } = scope;
   return withTransaction(ctx.db, async (tx) => {
     const current = await findConfirmation(tx, eventId, formId, confirmationId);
     if (current.isDefault) throw conflict(FORM_ERRORS.defaultConfirmation);

@@ -35,7 +35,9 @@ describe('duplicating forms, and their confirmations', () => {
     (await api.call('GET', cookies.moderator, `/forms/${formId}`)).json() as FormDetail;
 
   it("keeps the logic's meaning: the copy shows the same fields for the same answers", async () => {
-    const formId = await t.ctx.db.transaction((tx) => importFixture(tx, eventId, standBuildFixture, userId));
+    const formId = await t.ctx.db.transaction((tx) =>
+      importFixture(tx, { eventId, accountId: userId }, standBuildFixture),
+    );
     const original = await load(formId);
     const res = await api.call('POST', cookies.moderator, `/forms/${formId}/duplicate`, {});
     expect(res.statusCode, res.body).toBe(201);
@@ -80,7 +82,7 @@ describe('duplicating forms, and their confirmations', () => {
 
   it('duplicates a form with a looping template: the group is shared, the rules follow the copy', async () => {
     const formId = await t.ctx.db.transaction((tx) =>
-      importFixture(tx, eventId, hotelBookingFixture, userId),
+      importFixture(tx, { eventId, accountId: userId }, hotelBookingFixture),
     );
     const original = await load(formId);
     const copy = (

@@ -4,6 +4,7 @@ import { FormsDataError } from '../../../../shared/forms/schema/common';
 import type { Rule } from '../../../../shared/forms/schema/logic';
 import type { AppContext } from '../../../platform/context';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { Scope } from '../../../platform/http/actor';
 import { badRequest } from '../../../platform/http/errors';
 import { type FieldOwner, planFieldChanges, writeFields } from '../fields/service';
 import { storedSettings } from '../present';
@@ -28,9 +29,10 @@ function rekeyRules(rules: Rule[], idMap: ReadonlyMap<string, string>, formId: s
 
 const mapped = (idMap: ReadonlyMap<string, string>, id: string) => idMap.get(id) ?? id;
 
-export async function duplicateForm(ctx: AppContext, eventId: string, formId: string, by: string) {
+export async function duplicateForm(ctx: AppContext, scope: Scope, formId: string) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    const original = await loadForm(ctx, tx, eventId, formId);
+    const original = await loadForm(ctx, tx, scope, formId);
     const copyId = randomUUID();
     const idMap = new Map<string, string>([[formId, copyId]]);
     // The groups its templates embed are shared, not copied: rules reading their fields keep those ids.
@@ -40,9 +42,8 @@ export async function duplicateForm(ctx: AppContext, eventId: string, formId: st
       const logicMap = rekeyLogicMap(original.form.logicMap, idMap);
       await insertForm(
         tx,
-        eventId,
+        scope,
         { ...original.form, title: `${original.form.title} (Copy)`, isPublished: false, logicMap },
-        by,
         copyId,
       );
       const owner: FieldOwner = { kind: 'form', id: copyId };
@@ -53,7 +54,7 @@ export async function duplicateForm(ctx: AppContext, eventId: string, formId: st
         updatedFields: [],
         removedFieldIds: [],
       };
-      await writeFields(tx, eventId, owner, planFieldChanges(owner, [], changes, 'Invalid form'), by);
+      await writeFields(tx, scope, owner, planFieldChanges(owner, [], changes, 'Invalid form'));
       if (original.confirmations.length > 0) {
         await tx.insert(formConfirmations).values(
           original.confirmations.map((confirmation, position) => ({

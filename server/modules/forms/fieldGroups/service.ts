@@ -17,6 +17,7 @@ import { type BadRecord, reportBadRecord } from '../../../platform/badRecords';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx, Tx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors';
 import { readSettings } from '../../events/settingsStore';
 import {
@@ -43,7 +44,8 @@ const reporter = (ctx: AppContext) => (message: string) => ctx.logger.warn(messa
 /** A stored record failing its shape check (a logic entry) is left out and reported. */
 const badRecords = (ctx: AppContext) => (record: BadRecord) => reportBadRecord(ctx.logger, record);
 
-export async function findGroup(db: DbOrTx, eventId: string, groupId: string) {
+export async function findGroup(db: DbOrTx, scope: EventScope, groupId: string) {
+  const { eventId } = scope;
   const [row] = await db
     .select()
     .from(fieldGroups)
@@ -55,12 +57,12 @@ export async function findGroup(db: DbOrTx, eventId: string, groupId: string) {
 export async function getFieldGroupDetail(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: Scope,
   groupId: string,
-  accountId: string,
 ): Promise<FieldGroupDetail> {
-  const row = await findGroup(db, eventId, groupId);
-  const fields = await loadFields(db, eventId, { kind: 'fieldGroup', id: groupId }, reporter(ctx));
+  const { eventId, accountId } = scope;
+  const row = await findGroup(db, scope, groupId);
+  const fields = await loadFields(db, scope, { kind: 'fieldGroup', id: groupId }, reporter(ctx));
   return {
     fieldGroup: presentFieldGroup(
       row,
@@ -73,7 +75,8 @@ export async function getFieldGroupDetail(
   };
 }
 
-export async function createFieldGroup(ctx: AppContext, eventId: string, body: Settings, by: string) {
+export async function createFieldGroup(ctx: AppContext, scope: Scope, body: Settings) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(fieldGroups)
@@ -84,19 +87,14 @@ export async function createFieldGroup(ctx: AppContext, eventId: string, body: S
 }
 
 /** The group builder's save, all or nothing, under the caller's lock and the engine's logic checks. */
-export async function updateFieldGroup(
-  ctx: AppContext,
-  eventId: string,
-  groupId: string,
-  body: UpdateBody,
-  by: string,
-) {
+export async function updateFieldGroup(ctx: AppContext, scope: Scope, groupId: string, body: UpdateBody) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    const row = await findGroup(tx, eventId, groupId);
+    const row = await findGroup(tx, scope, groupId);
     await requireLock(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
     const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
     const onBad = reporter(ctx);
-    const current = await loadFields(tx, eventId, owner, onBad);
+    const current = await loadFields(tx, scope, owner, onBad);
     const changes = {
       fieldIds: body.fieldGroup.fieldIds,
       newFields: body.newFields ?? [],
@@ -104,22 +102,22 @@ export async function updateFieldGroup(
       removedFieldIds: body.removedFieldIds ?? [],
     };
     const plan = planFieldChanges(owner, current, changes, FORM_ERRORS.invalidFieldGroup);
-    await checkFieldReferences(tx, eventId, owner, changes, current);
+    await checkFieldReferences(tx, scope, owner, changes, current);
     // A template inside a group reads its own group's fields: load them for the engine's checks.
     const nested = [...new Set(plan.fields.flatMap((f) => (f.type === 'template' ? [f.fieldGroupId] : [])))];
-    const embedded = await loadGroupsWithFields(tx, eventId, nested, onBad);
+    const embedded = await loadGroupsWithFields(tx, scope, nested, onBad);
     const fields = Object.fromEntries([...plan.fields, ...embedded.fields].map((f) => [f.id, f]));
     const groups = Object.fromEntries(embedded.groups.map((g) => [g.id, g]));
-    const scope = { fieldIds: plan.fields.map((f) => f.id), logicMap: body.fieldGroup.logicMap };
-    refuseBadLogic(checkLogicMap(scope, fields, groups, 'field group'), ['fieldGroup', 'logicMap']);
+    const logicScope = { fieldIds: plan.fields.map((f) => f.id), logicMap: body.fieldGroup.logicMap };
+    refuseBadLogic(checkLogicMap(logicScope, fields, groups, 'field group'), ['fieldGroup', 'logicMap']);
     await refuseBreakingForms(
       ctx,
       tx,
       eventId,
-      { ...presentFieldGroup(row, scope.fieldIds, badRecords(ctx)), ...scope },
+      { ...presentFieldGroup(row, logicScope.fieldIds, badRecords(ctx)), ...logicScope },
       plan.fields,
     );
-    await writeFields(tx, eventId, owner, plan, by);
+    await writeFields(tx, scope, owner, plan);
     await tx
       .update(fieldGroups)
       .set({
@@ -147,9 +145,9 @@ async function refuseBreakingForms(
   group: FieldGroupScope,
   fields: Field[],
 ) {
-  const formIds = await formsEmbedding(tx, eventId, group.id);
+  const formIds = await formsEmbedding(tx, { eventId }, group.id);
   for (const formId of formIds) {
-    const loaded = await loadForm(ctx, tx, eventId, formId);
+    const loaded = await loadForm(ctx, tx, { eventId }, formId);
     // The form as it would be: this group's new fields in place of its stored ones.
     const stored = new Set(loaded.groups.groups.find((g) => g.id === group.id)?.fieldIds);
     const otherGroups = loaded.groups.groups.filter((g) => g.id !== group.id);
@@ -160,19 +158,19 @@ async function refuseBreakingForms(
       [...otherGroups, group],
     );
     refuseBadLogic(checkFormLogic(definition), ['fieldGroup', 'fieldIds']);
-    await refuseLostRecipients(tx, eventId, formId, definition, ['fieldGroup', 'fieldIds']);
+    await refuseLostRecipients(tx, { eventId }, formId, definition, ['fieldGroup', 'fieldIds']);
   }
 }
 
 export async function updateFieldGroupSettings(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   groupId: string,
   body: Settings,
-  by: string,
 ) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    await findGroup(tx, eventId, groupId);
+    await findGroup(tx, scope, groupId);
     await refuseIfLockedByOther(tx, { eventId, type: 'fieldGroup', id: groupId }, by);
     await tx
       .update(fieldGroups)
@@ -182,11 +180,12 @@ export async function updateFieldGroupSettings(
 }
 
 /** Spec: the copy is unpublished, titled '(Copy)', with new ids and its logic re-pointed (the engine's duplicate). */
-export async function duplicateGroup(ctx: AppContext, eventId: string, groupId: string, by: string) {
+export async function duplicateGroup(ctx: AppContext, scope: Scope, groupId: string) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    const row = await findGroup(tx, eventId, groupId);
+    const row = await findGroup(tx, scope, groupId);
     const owner: FieldOwner = { kind: 'fieldGroup', id: groupId };
-    const fields = await loadFields(tx, eventId, owner, reporter(ctx));
+    const fields = await loadFields(tx, scope, owner, reporter(ctx));
     const group = presentFieldGroup(
       row,
       fields.map((f) => f.id),
@@ -218,10 +217,9 @@ export async function duplicateGroup(ctx: AppContext, eventId: string, groupId: 
       };
       await writeFields(
         tx,
-        eventId,
+        scope,
         copyOwner,
         planFieldChanges(copyOwner, [], changes, FORM_ERRORS.invalidFieldGroup),
-        by,
       );
       return copy.group.id;
     } catch (error) {
@@ -231,13 +229,8 @@ export async function duplicateGroup(ctx: AppContext, eventId: string, groupId: 
   });
 }
 
-export async function setFieldGroupsArchived(
-  db: DbOrTx,
-  eventId: string,
-  ids: string[],
-  isArchived: boolean,
-  by: string,
-) {
+export async function setFieldGroupsArchived(db: DbOrTx, scope: Scope, ids: string[], isArchived: boolean) {
+  const { eventId, accountId: by } = scope;
   return withTransaction(db, async (db) => {
     const updated = await db
       .update(fieldGroups)
@@ -250,9 +243,10 @@ export async function setFieldGroupsArchived(
 }
 
 /** Spec: deleting groups deletes their fields; a group a form's template embeds cannot be deleted. */
-export async function deleteFieldGroups(ctx: AppContext, eventId: string, ids: string[]) {
+export async function deleteFieldGroups(ctx: AppContext, scope: EventScope, ids: string[]) {
+  const { eventId } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    if ((await groupsUsedInForms(tx, eventId, ids)).length > 0) throw conflict(FORM_ERRORS.fieldGroupInUse);
+    if ((await groupsUsedInForms(tx, scope, ids)).length > 0) throw conflict(FORM_ERRORS.fieldGroupInUse);
     const deleted = await tx
       .delete(fieldGroups)
       .where(and(eq(fieldGroups.eventId, eventId), inArray(fieldGroups.id, ids)))
@@ -260,7 +254,7 @@ export async function deleteFieldGroups(ctx: AppContext, eventId: string, ids: s
     if (deleted.length === 0) throw notFound(FORM_ERRORS.fieldGroupNotFound);
     await dropLocks(
       tx,
-      eventId,
+      scope,
       'fieldGroup',
       deleted.map((d) => d.id),
     );

@@ -3,6 +3,7 @@ import { FORM_ERRORS } from '../../../../shared/forms/api';
 import type { Field } from '../../../../shared/forms/schema/field';
 import type { FieldGroup } from '../../../../shared/forms/schema/field-group';
 import type { DbOrTx, Tx } from '../../../platform/db/client';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { badRequest } from '../../../platform/http/errors';
 import { embeddedGroupOf, fieldSettings, presentFieldGroup, readField } from '../present';
 import { fieldGroups, formFields } from '../tables';
@@ -14,7 +15,8 @@ export type ReportBad = (message: string) => void;
 
 const ownerColumn = (owner: FieldOwner) => (owner.kind === 'form' ? formFields.formId : formFields.groupId);
 
-export async function loadFields(db: DbOrTx, eventId: string, owner: FieldOwner, onBad: ReportBad) {
+export async function loadFields(db: DbOrTx, scope: EventScope, owner: FieldOwner, onBad: ReportBad) {
+  const { eventId } = scope;
   const rows = await db
     .select()
     .from(formFields)
@@ -26,10 +28,11 @@ export async function loadFields(db: DbOrTx, eventId: string, owner: FieldOwner,
 /** Field groups by id with their fields, for templates: the rest of a form's FormDefinition. */
 export async function loadGroupsWithFields(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   groupIds: string[],
   onBad: ReportBad,
 ) {
+  const { eventId } = scope;
   if (groupIds.length === 0) return { groups: [] as FieldGroup[], fields: [] as Field[] };
   const [groupRows, fieldRows] = await Promise.all([
     db
@@ -130,11 +133,12 @@ function withOwner(owner: FieldOwner, field: Field): Field {
  */
 export async function checkFieldReferences(
   tx: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   owner: FieldOwner,
   changes: FieldChanges,
   current: readonly Field[] = [],
 ) {
+  const { eventId } = scope;
   const newIds = changes.newFields.map((f) => f.id);
   if (newIds.length > 0) {
     const taken = await tx
@@ -174,13 +178,8 @@ export async function checkFieldReferences(
 const WRITE_CHUNK = 500;
 
 /** Applies a planned save: removed fields go, new/updated/moved fields are written in few statements. */
-export async function writeFields(
-  tx: Tx,
-  eventId: string,
-  owner: FieldOwner,
-  plan: PlannedFields,
-  by: string,
-) {
+export async function writeFields(tx: Tx, scope: Scope, owner: FieldOwner, plan: PlannedFields) {
+  const { eventId, accountId: by } = scope;
   if (plan.removedIds.length > 0) {
     await tx
       .delete(formFields)

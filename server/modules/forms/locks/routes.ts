@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lockResponseSchema } from '../../../../shared/forms/api';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { actorOf, type Guard } from '../../../platform/http/guards';
 import type { App } from '../../../platform/http/types';
 import { type LockTarget, releaseLock, renewLock, takeLock } from './service';
@@ -16,7 +17,7 @@ interface LockRouteOptions<P extends z.ZodObject> {
   /** The locked record's id from the path. */
   idOf: (params: z.output<P>) => string;
   /** Throws 404 unless the record is the event's, like every other route of another event's id. */
-  find: (db: DbOrTx, eventId: string, id: string) => Promise<unknown>;
+  find: (db: DbOrTx, scope: EventScope, id: string) => Promise<unknown>;
 }
 
 /**
@@ -30,7 +31,7 @@ export function lockRoutes<P extends z.ZodObject>(app: App, ctx: AppContext, opt
     type: options.type,
     id: options.idOf(params),
   });
-  const exists = (target: LockTarget) => options.find(ctx.db, target.eventId, target.id);
+  const exists = (target: LockTarget) => options.find(ctx.db, target, target.id);
   app.post(
     options.path,
     {

@@ -3,6 +3,7 @@ import { FORM_ERRORS, LOCK_DURATION_MS, type Lock } from '../../../../shared/for
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope } from '../../../platform/http/actor';
 import { conflict } from '../../../platform/http/errors';
 import { accounts } from '../../auth/tables';
 import { editLocks } from '../tables';
@@ -136,7 +137,8 @@ export async function releaseLock(ctx: AppContext, target: LockTarget, accountId
 }
 
 /** Deleting a form or group deletes its lock too. */
-export async function dropLocks(db: DbOrTx, eventId: string, type: LockTarget['type'], ids: string[]) {
+export async function dropLocks(db: DbOrTx, scope: EventScope, type: LockTarget['type'], ids: string[]) {
+  const { eventId } = scope;
   if (ids.length === 0) return;
   await db
     .delete(editLocks)

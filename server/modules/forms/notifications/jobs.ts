@@ -5,8 +5,8 @@ import { type ResolvedNotification, resolveNotifications } from '../../../../sha
 import { reportBadRecord } from '../../../platform/badRecords';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
-import { SYSTEM_ACTOR } from '../../../platform/db/columns';
 import { withTransaction } from '../../../platform/db/transaction';
+import { systemActor } from '../../../platform/http/actor';
 import { accounts } from '../../auth/tables';
 import { sanitizeRichText } from '../../content/sanitize';
 import { dispatchEmails, queueEmails } from '../../emails/service';
@@ -118,7 +118,7 @@ export async function sendFormNotifications(ctx: AppContext, event: SubmissionEv
   if (!submission || submission.isDraft) return;
 
   const [definition, submitter, adminEmails, settings, [team]] = await Promise.all([
-    formDefinition(ctx, db, event.eventId, event.formId),
+    formDefinition(ctx, db, { eventId: event.eventId }, event.formId),
     submitterOf(db, event),
     adminEmailsOf(db, event.eventId),
     readSettingsMany(db, event.eventId, ['event', 'variables'] as const),
@@ -151,7 +151,7 @@ export async function sendFormNotifications(ctx: AppContext, event: SubmissionEv
   });
   const customFieldLines = await teamFields(db, event.eventId, team?.customFields ?? {});
   const kind = event.kind === 'updated' ? ('formUpdate' as const) : ('formNotification' as const);
-  const look = await emailLook(db, event.eventId, kind);
+  const look = await emailLook(db, { eventId: event.eventId }, kind);
 
   const emailsOf = async (item: ResolvedNotification) => {
     const { notification } = item;
@@ -198,7 +198,7 @@ export async function sendFormNotifications(ctx: AppContext, event: SubmissionEv
         .onConflictDoNothing()
         .returning();
       if (!claimed || emails.length === 0) return [];
-      return queueEmails(tx, event.eventId, emails, SYSTEM_ACTOR);
+      return queueEmails(tx, systemActor(event.eventId), emails);
     });
     if (emails.length === 0) {
       ctx.logger.info(

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../../../shared/forms/definition';
 import { NOTIFICATION_ERRORS } from '../../../../shared/forms/notificationsApi';
 import type { FormNotification } from '../../../../shared/forms/schema/notification';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { badRequest } from '../../../platform/http/errors';
 import { presentNotification } from '../present';
 import { formNotifications } from '../tables';
@@ -49,11 +50,12 @@ export function recipientProblem(definition: FormDefinition, recipient: Recipien
  */
 export async function refuseLostRecipients(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   definition: FormDefinition,
   path: string[],
 ) {
+  const { eventId } = scope;
   const rows = await db
     .select()
     .from(formNotifications)

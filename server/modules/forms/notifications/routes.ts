@@ -31,7 +31,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
       schema: { tags, params: formParamsSchema, response: { 200: notificationListResponseSchema } },
       preValidation: moderator,
     },
-    async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.params.formId, ctx.logger),
+    async (request) => listNotifications(ctx.db, actorOf(request), request.params.formId, ctx.logger),
   );
   app.post(
     base,
@@ -46,8 +46,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
       preValidation: moderator,
     },
     async (request, reply) => {
-      const { eventId, accountId } = actorOf(request);
-      const created = await createNotification(ctx, eventId, request.params.formId, request.body, accountId);
+      const created = await createNotification(ctx, actorOf(request), request.params.formId, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -59,7 +58,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
     },
     async (request) => {
       const { formId, notificationId } = request.params;
-      return getNotification(ctx.db, actorOf(request).eventId, formId, notificationId);
+      return getNotification(ctx.db, actorOf(request), formId, notificationId);
     },
   );
   app.put(
@@ -75,9 +74,8 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
       preValidation: moderator,
     },
     async (request) => {
-      const { eventId, accountId } = actorOf(request);
       const { formId, notificationId } = request.params;
-      return updateNotification(ctx, eventId, formId, notificationId, request.body, accountId);
+      return updateNotification(ctx, actorOf(request), formId, notificationId, request.body);
     },
   );
   app.delete(
@@ -85,7 +83,7 @@ export function notificationRoutes(app: App, ctx: AppContext, guards: Guards) {
     { schema: { tags, params: notificationParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const { formId, notificationId } = request.params;
-      await deleteNotification(ctx, actorOf(request).eventId, formId, notificationId);
+      await deleteNotification(ctx, actorOf(request), formId, notificationId);
       return reply.status(204).send();
     },
   );

@@ -7,6 +7,7 @@ import { reportBadRecord } from '../../../platform/badRecords';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx, Tx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { notFound } from '../../../platform/http/errors';
 import { sanitizeRichText } from '../../content/sanitize';
 import { presentNotification, readNotification, storedSettings } from '../present';
@@ -29,11 +30,12 @@ const inForm = (eventId: string, formId: string) =>
 
 export async function listNotifications(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   logger: Pick<Logger, 'warn'>,
 ) {
-  await findForm(db, eventId, formId);
+  const { eventId } = scope;
+  await findForm(db, scope, formId);
   const rows = await db
     .select()
     .from(formNotifications)
@@ -52,14 +54,15 @@ async function findNotification(db: DbOrTx, eventId: string, formId: string, not
   return row;
 }
 
-export async function getNotification(db: DbOrTx, eventId: string, formId: string, notificationId: string) {
+export async function getNotification(db: DbOrTx, scope: EventScope, formId: string, notificationId: string) {
+  const { eventId } = scope;
   return presentNotification(await findNotification(db, eventId, formId, notificationId));
 }
 
 async function checkedSettings(ctx: AppContext, tx: Tx, eventId: string, formId: string, body: Body) {
   await refuseBadRules(ctx, tx, { eventId, formId }, body.rules, RULE_WHERE);
   if (body.sendToType === 'field' || body.sendToType === 'template') {
-    const problem = recipientProblem(await formDefinition(ctx, tx, eventId, formId), body);
+    const problem = recipientProblem(await formDefinition(ctx, tx, { eventId }, formId), body);
     if (problem) throw problem;
   }
   // Parsed by the engine as every reader will parse it; the message is kept as sanitised HTML.
@@ -73,13 +76,13 @@ async function checkedSettings(ctx: AppContext, tx: Tx, eventId: string, formId:
 
 export function createNotification(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   formId: string,
   body: Body,
-  by: string,
 ): Promise<FormNotification> {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
-    await findForm(tx, eventId, formId);
+    await findForm(tx, scope, formId);
     const settings = await checkedSettings(ctx, tx, eventId, formId, body);
     const [{ last }] = await tx
       .select({ last: max(formNotifications.position) })
@@ -103,12 +106,12 @@ export function createNotification(
 
 export function updateNotification(
   ctx: AppContext,
-  eventId: string,
+  scope: Scope,
   formId: string,
   notificationId: string,
   body: Body,
-  by: string,
 ): Promise<FormNotification> {
+  const { eventId, accountId: by } = scope;
   return withTransaction(ctx.db, async (tx) => {
     const current = await findNotification(tx, eventId, formId, notificationId);
     const settings = await checkedSettings(ctx, tx, eventId, formId, body);
@@ -127,7 +130,13 @@ export function updateNotification(
   });
 }
 
-export function deleteNotification(ctx: AppContext, eventId: string, formId: string, notificationId: string) {
+export function deleteNotification(
+  ctx: AppContext,
+  scope: EventScope,
+  formId: string,
+  notificationId: string,
+) {
+  const { eventId } = scope;
   return withTransaction(ctx.db, async (tx) => {
     await findNotification(tx, eventId, formId, notificationId);
     await tx

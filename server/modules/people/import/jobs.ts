@@ -88,7 +88,7 @@ export async function runTeamImport(ctx: AppContext, job: TeamImportJob, options
   try {
     const fields = await listCustomFields(ctx.db, eventId);
     event.defaults = Object.fromEntries(fields.map((f) => [f.id, defaultCustomFieldValue(f.type)]));
-    event.setPasswordLook = await emailLook(ctx.db, eventId, 'setPassword');
+    event.setPasswordLook = await emailLook(ctx.db, { eventId }, 'setPassword');
     const pending = await ctx.db
       .select({ rowNumber: teamImportRows.rowNumber })
       .from(teamImportRows)

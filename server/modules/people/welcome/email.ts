@@ -49,7 +49,7 @@ export async function queueExistingWelcome(
       link,
       teamName: team?.name,
     },
-    await emailLook(tx, eventId, 'existingWelcome'),
+    await emailLook(tx, { eventId }, 'existingWelcome'),
   );
   return queueEmail(tx, { eventId, kind: 'existingWelcome', to: person.email, content, actor });
 }
@@ -83,7 +83,7 @@ export async function queueWelcomeChaser(
       link,
       signIn: person.hasPassword,
     },
-    await emailLook(tx, eventId, 'welcomeChaser'),
+    await emailLook(tx, { eventId }, 'welcomeChaser'),
   );
   return queueEmail(tx, { eventId, kind: 'welcomeChaser', to: person.email, content, actor });
 }

@@ -5,6 +5,7 @@ import { shownFeatured } from '../../../../shared/portal/featured';
 import type { AppContext } from '../../../platform/context';
 import type { Db } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { badRequest } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { pageImages } from '../../content/pageImages/queries';
@@ -18,11 +19,11 @@ import { listCorePages } from '../structure/service';
 export async function getDashboard(db: Db, actor: Actor): Promise<DashboardResponse> {
   const viewer = await viewerOf(db, actor);
   const [header, featured, layouts, corePages, content] = await Promise.all([
-    readPortalDoc(db, actor.eventId, 'dashboardHeader'),
-    readPortalDoc(db, actor.eventId, 'featured'),
-    listLayoutsEnsured(db, actor.eventId),
-    listCorePages(db, actor.eventId),
-    visibleContent(db, actor.eventId, viewer),
+    readPortalDoc(db, actor, 'dashboardHeader'),
+    readPortalDoc(db, actor, 'featured'),
+    listLayoutsEnsured(db, actor),
+    listCorePages(db, actor),
+    visibleContent(db, actor, viewer),
   ]);
   const layout = layoutForTeamType(layouts, viewer.teamTypeId);
   // The featured cards show their page's image (medium size: a card is at most a quarter row).
@@ -57,8 +58,9 @@ export async function getDashboard(db: Db, actor: Actor): Promise<DashboardRespo
   };
 }
 
-export async function getDashboardHeader(db: Db, eventId: string) {
-  const doc = await readPortalDoc(db, eventId, 'dashboardHeader');
+export async function getDashboardHeader(db: Db, scope: EventScope) {
+  const { eventId } = scope;
+  const doc = await readPortalDoc(db, scope, 'dashboardHeader');
   return { image: doc.fileId ? fileUrl(eventId, doc.fileId, 'large') : null };
 }
 
@@ -66,22 +68,18 @@ export async function getDashboardHeader(db: Db, eventId: string) {
  * Sets or removes the header image. Each image is a 'branding' file claimed with its own id as
  * owner, so releasing the old one can never touch the event's other branding files.
  */
-export async function setDashboardHeader(
-  ctx: AppContext,
-  eventId: string,
-  fileId: string | null,
-  actor: string,
-) {
+export async function setDashboardHeader(ctx: AppContext, scope: Scope, fileId: string | null) {
+  const { eventId } = scope;
   await withTransaction(ctx.db, async (tx) => {
-    const current = await readPortalDoc(tx, eventId, 'dashboardHeader');
+    const current = await readPortalDoc(tx, scope, 'dashboardHeader');
     if (current.fileId === fileId) return;
-    if (current.fileId) await releaseFiles(tx, ctx, eventId, 'branding', current.fileId);
+    if (current.fileId) await releaseFiles(tx, ctx, { eventId }, 'branding', current.fileId);
     if (fileId) {
-      const [file] = await claimFiles(tx, eventId, [fileId], 'branding', fileId);
+      const [file] = await claimFiles(tx, { eventId }, [fileId], 'branding', fileId);
       if (file && !file.contentType.startsWith('image/'))
         throw badRequest('Image upload needs an image file type');
     }
-    await writePortalDoc(tx, eventId, 'dashboardHeader', { fileId }, actor);
+    await writePortalDoc(tx, scope, 'dashboardHeader', { fileId });
   });
-  return getDashboardHeader(ctx.db, eventId);
+  return getDashboardHeader(ctx.db, scope);
 }

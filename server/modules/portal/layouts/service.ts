@@ -9,6 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { idsNotInEvent } from '../../../platform/db/ownership';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { teamTypes } from '../../people/tables';
 import { existingContentIds } from '../queries';
@@ -17,7 +18,8 @@ import { cardLayouts, layoutCards, layoutTeamTypes } from '../tables';
 /** Card layouts: six cards each, one default (never deleted), a team type in one layout only. */
 
 /** Every event has its default layout; made with the core-page cards the first time it is needed. */
-export async function ensureDefaultLayout(tx: DbOrTx, eventId: string, actor = 'system'): Promise<void> {
+export async function ensureDefaultLayout(tx: DbOrTx, scope: EventScope, actor = 'system'): Promise<void> {
+  const { eventId } = scope;
   const [found] = await tx
     .select({ id: cardLayouts.id })
     .from(cardLayouts)
@@ -42,7 +44,8 @@ export async function ensureDefaultLayout(tx: DbOrTx, eventId: string, actor = '
   );
 }
 
-export async function listLayouts(db: DbOrTx, eventId: string): Promise<Layout[]> {
+export async function listLayouts(db: DbOrTx, scope: EventScope): Promise<Layout[]> {
+  const { eventId } = scope;
   const [layouts, cards, types] = await Promise.all([
     db
       .select()
@@ -76,15 +79,15 @@ export async function listLayouts(db: DbOrTx, eventId: string): Promise<Layout[]
 }
 
 /** The default layout is made on first read, so the list and the dashboard always have one. */
-export async function listLayoutsEnsured(db: Db, eventId: string): Promise<Layout[]> {
-  const layouts = await listLayouts(db, eventId);
+export async function listLayoutsEnsured(db: Db, scope: EventScope): Promise<Layout[]> {
+  const layouts = await listLayouts(db, scope);
   if (layouts.some((l) => l.isDefault)) return layouts;
-  await withTransaction(db, (tx) => ensureDefaultLayout(tx, eventId));
-  return listLayouts(db, eventId);
+  await withTransaction(db, (tx) => ensureDefaultLayout(tx, scope));
+  return listLayouts(db, scope);
 }
 
-export async function getLayout(db: DbOrTx, eventId: string, layoutId: string): Promise<Layout> {
-  const found = (await listLayouts(db, eventId)).find((l) => l.id === layoutId);
+export async function getLayout(db: DbOrTx, scope: EventScope, layoutId: string): Promise<Layout> {
+  const found = (await listLayouts(db, scope)).find((l) => l.id === layoutId);
   if (!found) throw notFound(LAYOUT_ERRORS.notFound);
   return found;
 }
@@ -130,7 +133,7 @@ async function checkReferences(tx: DbOrTx, eventId: string, layoutId: string | n
     }
   }
   const contentIds = body.cards.filter((c) => c.type === 'content').map((c) => c.pathId);
-  const live = await existingContentIds(tx, eventId, contentIds);
+  const live = await existingContentIds(tx, { eventId }, contentIds);
   if (contentIds.some((id) => !live.has(id))) {
     throw badRequest(LAYOUT_ERRORS.invalidCard, [
       { path: ['cards'], message: 'Choose content pages of this event' },
@@ -168,10 +171,11 @@ async function writeParts(
   }
 }
 
-export async function createLayout(db: Db, eventId: string, input: unknown, actor: string) {
+export async function createLayout(db: Db, scope: Scope, input: unknown) {
+  const { eventId, accountId: actor } = scope;
   const body = parseBody(input);
   const id = await withTransaction(db, async (tx) => {
-    await ensureDefaultLayout(tx, eventId, actor);
+    await ensureDefaultLayout(tx, scope, actor);
     await checkReferences(tx, eventId, null, body);
     const [row] = await tx
       .insert(cardLayouts)
@@ -180,11 +184,12 @@ export async function createLayout(db: Db, eventId: string, input: unknown, acto
     await writeParts(tx, eventId, row.id, body, actor);
     return row.id;
   });
-  return getLayout(db, eventId, id);
+  return getLayout(db, scope, id);
 }
 
-export async function updateLayout(db: Db, eventId: string, layoutId: string, input: unknown, actor: string) {
-  await getLayout(db, eventId, layoutId);
+export async function updateLayout(db: Db, scope: Scope, layoutId: string, input: unknown) {
+  const { eventId, accountId: actor } = scope;
+  await getLayout(db, scope, layoutId);
   const body = parseBody(input);
   await withTransaction(db, async (tx) => {
     await checkReferences(tx, eventId, layoutId, body);
@@ -194,12 +199,13 @@ export async function updateLayout(db: Db, eventId: string, layoutId: string, in
       .where(and(eq(cardLayouts.eventId, eventId), eq(cardLayouts.id, layoutId)));
     await writeParts(tx, eventId, layoutId, body, actor);
   });
-  return getLayout(db, eventId, layoutId);
+  return getLayout(db, scope, layoutId);
 }
 
-export async function deleteLayout(db: Db, eventId: string, layoutId: string): Promise<void> {
+export async function deleteLayout(db: Db, scope: EventScope, layoutId: string): Promise<void> {
+  const { eventId } = scope;
   return withTransaction(db, async (db) => {
-    const layout = await getLayout(db, eventId, layoutId);
+    const layout = await getLayout(db, scope, layoutId);
     if (layout.isDefault) throw badRequest(LAYOUT_ERRORS.cannotDeleteDefault);
     await db.delete(cardLayouts).where(and(eq(cardLayouts.eventId, eventId), eq(cardLayouts.id, layoutId)));
   });

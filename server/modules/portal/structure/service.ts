@@ -20,6 +20,7 @@ import {
 } from '../../../../shared/portal/sidebar';
 import type { Db, DbOrTx } from '../../../platform/db/client';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope, Scope } from '../../../platform/http/actor';
 import { badRequest } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { pageImages } from '../../content/pageImages/queries';
@@ -29,9 +30,10 @@ import { readPortalDoc, writePortalDoc } from '../service';
 
 /** Sidebar, featured pages and core pages: settings documents an admin edits. */
 
-export async function listCorePages(db: DbOrTx, eventId: string): Promise<CorePage[]> {
+export async function listCorePages(db: DbOrTx, scope: EventScope): Promise<CorePage[]> {
+  const { eventId } = scope;
   const [doc, terminology] = await Promise.all([
-    readPortalDoc(db, eventId, 'corePages'),
+    readPortalDoc(db, scope, 'corePages'),
     readSettings(db, eventId, 'terminology'),
   ]);
   const pages = resolveCorePages(doc, terminology);
@@ -45,11 +47,11 @@ export async function listCorePages(db: DbOrTx, eventId: string): Promise<CorePa
 
 export async function updateCorePage(
   db: Db,
-  eventId: string,
+  scope: Scope,
   id: CorePageId,
   body: CorePageBody,
-  actor: string,
 ): Promise<CorePage> {
+  const { eventId } = scope;
   await withTransaction(db, async (tx) => {
     // The same rule as a content page's image: an image asset of this event (decision 0038).
     const assetId = body.assetId ?? null;
@@ -58,18 +60,18 @@ export async function updateCorePage(
         { path: ['assetId'], message: 'Choose an image of this event' },
       ]);
     }
-    const doc = await readPortalDoc(tx, eventId, 'corePages');
-    await writePortalDoc(tx, eventId, 'corePages', { ...doc, [id]: { ...body, assetId } }, actor);
+    const doc = await readPortalDoc(tx, scope, 'corePages');
+    await writePortalDoc(tx, scope, 'corePages', { ...doc, [id]: { ...body, assetId } });
   });
-  const pages = await listCorePages(db, eventId);
+  const pages = await listCorePages(db, scope);
   return pages.find((p) => p.id === id) as CorePage;
 }
 
 /** Drops content pages that are gone or archived, so editors never show a dead entry. */
 async function liveSidebar(db: DbOrTx, eventId: string): Promise<Sidebar> {
-  const sidebar = await readPortalDoc(db, eventId, 'sidebar');
+  const sidebar = await readPortalDoc(db, { eventId }, 'sidebar');
   const contentIds = sidebar.sections.flatMap((s) => s.itemIds).filter((id) => !isCorePageId(id));
-  const live = await existingContentIds(db, eventId, contentIds);
+  const live = await existingContentIds(db, { eventId }, contentIds);
   return {
     sections: sidebar.sections.map((s) => ({
       ...s,
@@ -78,17 +80,18 @@ async function liveSidebar(db: DbOrTx, eventId: string): Promise<Sidebar> {
   };
 }
 
-export async function getSidebarEditor(db: DbOrTx, eventId: string): Promise<SidebarEditorResponse> {
+export async function getSidebarEditor(db: DbOrTx, scope: EventScope): Promise<SidebarEditorResponse> {
+  const { eventId } = scope;
   const [sidebar, corePages, contentPages] = await Promise.all([
     liveSidebar(db, eventId),
-    listCorePages(db, eventId),
-    listContentOptions(db, eventId),
+    listCorePages(db, scope),
+    listContentOptions(db, scope),
   ]);
   return { sidebar, corePages, contentPages };
 }
 
 /** Saves the whole sidebar: order, headings, sections; every content page must be this event's. */
-export async function saveSidebar(db: Db, eventId: string, input: unknown, actor: string) {
+export async function saveSidebar(db: Db, scope: Scope, input: unknown) {
   const parsed = sidebarSchema.safeParse(input);
   if (!parsed.success) {
     throw badRequest(
@@ -102,25 +105,25 @@ export async function saveSidebar(db: Db, eventId: string, input: unknown, actor
   const sidebar = parsed.data;
   await withTransaction(db, async (tx) => {
     const contentIds = sidebar.sections.flatMap((s) => s.itemIds).filter((id) => !isCorePageId(id));
-    const live = await existingContentIds(tx, eventId, contentIds);
+    const live = await existingContentIds(tx, scope, contentIds);
     const unknown = contentIds.filter((id) => !live.has(id));
     if (unknown.length > 0) {
       throw badRequest(SIDEBAR_ERRORS.invalid, [
         { path: ['sections'], message: 'Choose content pages of this event' },
       ]);
     }
-    await writePortalDoc(tx, eventId, 'sidebar', sidebar, actor);
+    await writePortalDoc(tx, scope, 'sidebar', sidebar);
   });
-  return getSidebarEditor(db, eventId);
+  return getSidebarEditor(db, scope);
 }
 
 /** The caller's sidebar: only published core pages and content pages they may open. */
 export async function getNavigation(db: DbOrTx, actor: Actor): Promise<NavigationResponse> {
   const viewer = await viewerOf(db, actor);
   const [sidebar, corePages, content] = await Promise.all([
-    readPortalDoc(db, actor.eventId, 'sidebar'),
-    listCorePages(db, actor.eventId),
-    visibleContent(db, actor.eventId, viewer),
+    readPortalDoc(db, actor, 'sidebar'),
+    listCorePages(db, actor),
+    visibleContent(db, actor, viewer),
   ]);
   return {
     sections: resolveSidebar(sidebar, corePages, content),
@@ -131,17 +134,17 @@ export async function getNavigation(db: DbOrTx, actor: Actor): Promise<Navigatio
   };
 }
 
-export async function getFeatured(db: DbOrTx, eventId: string): Promise<FeaturedResponse> {
+export async function getFeatured(db: DbOrTx, scope: EventScope): Promise<FeaturedResponse> {
   const [doc, contentPages] = await Promise.all([
-    readPortalDoc(db, eventId, 'featured'),
-    listContentOptions(db, eventId),
+    readPortalDoc(db, scope, 'featured'),
+    listContentOptions(db, scope),
   ]);
   const live = new Set(contentPages.map((p) => p.id));
   return { contentIds: doc.contentIds.filter((id) => live.has(id)), contentPages };
 }
 
 /** Spec: featured pages total exactly 0, 4 or 8, all of them this event's content pages. */
-export async function saveFeatured(db: Db, eventId: string, input: unknown, actor: string) {
+export async function saveFeatured(db: Db, scope: Scope, input: unknown) {
   const parsed = featuredBodySchema.safeParse(input);
   if (!parsed.success) {
     throw badRequest(
@@ -154,13 +157,13 @@ export async function saveFeatured(db: Db, eventId: string, input: unknown, acto
   }
   const { contentIds } = parsed.data;
   await withTransaction(db, async (tx) => {
-    const live = await existingContentIds(tx, eventId, contentIds);
+    const live = await existingContentIds(tx, scope, contentIds);
     if (contentIds.some((id) => !live.has(id))) {
       throw badRequest(FEATURED_ERRORS.invalid, [
         { path: ['contentIds'], message: 'Choose content pages of this event' },
       ]);
     }
-    await writePortalDoc(tx, eventId, 'featured', { contentIds }, actor);
+    await writePortalDoc(tx, scope, 'featured', { contentIds });
   });
-  return getFeatured(db, eventId);
+  return getFeatured(db, scope);
 }

@@ -50,7 +50,7 @@ describe('the report counts job', () => {
   const dayRow = async (id: string) =>
     rowsOf<{ today: string }>(t.ctx.db, sql`select today from report_count_days where event_id = ${id}`);
   const recount = async (now: Date) => {
-    const day = await reportDay(t.ctx.db, eventId, now);
+    const day = await reportDay(t.ctx.db, { eventId }, now);
     const [kept, fresh] = await Promise.all([
       rowsOf(
         t.ctx.db,
@@ -83,12 +83,12 @@ describe('the report counts job', () => {
     expect(await rebuildDueReportCounts(t.ctx, tomorrow)).toEqual({ rebuilt: [eventId] });
     const rebuilt = await versions();
     expect(rebuilt).not.toEqual(before);
-    const day = await reportDay(t.ctx.db, eventId, tomorrow);
+    const day = await reportDay(t.ctx.db, { eventId }, tomorrow);
     expect((await dayRow(eventId))[0]?.today).toBe(day.today);
     const { kept, fresh } = await recount(tomorrow);
     expect(kept).toEqual(fresh);
     // The report of that day finds them current: it reads them without rebuilding.
-    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, eventId, day))).toBe('current');
+    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, { eventId }, day))).toBe('current');
     expect(await versions()).toEqual(rebuilt);
     // A second run (another worker, a retry) finds nothing to do.
     expect(await rebuildDueReportCounts(t.ctx, tomorrow)).toEqual({ rebuilt: [] });
@@ -97,7 +97,7 @@ describe('the report counts job', () => {
   it('rebuilds them after an edit marked them stale, so the next report reads them as they are', async () => {
     // Back to today (the clock of the report route) first.
     expect(await rebuildDueReportCounts(t.ctx)).toEqual({ rebuilt: [eventId] });
-    const today = (await reportDay(t.ctx.db, eventId)).today;
+    const today = (await reportDay(t.ctx.db, { eventId })).today;
     await t.ctx.db
       .update(tasks)
       .set({ dueDate: addCalendarDays(today, -2) })

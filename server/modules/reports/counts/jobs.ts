@@ -38,14 +38,14 @@ export async function rebuildDueReportCounts(
   const rebuilt: string[] = [];
   for (const row of inUse) {
     try {
-      const day = await reportDay(ctx.db, row.event_id, now);
+      const day = await reportDay(ctx.db, { eventId: row.event_id }, now);
       // The cheap check first: most runs find every event current and open no transaction.
       if (row.today === day.today && row.due_soon_until === day.dueSoonUntil) continue;
       const outcome = await withTransaction(ctx.db, async (tx) => {
         // As a report does (countedReportRows): the rebuild's grouping is a plan JIT only slows.
         await tx.execute(sql`set local jit = off`);
         await tx.execute(sql`set local work_mem = '32MB'`);
-        return ensureReportCounts(tx, row.event_id, day);
+        return ensureReportCounts(tx, { eventId: row.event_id }, day);
       });
       if (outcome === 'rebuilt') rebuilt.push(row.event_id);
     } catch (err) {

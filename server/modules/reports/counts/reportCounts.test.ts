@@ -59,7 +59,7 @@ describe('report counts kept as statuses change', () => {
   };
 
   const recounted = async (): Promise<{ teams: Counts; tasks: Counts }> => {
-    const day = await reportDay(t.ctx.db, eventId);
+    const day = await reportDay(t.ctx.db, { eventId });
     const teamRows = await rowsOf<Record<string, number | string>>(
       t.ctx.db,
       recountQuery(eventId, day, 'team'),
@@ -94,8 +94,8 @@ describe('report counts kept as statuses change', () => {
   /** After an edit that moves statuses between buckets: marked stale, and the next report rebuilds them right. */
   const expectStaleThenRebuilt = async () => {
     expect(await isCurrent()).toBe(false);
-    const day = await reportDay(t.ctx.db, eventId);
-    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, eventId, day))).toBe('rebuilt');
+    const day = await reportDay(t.ctx.db, { eventId });
+    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, { eventId }, day))).toBe('rebuilt');
     await expectKept();
   };
 
@@ -112,8 +112,8 @@ describe('report counts kept as statuses change', () => {
     expect(res.statusCode).toBe(200);
     await expectKept();
     expect(Object.keys((await kept()).teams).length).toBeGreaterThan(0);
-    const day = await reportDay(t.ctx.db, eventId);
-    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, eventId, day))).toBe('current');
+    const day = await reportDay(t.ctx.db, { eventId });
+    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, { eventId }, day))).toBe('current');
   });
 
   it('follow single and bulk inserts, upserts, updates and deletes', async () => {
@@ -215,14 +215,14 @@ describe('report counts kept as statuses change', () => {
   });
 
   it('a changed due-soon window or a new day rebuilds them', async () => {
-    const day = await reportDay(t.ctx.db, eventId);
+    const day = await reportDay(t.ctx.db, { eventId });
     const tomorrow = {
       ...day,
       today: addCalendarDays(day.today, 1),
       dueSoonUntil: addCalendarDays(day.dueSoonUntil, 1),
     };
-    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, eventId, tomorrow))).toBe('rebuilt');
-    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, eventId, day))).toBe('rebuilt');
+    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, { eventId }, tomorrow))).toBe('rebuilt');
+    expect(await t.ctx.db.transaction((tx) => ensureReportCounts(tx, { eventId }, day))).toBe('rebuilt');
     await expectKept();
   });
 });

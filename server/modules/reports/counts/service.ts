@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/rows';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope } from '../../../platform/http/actor';
 import type { ReportDay } from '../day/queries';
 import { applies, bucketOf, TASK_TEAM_TYPES } from '../queries';
 
@@ -17,9 +18,10 @@ import { applies, bucketOf, TASK_TEAM_TYPES } from '../queries';
  */
 export async function ensureReportCounts(
   tx: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
 ): Promise<'current' | 'rebuilt'> {
+  const { eventId } = scope;
   const current = await rowsOf<{ today: string; due_soon_until: string }>(
     tx,
     sql`select today, due_soon_until from report_count_days where event_id = ${eventId}`,
@@ -83,14 +85,14 @@ export function recountQuery(eventId: string, day: ReportDay, per: 'team' | 'tas
  */
 export async function countedReportRows<T>(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   query: SQL,
 ): Promise<T[]> {
   return withTransaction(db, async (tx) => {
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local work_mem = '32MB'`);
-    await ensureReportCounts(tx, eventId, day);
+    await ensureReportCounts(tx, scope, day);
     return rowsOf<T>(tx, query);
   });
 }

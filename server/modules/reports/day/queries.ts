@@ -1,6 +1,7 @@
 import { daysSinceLaunch } from '../../../../shared/reports/loginActivity';
 import { dueDateBounds } from '../../../../shared/tasks/dueStatus';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { readSettingsMany } from '../../events/settingsStore';
 
 /** The day every report of the event is worked out for, with the settings the rules read. */
@@ -17,7 +18,8 @@ export interface ReportDay {
   shortName: string;
 }
 
-export async function reportDay(db: DbOrTx, eventId: string, now = new Date()): Promise<ReportDay> {
+export async function reportDay(db: DbOrTx, scope: EventScope, now = new Date()): Promise<ReportDay> {
+  const { eventId } = scope;
   const s = await readSettingsMany(db, eventId, ['event', 'variables']);
   const { timeZone, locale } = s.event;
   const { today, dueSoonUntil } = dueDateBounds(now, { timeZone, dueSoonDays: s.variables.dueSoonDays });

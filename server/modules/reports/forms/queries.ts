@@ -10,6 +10,7 @@ import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/rows';
 import { containing } from '../../../platform/db/search';
+import type { EventScope } from '../../../platform/http/actor';
 import type { ReportDay } from '../day/queries';
 
 export type FormReportQuery = Omit<z.output<typeof formReportQuerySchema>, 'page'> & { page?: number };
@@ -33,9 +34,10 @@ type Row = {
  */
 export async function formReportRows(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   query: Pick<FormReportQuery, 'teamTypeId' | 'search'> & { formId?: string },
 ): Promise<FormReportRow[]> {
+  const { eventId } = scope;
   const formWhere: SQL[] = [sql`event_id = ${eventId}`, sql`is_published`, sql`not is_archived`];
   if (query.formId) formWhere.push(sql`id = ${query.formId}`);
   if (query.search) formWhere.push(sql`title ilike ${containing(query.search)}`);
@@ -106,17 +108,17 @@ export function sortFormRows(rows: FormReportRow[], sort: FormReportSort, order:
   });
 }
 
-export async function sortedFormRows(db: DbOrTx, eventId: string, query: FormReportQuery) {
-  return sortFormRows(await formReportRows(db, eventId, query), query.sort, query.order);
+export async function sortedFormRows(db: DbOrTx, scope: EventScope, query: FormReportQuery) {
+  return sortFormRows(await formReportRows(db, scope, query), query.sort, query.order);
 }
 
 export async function formReport(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   query: z.output<typeof formReportQuerySchema>,
 ): Promise<FormReportResponse> {
-  const rows = await sortedFormRows(db, eventId, query);
+  const rows = await sortedFormRows(db, scope, query);
   const offset = (query.page - 1) * TABLE_PAGE_SIZE;
   return {
     items: rows.slice(offset, offset + TABLE_PAGE_SIZE),

@@ -4,6 +4,7 @@ import { OVERVIEW_FORM_LIMIT } from '../../../../shared/reports/formsApi';
 import { LOGIN_ACTIVITIES, type LoginActivity } from '../../../../shared/reports/loginActivity';
 import { RISK_LEVELS, type RiskLevel } from '../../../../shared/reports/risk';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { teamTypes } from '../../people/tables';
 import { taskGroups } from '../../tasks/tables';
 import type { ReportDay } from '../day/queries';
@@ -18,11 +19,8 @@ const zeroes = <K extends string>(keys: readonly K[]) =>
  * The overview's charts: teams by risk level and login activity, every team task status by chip,
  * and the teams that submitted each published form.
  */
-export async function reportOverview(db: DbOrTx, eventId: string, day: ReportDay): Promise<ReportOverview> {
-  const [facts, forms] = await Promise.all([
-    loadTeamFacts(db, eventId, day),
-    formReportRows(db, eventId, {}),
-  ]);
+export async function reportOverview(db: DbOrTx, scope: EventScope, day: ReportDay): Promise<ReportOverview> {
+  const [facts, forms] = await Promise.all([loadTeamFacts(db, scope, day), formReportRows(db, scope, {})]);
   const byRiskLevel = zeroes<RiskLevel>(RISK_LEVELS);
   const byLoginActivity = zeroes<LoginActivity>(LOGIN_ACTIVITIES);
   const taskStatuses = { complete: 0, 'n/a': 0, overdue: 0, dueSoon: 0, incomplete: 0 };
@@ -52,7 +50,8 @@ export async function reportOverview(db: DbOrTx, eventId: string, day: ReportDay
 }
 
 /** What the report filters offer: the event's team types and open task groups, by name. */
-export async function reportFilterOptions(db: DbOrTx, eventId: string): Promise<ReportFilterOptions> {
+export async function reportFilterOptions(db: DbOrTx, scope: EventScope): Promise<ReportFilterOptions> {
+  const { eventId } = scope;
   const [types, groups] = await Promise.all([
     db
       .select({ id: teamTypes.id, name: teamTypes.name })

@@ -10,6 +10,7 @@ import type {
 import type { TaskType } from '../../../../shared/tasks/schema';
 import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { countedReportRows } from '../counts/service';
 import type { ReportDay } from '../day/queries';
 import { applies, bucketOf, KIND_KEY, TASK_TEAM_TYPES } from '../queries';
@@ -73,10 +74,11 @@ function finishedPerTask(eventId: string, teamTypeId: string | undefined): SQL {
 
 export async function taskReportRows(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   query: TaskReportQuery,
 ): Promise<TaskReportRow[]> {
+  const { eventId } = scope;
   const taskWhere: SQL[] = [sql`t.event_id = ${eventId}`, sql`not t.is_archived`];
   if (query.type) taskWhere.push(sql`t.type = ${query.type}`);
   if (query.taskId) taskWhere.push(sql`t.id = ${query.taskId}`);
@@ -85,7 +87,7 @@ export async function taskReportRows(
   const teamType = query.teamTypeId ? sql`and tm.team_type_id = ${query.teamTypeId}` : sql``;
   const rows = await countedReportRows<Row>(
     db,
-    eventId,
+    scope,
     day,
     sql`
     with t as materialized (
@@ -158,11 +160,11 @@ export async function taskReportRows(
 
 export async function taskReport(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   query: z.output<typeof taskReportQuerySchema>,
 ): Promise<TaskReportResponse> {
-  const rows = await taskReportRows(db, eventId, day, query);
+  const rows = await taskReportRows(db, scope, day, query);
   const offset = (query.page - 1) * TABLE_PAGE_SIZE;
   return {
     items: rows.slice(offset, offset + TABLE_PAGE_SIZE),

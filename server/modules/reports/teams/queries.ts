@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { countedReportRows } from '../counts/service';
 import type { ReportDay } from '../day/queries';
 import { applies, bucketOf, KIND_KEY, TASK_TEAM_TYPES } from '../queries';
@@ -60,13 +61,14 @@ type FactsRow = {
  */
 export async function loadTeamFacts(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   teamId?: string,
 ): Promise<TeamFacts[]> {
+  const { eventId } = scope;
   const [{ facts }] = await countedReportRows<{ facts: string }>(
     db,
-    eventId,
+    scope,
     day,
     asOneJsonValue(teamFactsQuery(eventId, day, teamId)),
   );

@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/reports/risk';
 import { TABLE_PAGE_SIZE } from '../../../../shared/ui/constants';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import type { ReportDay } from '../day/queries';
 import { loadTeamFacts, type TeamFacts } from './queries';
 
@@ -121,14 +122,14 @@ const SORT_KEYS: Record<TeamReportQuery['sort'], (team: RankedTeam) => number | 
  */
 export async function rankedTeams(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   query: TeamReportQuery,
   first = Number.POSITIVE_INFINITY,
 ): Promise<{ teams: RankedTeam[]; total: number; byRiskLevel: Record<RiskLevel, number> }> {
   const search = query.search?.toLocaleLowerCase();
   const ranked: RankedTeam[] = [];
-  for (const facts of await loadTeamFacts(db, eventId, day)) {
+  for (const facts of await loadTeamFacts(db, scope, day)) {
     if (search && !facts.name.toLocaleLowerCase().includes(search)) continue;
     if (query.teamTypeId && facts.teamTypeId !== query.teamTypeId) continue;
     const team = rankTeam(facts, day);
@@ -177,23 +178,23 @@ export function firstInOrder<T>(items: T[], count: number, compare: (a: T, b: T)
 /** Every team of the event scored, filtered and sorted as asked, each with its line (exports take them all). */
 export async function scoredTeams(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   query: TeamReportQuery,
 ): Promise<{ rows: TeamReportRow[]; byRiskLevel: Record<RiskLevel, number> }> {
-  const { teams, byRiskLevel } = await rankedTeams(db, eventId, day, query);
+  const { teams, byRiskLevel } = await rankedTeams(db, scope, day, query);
   return { rows: teams.map((team) => scoreTeam(team.facts, day).row), byRiskLevel };
 }
 
 /** One page of the team report: every team ranked, the page's lines built. */
 export async function teamReport(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   day: ReportDay,
   query: z.output<typeof teamReportQuerySchema>,
 ): Promise<TeamReportResponse> {
   const offset = (query.page - 1) * TABLE_PAGE_SIZE;
-  const { teams, total, byRiskLevel } = await rankedTeams(db, eventId, day, query, offset + TABLE_PAGE_SIZE);
+  const { teams, total, byRiskLevel } = await rankedTeams(db, scope, day, query, offset + TABLE_PAGE_SIZE);
   return {
     items: teams.slice(offset).map((team) => scoreTeam(team.facts, day).row),
     total,

@@ -12,6 +12,7 @@ import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { containing } from '../../../platform/db/search';
 import { withTransaction } from '../../../platform/db/transaction';
+import type { EventScope } from '../../../platform/http/actor';
 import { conflict } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { accounts } from '../../auth/tables';
@@ -37,11 +38,12 @@ const SORT_COLUMNS = {
 /** One page of a form's submissions for the organiser, filtered and sorted on the server. */
 export async function listSubmissions(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   query: ListQuery,
 ): Promise<SubmissionListResponse> {
-  const form = await findForm(db, eventId, formId);
+  const { eventId } = scope;
+  const form = await findForm(db, { eventId }, formId);
   const filters: (SQL | undefined)[] = [
     eq(formSubmissions.eventId, eventId),
     eq(formSubmissions.formId, formId),
@@ -84,12 +86,13 @@ export async function listSubmissions(
 export async function getSubmission(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   key: { formId: string; submissionId: string },
 ): Promise<SubmissionView> {
+  const { eventId } = scope;
   const row = await findSubmission(db, { eventId, ...key });
-  const { fill } = await loadFill(ctx, db, eventId, key.formId, 'any');
-  const summary = await findSummary(db, eventId, row.id);
+  const { fill } = await loadFill(ctx, db, scope, key.formId, 'any');
+  const summary = await findSummary(db, scope, row.id);
   return {
     definition: await withImages(db, eventId, fill, 'member'),
     submission: { ...summary, values: row.values },
@@ -109,7 +112,7 @@ export async function editSubmission(
 ): Promise<SubmitResult> {
   return withTransaction(ctx.db, async (tx, effects) => {
     const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
-    const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'any');
+    const { fill, definition } = await loadFill(ctx, tx, actor, key.formId, 'any');
     const context = await contextOf(tx, actor);
     const checked = checkedAnswers(definition, body.values, { isDraft: row.isDraft, context });
     if (body.version !== row.version) throw conflict(SUBMISSION_ERRORS.versionConflict);
@@ -152,9 +155,10 @@ export async function editSubmission(
  * Deletes submissions of one form. Spec: deleting a submission sets the linked task incomplete;
  * a team that still has another submitted one keeps its task complete.
  */
-export async function deleteSubmissions(ctx: AppContext, eventId: string, formId: string, ids: string[]) {
+export async function deleteSubmissions(ctx: AppContext, scope: EventScope, formId: string, ids: string[]) {
+  const { eventId } = scope;
   return withTransaction(ctx.db, async (tx, effects) => {
-    await findForm(tx, eventId, formId);
+    await findForm(tx, { eventId }, formId);
     const removed = await tx
       .delete(formSubmissions)
       .where(
@@ -165,7 +169,7 @@ export async function deleteSubmissions(ctx: AppContext, eventId: string, formId
         ),
       )
       .returning({ id: formSubmissions.id, teamId: formSubmissions.teamId });
-    await releaseSubmissionFiles(tx, ctx, effects, eventId, { submissionIds: removed.map((row) => row.id) });
+    await releaseSubmissionFiles(tx, ctx, effects, scope, { submissionIds: removed.map((row) => row.id) });
     const teamIds = [...new Set(removed.flatMap((row) => (row.teamId ? [row.teamId] : [])))];
     for (const teamId of teamIds) {
       const [left] = await tx

@@ -85,7 +85,7 @@ describe('exporting a large number of submissions', () => {
   });
 
   it('reads the rows from the database a page at a time, ties in update time ordered by id', async () => {
-    const report = await submissionsExport(t.ctx, t.ctx.db, eventId, formId, { pageSize: 64 });
+    const report = await submissionsExport(t.ctx, t.ctx.db, { eventId }, formId, { pageSize: 64 });
     const sizes: number[] = [];
     const seen: string[] = [];
     for await (const page of report.pages) {

@@ -8,6 +8,7 @@ import { reportRow } from '../../../../shared/forms/text';
 import { neutraliseCell } from '../../../../shared/people/export';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { readSettings } from '../../events/settingsStore';
 import { events } from '../../events/tables';
 import { zonedFormatter } from '../../people/export/service';
@@ -121,11 +122,12 @@ async function* submissionPages(db: DbOrTx, eventId: string, formId: string, pag
 export async function submissionsExport(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   options: { now?: Date; pageSize?: number } = {},
 ): Promise<SubmissionsExport> {
-  const { fill, definition } = await loadFill(ctx, db, eventId, formId, 'any');
+  const { eventId } = scope;
+  const { fill, definition } = await loadFill(ctx, db, scope, formId, 'any');
   const [event, [site]] = await Promise.all([
     readSettings(db, eventId, 'event'),
     db.select({ appUrl: events.appUrl }).from(events).where(eq(events.id, eventId)).limit(1),

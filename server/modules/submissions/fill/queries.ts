@@ -4,6 +4,7 @@ import { makeDefinition } from '../../../../shared/forms/definition';
 import { type FillDefinition, SUBMISSION_ERRORS } from '../../../../shared/forms/submissionsApi';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { AppError, notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { accounts } from '../../auth/tables';
@@ -22,14 +23,15 @@ export type LoadedForm = { fill: FillDefinition; definition: FormDefinition };
 export async function loadFill(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   open: 'open' | 'any',
   missing: string = SUBMISSION_ERRORS.formNotFound,
 ): Promise<LoadedForm> {
+  const { eventId } = scope;
   let loaded: Awaited<ReturnType<typeof loadForm>>;
   try {
-    loaded = await loadForm(ctx, db, eventId, formId, { withNotifications: false });
+    loaded = await loadForm(ctx, db, { eventId }, formId, { withNotifications: false });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound(missing);
     throw error;

@@ -35,7 +35,7 @@ export const guestRoutes: RouteModule = (app, ctx) => {
   const load = async ({ formId }: { formId: string }) => {
     const eventId = await eventOfForm(formId);
     const loaded = eventId
-      ? await loadFill(ctx, ctx.db, eventId, formId, 'open', SUBMISSION_ERRORS.notPublic)
+      ? await loadFill(ctx, ctx.db, { eventId }, formId, 'open', SUBMISSION_ERRORS.notPublic)
       : null;
     if (!eventId || !loaded?.fill.form.isPublic) throw notPublic();
     return { eventId, ...loaded };

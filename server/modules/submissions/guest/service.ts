@@ -29,7 +29,7 @@ export async function storeGuestSubmission(
     const token = input.submissionId;
     const id = await reservedSubmissionId(
       tx,
-      eventId,
+      { eventId },
       token ? guestSubmissionId(token) : undefined,
       GUEST_UPLOADER,
       () => guestSubmissionId(newGuestToken()),

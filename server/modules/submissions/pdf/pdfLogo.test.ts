@@ -39,7 +39,7 @@ describe("the event's logo in a submission PDF", () => {
     });
 
   it('has no logo to draw until one is uploaded, and never fetches an outside address', async () => {
-    expect(await pdfLogo(t.ctx, t.ctx.db, eventId)).toBeNull();
+    expect(await pdfLogo(t.ctx, t.ctx.db, { eventId })).toBeNull();
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/events/${eventId}/settings/branding`,
@@ -47,7 +47,7 @@ describe("the event's logo in a submission PDF", () => {
       payload: { logo: 'https://logos.example.test/expo.png' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await pdfLogo(t.ctx, t.ctx.db, eventId)).toBeNull();
+    expect(await pdfLogo(t.ctx, t.ctx.db, { eventId })).toBeNull();
     expect((await pdfOf(null)).includes('/Subtype /Image')).toBe(false);
   });
 
@@ -56,7 +56,7 @@ describe("the event's logo in a submission PDF", () => {
       'logo.jpg',
       await captionJpeg('Harbourside', ['#004466', '#0088aa'], { width: 1600, height: 400 }),
     );
-    const fromJpeg = await pdfLogo(t.ctx, t.ctx.db, eventId);
+    const fromJpeg = await pdfLogo(t.ctx, t.ctx.db, { eventId });
     if (!fromJpeg) throw new Error('no logo');
     const meta = await sharp(fromJpeg).metadata();
     expect(meta.format).toBe('png');
@@ -68,7 +68,7 @@ describe("the event's logo in a submission PDF", () => {
       'logo.svg',
       Buffer.from(captionSvg('H', ['#000000', '#ffffff'], { width: 300, height: 300 })),
     );
-    const fromSvg = await pdfLogo(t.ctx, t.ctx.db, eventId);
+    const fromSvg = await pdfLogo(t.ctx, t.ctx.db, { eventId });
     if (!fromSvg) throw new Error('no logo');
     expect((await sharp(fromSvg).metadata()).format).toBe('png');
   });

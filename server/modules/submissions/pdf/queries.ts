@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { brandingFileIdOf } from '../../../../shared/branding/schema';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { readSettings } from '../../events/settingsStore';
 import { findFile } from '../../files/service';
 
@@ -21,11 +22,12 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * stored logos are WebP variants or SVG, so sharp turns the upload's original into a PNG sized for
  * the box. A logo that cannot be read or decoded leaves the PDF without it rather than failing it.
  */
-export async function pdfLogo(ctx: AppContext, db: DbOrTx, eventId: string): Promise<Buffer | null> {
+export async function pdfLogo(ctx: AppContext, db: DbOrTx, scope: EventScope): Promise<Buffer | null> {
+  const { eventId } = scope;
   const { logo } = await readSettings(db, eventId, 'branding');
   const fileId = brandingFileIdOf(logo);
   if (!fileId) return null;
-  const file = await findFile(db, eventId, fileId);
+  const file = await findFile(db, { eventId }, fileId);
   if (!file) return null;
   try {
     // The large variant is already decoded and shrunk once; the original is the only copy of an SVG.

@@ -9,6 +9,7 @@ import { submissionSummary } from '../../../../shared/forms/text';
 import { computeTotals, formatTotal } from '../../../../shared/forms/totals';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { readSettings } from '../../events/settingsStore';
 import { zonedFormatter } from '../../people/export/service';
 import { teams } from '../../people/tables';
@@ -38,13 +39,14 @@ export interface SubmissionPdfContent {
 export async function submissionPdfContent(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   row: SubmissionRecord,
 ): Promise<SubmissionPdfContent> {
-  const { fill, definition } = await loadFill(ctx, db, eventId, row.formId, 'any');
+  const { eventId } = scope;
+  const { fill, definition } = await loadFill(ctx, db, scope, row.formId, 'any');
   const [event, logo, [team]] = await Promise.all([
     readSettings(db, eventId, 'event'),
-    pdfLogo(ctx, db, eventId),
+    pdfLogo(ctx, db, scope),
     row.teamId
       ? db
           .select({ name: teams.name, customFields: teams.customFields })
@@ -163,11 +165,11 @@ export function submissionPdfFileName(title: string, submittedOn: string): strin
 /** Answers a request with the submission's PDF, as a download. */
 export async function sendSubmissionPdf(
   ctx: AppContext,
-  eventId: string,
+  scope: EventScope,
   row: SubmissionRecord,
   reply: FastifyReply,
 ) {
-  const content = await submissionPdfContent(ctx, ctx.db, eventId, row);
+  const content = await submissionPdfContent(ctx, ctx.db, scope, row);
   const pdf = await drawSubmissionPdf(content);
   return reply
     .header('content-type', 'application/pdf')

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import { containing } from '../../../platform/db/search';
+import type { EventScope } from '../../../platform/http/actor';
 import { notFound } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/guards';
 import { forms } from '../../forms/tables';
@@ -133,7 +134,8 @@ export async function listMyForms(db: DbOrTx, actor: Actor, search: string): Pro
   };
 }
 
-export async function teamDraft(db: DbOrTx, eventId: string, teamId: string, formId: string) {
+export async function teamDraft(db: DbOrTx, scope: EventScope, teamId: string, formId: string) {
+  const { eventId } = scope;
   const [draft] = await db
     .select()
     .from(formSubmissions)
@@ -150,10 +152,10 @@ export async function getFillForm(
   actor: Actor,
   formId: string,
 ): Promise<FillFormResponse> {
-  const { fill } = await loadFill(ctx, db, actor.eventId, formId, 'open');
+  const { fill } = await loadFill(ctx, db, actor, formId, 'open');
   const teamId = actor.teamId ?? NO_TEAM;
   const [draft, submitted, context] = await Promise.all([
-    teamDraft(db, actor.eventId, teamId, formId),
+    teamDraft(db, actor, teamId, formId),
     selectSummaries(db, and(ofTeamForm(actor.eventId, teamId, formId), eq(formSubmissions.isDraft, false))),
     contextOf(db, actor),
   ]);
@@ -175,8 +177,8 @@ export async function getMySubmission(
   const teamId = teamOf(actor);
   const row = await findSubmission(db, { eventId: actor.eventId, ...key });
   if (row.teamId !== teamId) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
-  const { fill } = await loadFill(ctx, db, actor.eventId, key.formId, 'open');
-  const summary = await findSummary(db, actor.eventId, row.id);
+  const { fill } = await loadFill(ctx, db, actor, key.formId, 'open');
+  const summary = await findSummary(db, actor, row.id);
   return {
     definition: await withImages(db, actor.eventId, fill, 'member'),
     submission: { ...summary, values: row.values },

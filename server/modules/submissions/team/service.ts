@@ -23,18 +23,18 @@ type Answers = { values: Record<string, unknown>; version: number | null; submis
  */
 export async function saveDraft(ctx: AppContext, actor: Actor, formId: string, body: Answers) {
   return withTransaction(ctx.db, async (tx) => {
-    const { definition } = await loadFill(ctx, tx, actor.eventId, formId, 'open');
+    const { definition } = await loadFill(ctx, tx, actor, formId, 'open');
     const teamId = teamOf(actor);
     const context = await contextOf(tx, actor);
     const checked = checkedAnswers(definition, body.values, { isDraft: true, context });
-    const draft = await teamDraft(tx, actor.eventId, teamId, formId);
+    const draft = await teamDraft(tx, actor, teamId, formId);
     const by = actor.accountId;
     // A save based on a version that is not the stored one (or on a draft no longer there: someone
     // submitted or removed it meanwhile) is refused before any file changes hands.
     if (draft ? body.version !== draft.version : body.version !== null) {
       throw conflict(SUBMISSION_ERRORS.versionConflict);
     }
-    const id = draft?.id ?? (await reservedSubmissionId(tx, actor.eventId, body.submissionId, by));
+    const id = draft?.id ?? (await reservedSubmissionId(tx, actor, body.submissionId, by));
     const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
       eventId: actor.eventId,
       submissionId: id,
@@ -82,16 +82,16 @@ export async function submit(
   body: Answers,
 ): Promise<SubmitResult> {
   return withTransaction(ctx.db, async (tx, effects) => {
-    const { fill, definition } = await loadFill(ctx, tx, actor.eventId, formId, 'open');
+    const { fill, definition } = await loadFill(ctx, tx, actor, formId, 'open');
     const teamId = teamOf(actor);
     const context = await contextOf(tx, actor);
     const checked = checkedAnswers(definition, body.values, { isDraft: false, context });
-    const draft = await teamDraft(tx, actor.eventId, teamId, formId);
+    const draft = await teamDraft(tx, actor, teamId, formId);
     const by = actor.accountId;
     if (draft ? body.version !== draft.version : body.version !== null) {
       throw conflict(SUBMISSION_ERRORS.versionConflict);
     }
-    const id = draft?.id ?? (await reservedSubmissionId(tx, actor.eventId, body.submissionId, by));
+    const id = draft?.id ?? (await reservedSubmissionId(tx, actor, body.submissionId, by));
     signalSubmissionAfterCommit(ctx, effects, actor.eventId, teamId);
     const { values, releaseDropped } = await claimSubmissionFiles(tx, ctx, {
       eventId: actor.eventId,
@@ -153,7 +153,7 @@ export async function editMySubmission(
     const row = await findSubmission(tx, { eventId: actor.eventId, ...key });
     if (row.teamId !== teamId) throw notFound(SUBMISSION_ERRORS.submissionNotFound);
     signalSubmissionAfterCommit(ctx, effects, actor.eventId, teamId);
-    const { fill, definition } = await loadFill(ctx, tx, actor.eventId, key.formId, 'open');
+    const { fill, definition } = await loadFill(ctx, tx, actor, key.formId, 'open');
     if (!fill.form.isEditable || row.isDraft) throw forbidden(SUBMISSION_ERRORS.notEditable);
     const context = await contextOf(tx, actor);
     const checked = checkedAnswers(definition, body.values, { isDraft: false, context });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { submissionFilePath, type UploadPlace } from '../../../../shared/forms/submissionFiles';
 import type { DbOrTx } from '../../../platform/db/client';
+import type { EventScope } from '../../../platform/http/actor';
 import { files } from '../../files/tables';
 import { formSubmissions } from '../tables';
 
@@ -19,10 +20,11 @@ export const keyPrefix = (eventId: string, submissionId: string, place?: UploadP
  */
 export async function hasReservedUploads(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   candidate: string,
   uploadedBy: string,
 ): Promise<boolean> {
+  const { eventId } = scope;
   const [upload] = await db
     .select({ id: files.id })
     .from(files)
@@ -46,12 +48,12 @@ export async function hasReservedUploads(
  */
 export async function reservedSubmissionId(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   candidate: string | undefined,
   uploadedBy: string,
   fresh: () => string = randomUUID,
 ): Promise<string> {
-  if (!candidate || !(await hasReservedUploads(db, eventId, candidate, uploadedBy))) return fresh();
+  if (!candidate || !(await hasReservedUploads(db, scope, candidate, uploadedBy))) return fresh();
   const [taken] = await db
     .select({ id: formSubmissions.id })
     .from(formSubmissions)

@@ -23,6 +23,7 @@ import type { ErrorIssue } from '../../../../shared/http/errors';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../platform/db/client';
 import type { Effects } from '../../../platform/db/transaction';
+import type { EventScope } from '../../../platform/http/actor';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { readUploadPart } from '../../files/routes';
 import { CLAIM_ERROR, fileUrl, releaseFileIds, storageKeysOf } from '../../files/service';
@@ -246,7 +247,7 @@ export async function claimSubmissionFiles(
       releaseFileIds(
         tx,
         ctx,
-        eventId,
+        { eventId },
         KIND,
         submissionId,
         dropped.map((row) => row.id),
@@ -263,9 +264,10 @@ export async function releaseSubmissionFiles(
   tx: DbOrTx,
   ctx: Pick<AppContext, 'storage' | 'logger'>,
   effects: Effects,
-  eventId: string,
+  scope: EventScope,
   owners: { submissionIds: readonly string[] } | { formIds: readonly string[] },
 ): Promise<void> {
+  const { eventId } = scope;
   const submissionIds =
     'submissionIds' in owners
       ? [...owners.submissionIds]

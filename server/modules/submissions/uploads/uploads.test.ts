@@ -245,7 +245,7 @@ describe('uploads in form submissions, their access and the submission PDF', () 
     expect((await mine(owner, `/submissions/${crypto.randomUUID()}/pdf`)).statusCode).toBe(404);
 
     const row = await findSubmission(t.ctx.db, { eventId, formId: form.form.id, submissionId });
-    const content = await submissionPdfContent(t.ctx, t.ctx.db, eventId, row);
+    const content = await submissionPdfContent(t.ctx, t.ctx.db, { eventId }, row);
     expect(content.title).toBe('Stand plans');
     expect(content.facts.map((fact) => fact.label)).toEqual(['Event', 'Team', 'Submitted at']);
     expect(content.facts[1]?.text).toBe('Harbour Bakery');

@@ -31,13 +31,13 @@ export async function syncLogo(
   if (previousFileId === nextFileId) return;
   if (nextFileId) {
     try {
-      await claimFiles(tx, eventId, [nextFileId], LOGO_PURPOSE, supplierId);
+      await claimFiles(tx, { eventId }, [nextFileId], LOGO_PURPOSE, supplierId);
     } catch (err) {
       if (err instanceof AppError && err.status === 400) throw badRequest(SUPPLIER_ERRORS.logoUpload);
       throw err;
     }
   }
-  if (previousFileId) await releaseFileIds(tx, ctx, eventId, LOGO_PURPOSE, supplierId, [previousFileId]);
+  if (previousFileId) await releaseFileIds(tx, ctx, { eventId }, LOGO_PURPOSE, supplierId, [previousFileId]);
 }
 
 /** Spec: deleting a supplier removes its files (rows and stored bytes). */
@@ -47,7 +47,7 @@ export async function releaseLogo(
   eventId: string,
   supplierId: string,
 ): Promise<void> {
-  await releaseFiles(tx, ctx, eventId, LOGO_PURPOSE, supplierId);
+  await releaseFiles(tx, ctx, { eventId }, LOGO_PURPOSE, supplierId);
 }
 
 /** Supplier logos are read by any signed-in member of the event (the directory shows them to all). */

@@ -43,12 +43,12 @@ export async function saveAttachments(
   const wanted = new Set(fileIds);
   const current = await listAttachments(tx, eventId, taskId);
   const dropped = current.filter((file) => !wanted.has(file.id)).map((file) => file.id);
-  await releaseFileIds(tx, ctx, eventId, KIND, taskId, dropped);
-  await claimFiles(tx, eventId, [...wanted], KIND, taskId);
+  await releaseFileIds(tx, ctx, { eventId }, KIND, taskId, dropped);
+  await claimFiles(tx, { eventId }, [...wanted], KIND, taskId);
 }
 
 export async function releaseAttachments(tx: DbOrTx, ctx: FilesContext, eventId: string, taskId: string) {
-  await releaseFiles(tx, ctx, eventId, KIND, taskId);
+  await releaseFiles(tx, ctx, { eventId }, KIND, taskId);
 }
 
 /**

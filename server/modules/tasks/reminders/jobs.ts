@@ -166,8 +166,8 @@ export async function sendEventReminders(
   let items = 0;
   const looks = plan.reminders.length
     ? {
-        one: await emailLook(db, eventId, 'taskReminder'),
-        many: await emailLook(db, eventId, 'taskReminders'),
+        one: await emailLook(db, { eventId }, 'taskReminder'),
+        many: await emailLook(db, { eventId }, 'taskReminders'),
       }
     : {};
   for (const reminder of plan.reminders) {

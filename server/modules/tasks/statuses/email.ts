@@ -51,7 +51,7 @@ export async function queueTaskStatusEmails(
   const personById = new Map(people.map((person) => [person.id, person]));
   const { eventName } = await readSettings(tx, input.eventId, 'event');
   const [event] = await tx.select({ appUrl: events.appUrl }).from(events).where(eq(events.id, input.eventId));
-  const look = await emailLook(tx, input.eventId, 'taskStatus');
+  const look = await emailLook(tx, { eventId: input.eventId }, 'taskStatus');
   const link = `${(event?.appUrl ?? '').replace(/\/+$/, '')}/tasks/${input.task.id}`;
   const emails = input.changes.flatMap((change) =>
     recipientsOf(change).flatMap((id) => {
@@ -73,5 +73,5 @@ export async function queueTaskStatusEmails(
       return [{ kind: 'taskStatus' as const, to: person.email, content }];
     }),
   );
-  return queueEmails(tx, input.eventId, emails, input.actor);
+  return queueEmails(tx, { eventId: input.eventId, accountId: input.actor }, emails);
 }

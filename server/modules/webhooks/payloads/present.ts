@@ -55,7 +55,7 @@ export async function payloadSource(
   key: { eventId: string; formId: string },
   submissionId: string | null,
 ): Promise<PayloadSource & { submissionId: string | null }> {
-  const { definition } = await loadFill(ctx, db, key.eventId, key.formId, 'any');
+  const { definition } = await loadFill(ctx, db, { eventId: key.eventId }, key.formId, 'any');
   const inForm = and(eq(formSubmissions.eventId, key.eventId), eq(formSubmissions.formId, key.formId));
   const [row] = submissionId
     ? await db

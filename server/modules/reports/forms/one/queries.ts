@@ -14,6 +14,7 @@ import type { AppContext } from '../../../../platform/context';
 import type { DbOrTx } from '../../../../platform/db/client';
 import { rowsOf } from '../../../../platform/db/rows';
 import { containing } from '../../../../platform/db/search';
+import type { EventScope } from '../../../../platform/http/actor';
 import { notFound } from '../../../../platform/http/errors';
 import { loadFill } from '../../../submissions/fill/queries';
 import type { ReportDay } from '../../day/queries';
@@ -42,15 +43,16 @@ type Row = {
 export async function oneFormReport(
   ctx: AppContext,
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   formId: string,
   day: ReportDay,
   query: OneFormQuery,
 ): Promise<OneFormReport> {
+  const { eventId } = scope;
   const { fill, definition } = await loadFill(
     ctx,
     db,
-    eventId,
+    { eventId },
     formId,
     'open',
     FORM_REPORT_ERRORS.formNotFound,
@@ -67,7 +69,7 @@ export async function oneFormReport(
     where.push(sql`(tm.name ilike ${like} or (s.team_id is null and 'guest' ilike ${like}))`);
   }
   const [[form], rows] = await Promise.all([
-    formReportRows(db, eventId, { formId, teamTypeId: query.teamTypeId }),
+    formReportRows(db, scope, { formId, teamTypeId: query.teamTypeId }),
     rowsOf<Row>(
       db,
       sql`

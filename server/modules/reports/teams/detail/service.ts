@@ -4,6 +4,7 @@ import { type ProgressStatus, teamTaskStatus } from '../../../../../shared/tasks
 import type { DbOrTx } from '../../../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../../../platform/db/columns';
 import { rowsOf } from '../../../../platform/db/rows';
+import type { EventScope } from '../../../../platform/http/actor';
 import { notFound } from '../../../../platform/http/errors';
 import type { ReportDay } from '../../day/queries';
 import { appliesToTaskRow } from '../../queries';
@@ -44,11 +45,12 @@ const DUE = { o: 'overdue', s: 'dueSoon', p: 'pending' } as const;
 /** One team's report: its line, the parts of its score, its members' logins, its tasks and its forms. */
 export async function teamReportDetail(
   db: DbOrTx,
-  eventId: string,
+  scope: EventScope,
   teamId: string,
   day: ReportDay,
 ): Promise<TeamReportDetail> {
-  const [facts] = await loadTeamFacts(db, eventId, day, teamId);
+  const { eventId } = scope;
+  const [facts] = await loadTeamFacts(db, scope, day, teamId);
   if (!facts) throw notFound(REPORT_ERRORS.teamNotFound);
   const [members, tasks, forms] = await Promise.all([
     rowsOf<MemberRow>(

@@ -59,7 +59,7 @@ export async function queueMentionEmails(
   const excerpt =
     input.text.length > EXCERPT_LENGTH ? `${input.text.slice(0, EXCERPT_LENGTH - 1)}…` : input.text;
   const link = `${event?.appUrl ?? ''}/tasks/${input.taskId}`;
-  const look = await emailLook(tx, input.eventId, 'commentMention');
+  const look = await emailLook(tx, { eventId: input.eventId }, 'commentMention');
   const outboxIds: string[] = [];
   for (const person of people.filter((p) => mentions.includes(p.id))) {
     const content = renderEmail(

@@ -76,10 +76,10 @@ export async function addUpload(
   requireTeamMember(thread, TEAM_WORK_ERRORS.teamOnly);
   if (thread.task.type !== 'upload') throw conflict(TEAM_WORK_ERRORS.notUpload);
   // Only one's own upload: another person's unclaimed file is not theirs to hand in.
-  const file = await findFile(tx, actor.eventId, fileId);
+  const file = await findFile(tx, actor, fileId);
   if (!file || file.uploadedBy !== actor.accountId) throw badRequest(CLAIM_ERROR);
   const id = randomUUID();
-  await claimFiles(tx, actor.eventId, [fileId], 'taskUpload', id);
+  await claimFiles(tx, actor, [fileId], 'taskUpload', id);
   await tx.insert(taskUploads).values({
     eventId: actor.eventId,
     id,
@@ -112,7 +112,7 @@ export async function removeUpload(
     .where(and(scope, eq(taskUploads.id, uploadId)))
     .returning({ id: taskUploads.id });
   if (!removed) throw notFound(TEAM_WORK_ERRORS.uploadNotFound);
-  await releaseFiles(tx, ctx, actor.eventId, 'taskUpload', uploadId);
+  await releaseFiles(tx, ctx, actor, 'taskUpload', uploadId);
   const [left] = await tx.select({ id: taskUploads.id }).from(taskUploads).where(scope).limit(1);
   // With nothing uploaded the task is not done; an approved task refuses this and keeps its file.
   if (!left && thread.isTeamMember) await setMyProgress(tx, actor, thread.task.id, 'incomplete');
@@ -168,5 +168,5 @@ export async function releaseTaskUploads(
     .select({ id: taskUploads.id })
     .from(taskUploads)
     .where(and(eq(taskUploads.eventId, eventId), eq(taskUploads.taskId, taskId)));
-  for (const row of rows) await releaseFiles(tx, ctx, eventId, 'taskUpload', row.id);
+  for (const row of rows) await releaseFiles(tx, ctx, { eventId }, 'taskUpload', row.id);
 }
