@@ -4,7 +4,6 @@ import {
   AUDIT_PAGE_SIZE,
   AUDIT_RETENTION_DEFAULT_DAYS,
   type AuditActorKind,
-  type AuditEntry,
   type AuditPage,
   type AuditSettings,
   type auditQuerySchema,
