@@ -137,7 +137,7 @@ describe('the first screen s early answers', () => {
       'features/auth/AuthLayout.tsx',
       'features/auth/ProviderButtons.tsx',
       'features/portal/api.ts',
-      '../shared/timetable/paths.ts',
+      '../shared/timetable/routes.ts',
       'features/tasks/tasksApi.ts',
       'features/tasks/teamTasksApi.ts',
       'features/content/api.ts',

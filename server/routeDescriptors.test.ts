@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import type { AnyRoute } from '../shared/http/route';
+import { TIMETABLE_ROUTES } from '../shared/timetable/routes';
+import { timetableRoutes } from './modules/timetable/routes';
+import type { AppContext } from './platform/context';
+import { createGuards } from './platform/http/guards';
+import type { RouteModule } from './platform/http/types';
+
+/**
+ * Decision 0067: the modules whose routes are registered from shared descriptors, with the
+ * descriptor tables and the client folders calling them. The list only grows: a module is added
+ * when its routes.ts files and its client calls are converted, and then no route of it may be
+ * registered with a path of its own, nor may its client call the API by a written path.
+ */
+const CONVERTED: {
+  module: string;
+  client: string;
+  /** The module's route functions, as the app mounts them (server/app.ts). */
+  mount: RouteModule[];
+  routes: Record<string, AnyRoute>[];
+}[] = [{ module: 'timetable', client: 'timetable', mount: [timetableRoutes], routes: [TIMETABLE_ROUTES] }];
+
+const ROOT = join(__dirname, '..');
+
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path, keep);
+    return keep(entry.name) ? [path] : [];
+  });
+}
+
+const isSource = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name);
+
+/** `app.get(`, `app.route(`… : a route registered with a path written in place. */
+const DIRECT_REGISTRATION =
+  /\bapp\s*\.\s*(get|head|post|put|patch|delete|options|all|route)\s*(<[^>]*>)?\s*\(/;
+/** `api.get(…)`, `api.post<…>(…)`: a call by a written path. */
+const PATH_CALL = /\bapi\s*\.\s*(get|post|put|patch|delete)\s*(<|\()/;
+/** An API address written in the client (in quotes or a template). */
+const WRITTEN_PATH = /['"`]\/api\//;
+
+describe.each(CONVERTED)('$module: routes and calls from descriptors', ({ module, client, routes }) => {
+  it('registers every route through routeFrom, none with a path of its own', () => {
+    const files = filesUnder(join(ROOT, 'server', 'modules', module), (name) => name === 'routes.ts');
+    expect(files.length).toBeGreaterThan(0);
+    const direct = files.filter((file) => DIRECT_REGISTRATION.test(readFileSync(file, 'utf8')));
+    expect(direct.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
+  it('calls the API only by descriptor in the client: no api.get(path), no written /api/ path', () => {
+    const files = filesUnder(join(ROOT, 'client', 'features', client), isSource);
+    expect(files.length).toBeGreaterThan(0);
+    const offenders = files
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        return PATH_CALL.test(text) || WRITTEN_PATH.test(text);
+      })
+      .map((file) => relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives each descriptor one method and path, none written twice', () => {
+    const keys = routes.flatMap((table) => Object.values(table)).map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe.each(CONVERTED)('$module: the server registers', ({ module, mount, routes }) => {
+  it('every route from a descriptor of its table, and every descriptor once', async () => {
+    // A bare app that only records what is registered: the module's own route functions are
+    // called as the app calls them; nothing is compiled or served.
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    const seen: { key: string; described: boolean }[] = [];
+    app.addHook('onRoute', (route) => {
+      if (route.method === 'HEAD') return;
+      seen.push({ key: `${route.method} ${route.url}`, described: route.config?.routeDescriptor === true });
+    });
+    const guards = createGuards({
+      findSession: async () => null,
+      findMembership: async () => null,
+      findApiToken: async () => null,
+    });
+    for (const register of mount) register(app, {} as AppContext, guards);
+    await app.close();
+
+    const declared = routes.flatMap((table) => Object.values(table)).map((r) => `${r.method} ${r.path}`);
+    expect(
+      seen.filter((route) => !route.described).map((route) => route.key),
+      module,
+    ).toEqual([]);
+    expect(seen.map((route) => route.key).sort()).toEqual([...declared].sort());
+  });
+});
