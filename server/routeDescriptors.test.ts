@@ -4,7 +4,9 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import type { AnyRoute } from '../shared/http/route';
+import { SHORTCUT_ROUTES } from '../shared/shortcuts/routes';
 import { TIMETABLE_ROUTES } from '../shared/timetable/routes';
+import { shortcutsRoutes } from './modules/shortcuts/routes';
 import { timetableRoutes } from './modules/timetable/routes';
 import type { AppContext } from './platform/context';
 import { createGuards } from './platform/http/guards';
@@ -22,7 +24,10 @@ const CONVERTED: {
   /** The module's route functions, as the app mounts them (server/app.ts). */
   mount: RouteModule[];
   routes: Record<string, AnyRoute>[];
-}[] = [{ module: 'timetable', client: 'timetable', mount: [timetableRoutes], routes: [TIMETABLE_ROUTES] }];
+}[] = [
+  { module: 'timetable', client: 'timetable', mount: [timetableRoutes], routes: [TIMETABLE_ROUTES] },
+  { module: 'shortcuts', client: 'shortcuts', mount: [shortcutsRoutes], routes: [SHORTCUT_ROUTES] },
+];
 
 const ROOT = join(__dirname, '..');
 
