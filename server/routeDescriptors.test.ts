@@ -5,9 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_ROUTES } from '../shared/downloads/routes';
 import type { AnyRoute } from '../shared/http/route';
+import { NOTIFICATION_ROUTES } from '../shared/notifications/routes';
 import { SHORTCUT_ROUTES } from '../shared/shortcuts/routes';
 import { TIMETABLE_ROUTES } from '../shared/timetable/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { shortcutsRoutes } from './modules/shortcuts/routes';
 import { timetableRoutes } from './modules/timetable/routes';
 import type { AppContext } from './platform/context';
@@ -30,6 +32,12 @@ const CONVERTED: {
   { module: 'timetable', client: 'timetable', mount: [timetableRoutes], routes: [TIMETABLE_ROUTES] },
   { module: 'shortcuts', client: 'shortcuts', mount: [shortcutsRoutes], routes: [SHORTCUT_ROUTES] },
   { module: 'downloads', client: 'downloads', mount: [downloadsRoutes], routes: [DOWNLOAD_ROUTES] },
+  {
+    module: 'notifications',
+    client: 'notifications',
+    mount: [notificationsRoutes],
+    routes: [NOTIFICATION_ROUTES],
+  },
 ];
 
 const ROOT = join(__dirname, '..');

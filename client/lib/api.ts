@@ -157,11 +157,14 @@ export const api = {
   delete: mutation('DELETE'),
 };
 
+/** A route's query as a screen holds it: an empty value (null, undefined, '') is left out of the address. */
+type QueryOf<Q> = { [K in keyof Q]?: Q[K] | null };
+
 /** What `call` needs besides the route: the path's params, the query, the body — each only when the route has one. */
 export type CallInput<R extends AnyRoute> = (keyof RouteParams<R> extends never
   ? { params?: undefined }
   : { params: RouteParams<R> }) &
-  (RouteQuery<R> extends undefined ? { query?: undefined } : { query?: RouteQuery<R> }) &
+  (RouteQuery<R> extends undefined ? { query?: undefined } : { query?: QueryOf<RouteQuery<R>> }) &
   (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> });
 
 type NoInputNeeded<R extends AnyRoute> = keyof RouteParams<R> extends never
