@@ -7,10 +7,12 @@ import { DOWNLOAD_ROUTES } from '../shared/downloads/routes';
 import type { AnyRoute } from '../shared/http/route';
 import { NOTIFICATION_ROUTES } from '../shared/notifications/routes';
 import { SHORTCUT_ROUTES } from '../shared/shortcuts/routes';
+import { SUPPLIER_ROUTES } from '../shared/suppliers/routes';
 import { TIMETABLE_ROUTES } from '../shared/timetable/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { shortcutsRoutes } from './modules/shortcuts/routes';
+import { suppliersRoutes } from './modules/suppliers/routes';
 import { timetableRoutes } from './modules/timetable/routes';
 import type { AppContext } from './platform/context';
 import { createGuards } from './platform/http/guards';
@@ -38,6 +40,7 @@ const CONVERTED: {
     mount: [notificationsRoutes],
     routes: [NOTIFICATION_ROUTES],
   },
+  { module: 'suppliers', client: 'suppliers', mount: [suppliersRoutes], routes: [SUPPLIER_ROUTES] },
 ];
 
 const ROOT = join(__dirname, '..');
