@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { CONTENT_ROUTES } from '../shared/content/routes';
 import { DOWNLOAD_ROUTES } from '../shared/downloads/routes';
 import type { AnyRoute } from '../shared/http/route';
 import { NOTIFICATION_ROUTES } from '../shared/notifications/routes';
@@ -10,6 +11,7 @@ import { SHORTCUT_ROUTES } from '../shared/shortcuts/routes';
 import { SUPPLIER_ROUTES } from '../shared/suppliers/routes';
 import { TASK_ROUTES } from '../shared/tasks/routes';
 import { TIMETABLE_ROUTES } from '../shared/timetable/routes';
+import { contentRoutes } from './modules/content/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { shortcutsRoutes } from './modules/shortcuts/routes';
@@ -38,6 +40,7 @@ const CONVERTED: {
   { module: 'timetable', client: 'timetable', mount: [timetableRoutes], routes: [TIMETABLE_ROUTES] },
   { module: 'shortcuts', client: 'shortcuts', mount: [shortcutsRoutes], routes: [SHORTCUT_ROUTES] },
   { module: 'downloads', client: 'downloads', mount: [downloadsRoutes], routes: [DOWNLOAD_ROUTES] },
+  { module: 'content', client: 'content', mount: [contentRoutes], routes: [CONTENT_ROUTES] },
   {
     module: 'notifications',
     client: 'notifications',
@@ -54,6 +57,18 @@ const CONVERTED: {
 ];
 
 const ROOT = join(__dirname, '..');
+
+/**
+ * Client files of converted features that still write an address of a module without descriptors,
+ * each with why; a line goes when that module gets its table.
+ */
+const WRITTEN_PATH_EXCEPTIONS: { file: string; reason: string }[] = [
+  {
+    file: 'client/features/content/fileSectionEditors.tsx',
+    reason:
+      "a stored file's link (/api/events/:eventId/files/:fileId): the files module has no descriptors yet",
+  },
+];
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -87,7 +102,8 @@ describe.each(CONVERTED)('$module: routes and calls from descriptors', ({ module
     const offenders = files
       .filter((file) => {
         const text = readFileSync(file, 'utf8');
-        return PATH_CALL.test(text) || WRITTEN_PATH.test(text);
+        const excepted = WRITTEN_PATH_EXCEPTIONS.some((entry) => join(ROOT, entry.file) === file);
+        return PATH_CALL.test(text) || (!excepted && WRITTEN_PATH.test(text));
       })
       .map((file) => relative(ROOT, file));
     expect(offenders).toEqual([]);

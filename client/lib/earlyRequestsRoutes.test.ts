@@ -142,7 +142,7 @@ describe('the first screen s early answers', () => {
       '../shared/tasks/routes.ts',
       '../shared/suppliers/routes.ts',
       '../shared/notifications/routes.ts',
-      'features/content/api.ts',
+      '../shared/content/routes.ts',
       'features/people/teamsApi.ts',
     ]
       .map((file) => readFileSync(join(import.meta.dirname, '..', file), 'utf8'))
