@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { meResponseSchema } from '../../shared/auth/schema';
 import { errorBodySchema } from '../../shared/http/errors';
+import { route } from '../../shared/http/route';
 import { meFixture } from '../test/fixtures';
 import { mockApi } from '../test/render';
-import { type Answer, ApiError, api, readErrorBody, toQueryString } from './api';
+import { type Answer, ApiError, api, call, readErrorBody, routeUrl, toQueryString } from './api';
 
 type Me = Answer<typeof meResponseSchema>;
 
@@ -112,5 +113,62 @@ describe('api', () => {
       '?page=2&sort=firstName',
     );
     expect(toQueryString({})).toBe('');
+  });
+});
+
+describe('call: a route by its descriptor (decision 0067)', () => {
+  const EVENT = '0b6f7f0e-4d5e-4a43-9c39-7b2f4a4c7f11';
+  const list = route('GET', '/api/events/:eventId/things')
+    .query<{ page?: number; search?: string }>()
+    .answer<{
+      items: string[];
+    }>();
+  const rename = route('PUT', '/api/events/:eventId/things/:thingId').body<{ name: string }>().answer<{
+    id: string;
+    name: string;
+  }>();
+
+  it('fills the params, adds the query without empty values, and answers as typed', async () => {
+    const { calls } = mockApi({ [`GET /api/events/${EVENT}/things`]: { body: { items: ['a'] } } });
+    const answer = await call(list, { params: { eventId: EVENT }, query: { page: 2, search: '' } });
+    expect(answer.items).toEqual(['a']);
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].query.toString()).toBe('page=2');
+  });
+
+  it('sends the body with the route s method, and encodes each param', async () => {
+    const { calls } = mockApi({
+      [`PUT /api/events/${EVENT}/things/a%2Fb%20c`]: { body: { id: 'a/b c', name: 'Renamed' } },
+    });
+    const answer = await call(rename, {
+      params: { eventId: EVENT, thingId: 'a/b c' },
+      body: { name: 'Renamed' },
+    });
+    expect(answer.name).toBe('Renamed');
+    expect(calls[0].method).toBe('PUT');
+    expect(calls[0].body).toEqual({ name: 'Renamed' });
+  });
+
+  it('throws the server s 400 with its issues, for the form to place (setServerErrors)', async () => {
+    const issues = [{ path: ['name'], message: 'Enter a name' }];
+    mockApi({
+      [`PUT /api/events/${EVENT}/things/t1`]: {
+        status: 400,
+        body: { error: { code: 'validation', message: 'Invalid values', issues } },
+      },
+    });
+    const failure = await call(rename, {
+      params: { eventId: EVENT, thingId: 't1' },
+      body: { name: '' },
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).issues).toEqual(issues);
+  });
+
+  it('gives a route s address for links and uploads, and refuses a missing param', () => {
+    expect(routeUrl(list, { params: { eventId: EVENT }, query: { page: 1, search: 'x y' } })).toBe(
+      `/api/events/${EVENT}/things?page=1&search=x+y`,
+    );
+    expect(() => routeUrl(rename, { params: { eventId: EVENT } as never })).toThrow(/:thingId/);
   });
 });

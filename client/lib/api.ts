@@ -1,6 +1,14 @@
-import type { z } from 'zod';
 import { AUTH_ERROR_MESSAGES } from '../../shared/auth/errors';
 import type { ErrorBody, ErrorIssue } from '../../shared/http/errors';
+import {
+  type AnyRoute,
+  fillPath,
+  type HttpMethod,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+} from '../../shared/http/route';
 import { noteBuildOf } from './buildVersion';
 import { takeEarly } from './earlyRequests';
 import { reportServerFailure } from './errorReports';
@@ -10,7 +18,7 @@ import { reportServerFailure } from './errorReports';
  * typed, not parsed, in the browser (decision 0041): the server's response schema already checks
  * and serializes every answer, and parsing them again put all of Zod in every screen's first frame.
  */
-export type Answer<S extends z.ZodType> = z.output<S>;
+export type { Answer } from '../../shared/http/route';
 
 /** A failed API call, carrying the server's stable error code so screens can react to it. */
 export class ApiError extends Error {
@@ -34,7 +42,7 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = HttpMethod;
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** Builds `?a=1&b=2`, leaving out empty values so URLs stay short and cacheable. */
@@ -148,3 +156,38 @@ export const api = {
   patch: mutation('PATCH'),
   delete: mutation('DELETE'),
 };
+
+/** A route's query as a screen holds it: an empty value (null, undefined, '') is left out of the address. */
+type QueryOf<Q> = { [K in keyof Q]?: Q[K] | null };
+
+/** What `call` needs besides the route: the path's params, the query, the body — each only when the route has one. */
+export type CallInput<R extends AnyRoute> = (keyof RouteParams<R> extends never
+  ? { params?: undefined }
+  : { params: RouteParams<R> }) &
+  (RouteQuery<R> extends undefined ? { query?: undefined } : { query?: QueryOf<RouteQuery<R>> }) &
+  (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> });
+
+type NoInputNeeded<R extends AnyRoute> = keyof RouteParams<R> extends never
+  ? RouteBody<R> extends undefined
+    ? true
+    : false
+  : false;
+
+/** The address of a route with its params and query filled in: for links, downloads and uploads. */
+export function routeUrl<R extends AnyRoute>(route: R, input: Omit<CallInput<R>, 'body'>): string {
+  const path = fillPath(route.path, (input.params ?? {}) as RouteParams<R>);
+  return input.query ? `${path}${toQueryString(input.query as Record<string, QueryValue>)}` : path;
+}
+
+/**
+ * Calls a route by its shared descriptor (decision 0067): the path, its params, the query and the
+ * body are typed by the descriptor, and so is the answer (typed, not parsed: decision 0041). No
+ * path is written in the calling code.
+ */
+export function call<R extends AnyRoute>(
+  route: R,
+  ...input: NoInputNeeded<R> extends true ? [CallInput<R>?] : [CallInput<R>]
+): Promise<RouteAnswer<R>> {
+  const given = (input[0] ?? {}) as CallInput<R>;
+  return request(route.method, routeUrl(route, given), given.body) as Promise<RouteAnswer<R>>;
+}

@@ -6,7 +6,7 @@ import { AREA_LEVELS, type Permission } from '../auth/permissions';
  * Forms); archived shortcuts are disabled at zero." The manage areas with archived screens are
  * content, tasks with task groups, suppliers with supplier types, and forms with field groups. Forms
  * carry their counts in their own list answer (shared/forms/api.ts); the other three areas ask
- * GET /api/events/:eventId/shortcut-counts/:area, whose counts do not depend on a list's filters.
+ * SHORTCUT_ROUTES.counts (routes.ts), whose counts do not depend on a list's filters.
  */
 export const SHORTCUT_AREAS = ['content', 'tasks', 'suppliers'] as const;
 export type ShortcutArea = (typeof SHORTCUT_AREAS)[number];
@@ -74,5 +74,3 @@ export const AREA_SHORTCUTS: Record<ShortcutArea, ShortcutDefinition[]> = {
     },
   ],
 };
-
-export const SHORTCUT_PATHS = { counts: '/api/events/:eventId/shortcut-counts/:area' } as const;

@@ -3,12 +3,9 @@ import { listQuerySchema, pagedSchema } from '../people/schema';
 import { LINK_KINDS } from './schema';
 
 /**
- * The HTTP contract of the time table: paths, params, list queries and answers. The request bodies
- * are the rules' own schemas in schema.ts. Paths are written once here and used by the server's
- * registration and the client's calls alike.
+ * The HTTP contract of the time table: params, list queries and answers. The request bodies are
+ * the rules' own schemas in schema.ts; the routes (method, path, types) are in routes.ts.
  */
-
-export { TIMETABLE_PATHS, timetablePath } from './paths';
 
 export const sessionParamsSchema = z.object({ eventId: z.uuid(), sessionId: z.uuid() });
 export const trackParamsSchema = z.object({ eventId: z.uuid(), trackId: z.uuid() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_FORMATS, type ImportFormat } from '../people/importSchema';
+import { IMPORT_FORMATS } from '../people/importSchema';
 
 /**
  * The HTTP contract of the time table import (decision 0016). Both steps take the file: the
@@ -7,16 +7,7 @@ import { IMPORT_FORMATS, type ImportFormat } from '../people/importSchema';
  * is then, and writes each ready row on its own. Nothing is stored between the two.
  */
 
-const EVENT = '/api/events/:eventId';
-export const SESSION_IMPORT_PATHS = {
-  template: `${EVENT}/time-table/import/template`,
-  preview: `${EVENT}/time-table/import/preview`,
-  import: `${EVENT}/time-table/import`,
-} as const;
-
 export const sessionImportTemplateQuerySchema = z.strictObject({ format: z.enum(IMPORT_FORMATS) });
-export const sessionImportTemplatePath = (eventId: string, format: ImportFormat) =>
-  `/api/events/${eventId}/time-table/import/template?format=${format}`;
 
 /** Preview: ready, skipped (already in the time table), rejected. Import adds created and failed. */
 export const SESSION_IMPORT_ROW_STATUSES = ['ready', 'skipped', 'rejected', 'created', 'failed'] as const;

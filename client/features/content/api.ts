@@ -3,13 +3,10 @@ import type {
   CONTENT_SORTS,
   ContentSettingsBody,
   ContentStatusFilter,
-  contentDetailSchema,
-  contentListResponseSchema,
-  readerListSchema,
-  readerPageSchema,
   SectionsBody,
 } from '../../../shared/content/api';
-import { type Answer, api, toQueryString } from '../../lib/api';
+import { CONTENT_ROUTES as ROUTES } from '../../../shared/content/routes';
+import { call } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -28,22 +25,22 @@ export interface ContentListParams {
 
 /** Every content answer of an event starts with this key, so any change drops them together. */
 const contentKey = (eventId: string) => [...sessionKeys.event(eventId), 'content'] as const;
-const base = (eventId: string) => `/api/events/${eventId}`;
 
 export function useContentList(eventId: string, params: ContentListParams) {
   return useQuery({
     queryKey: [...contentKey(eventId), 'list', params],
     queryFn: () =>
-      api.get<Answer<typeof contentListResponseSchema>>(
-        `${base(eventId)}/content${toQueryString({
+      call(ROUTES.list, {
+        params: { eventId },
+        query: {
           page: params.page,
           sort: params.sort,
           order: params.order,
           search: params.search.trim(),
           archived: params.archived ? 'true' : undefined,
           status: params.status ?? undefined,
-        })}`,
-      ),
+        },
+      }),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -52,21 +49,21 @@ export function useContentList(eventId: string, params: ContentListParams) {
 export const useContent = (eventId: string, contentId: string) =>
   useQuery({
     queryKey: [...contentKey(eventId), 'detail', contentId],
-    queryFn: () => api.get<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content/${contentId}`),
+    queryFn: () => call(ROUTES.get, { params: { eventId, contentId } }),
     enabled: eventId !== '' && contentId !== '',
   });
 
 export const useReadableContent = (eventId: string) =>
   useQuery({
     queryKey: [...contentKey(eventId), 'readable'],
-    queryFn: () => api.get<Answer<typeof readerListSchema>>(`${base(eventId)}/my-content`),
+    queryFn: () => call(ROUTES.readable, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
 export const useReaderPage = (eventId: string, contentId: string) =>
   useQuery({
     queryKey: [...contentKey(eventId), 'read', contentId],
-    queryFn: () => api.get<Answer<typeof readerPageSchema>>(`${base(eventId)}/my-content/${contentId}`),
+    queryFn: () => call(ROUTES.read, { params: { eventId, contentId } }),
     enabled: eventId !== '' && contentId !== '',
     retry: false,
   });
@@ -75,7 +72,7 @@ export const useReaderPage = (eventId: string, contentId: string) =>
 export const useGuestPage = (contentId: string) =>
   useQuery({
     queryKey: ['guests', 'content', contentId],
-    queryFn: () => api.get<Answer<typeof readerPageSchema>>(`/api/guests/content/${contentId}`),
+    queryFn: () => call(ROUTES.guestPage, { params: { contentId } }),
     enabled: Boolean(contentId),
     retry: false,
   });
@@ -92,22 +89,19 @@ function useContentMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>)
 export const useSaveContentSettings = (eventId: string, contentId: string | null) =>
   useContentMutation(eventId, (body: ContentSettingsBody) =>
     contentId
-      ? api.put<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content/${contentId}`, body)
-      : api.post<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content`, body),
+      ? call(ROUTES.update, { params: { eventId, contentId }, body })
+      : call(ROUTES.create, { params: { eventId }, body }),
   );
 
 export const useSaveSections = (eventId: string, contentId: string) =>
   useContentMutation(eventId, (body: SectionsBody) =>
-    api.put<Answer<typeof contentDetailSchema>>(`${base(eventId)}/content/${contentId}/sections`, body),
+    call(ROUTES.saveSections, { params: { eventId, contentId }, body }),
   );
 
 export const useArchiveContent = (eventId: string) =>
   useContentMutation(eventId, ({ contentId, archive }: { contentId: string; archive: boolean }) =>
-    api.post<Answer<typeof contentDetailSchema>>(
-      `${base(eventId)}/content/${contentId}/${archive ? 'archive' : 'unarchive'}`,
-      {},
-    ),
+    call(archive ? ROUTES.archive : ROUTES.unarchive, { params: { eventId, contentId } }),
   );
 
 export const useDeleteContent = (eventId: string) =>
-  useContentMutation(eventId, (contentId: string) => api.delete(`${base(eventId)}/content/${contentId}`, {}));
+  useContentMutation(eventId, (contentId: string) => call(ROUTES.delete, { params: { eventId, contentId } }));

@@ -2,7 +2,6 @@ import { ActionIcon, Group, Select, Stack, Text, Textarea, TextInput } from '@ma
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { z } from 'zod';
 import { EMBED_GUIDANCE, mapEmbedUrl, vimeoId, youTubeShortcode } from '../../../shared/content/embeds';
 import {
   CALLOUT_VARIANT_LABELS,
@@ -11,7 +10,10 @@ import {
   type ResourceType,
   type SectionInput,
 } from '../../../shared/content/sections';
-import { type Answer, api, toQueryString } from '../../lib/api';
+import { DOWNLOAD_ROUTES } from '../../../shared/downloads/routes';
+import { SUPPLIER_ROUTES } from '../../../shared/suppliers/routes';
+import { TASK_ROUTES } from '../../../shared/tasks/routes';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Loading } from '../../ui/QueryState';
 import { TaskGroupSelect } from '../tasks/TaskGroupSelect';
@@ -31,15 +33,37 @@ type EditorProps<T extends SectionInput['type']> = {
   label: string;
 };
 
+type ResourceOption = { value: string; label: string };
+/** Where each kind of resource is listed (its admin list, searched), and the name it shows. */
 const RESOURCE_SOURCES: Record<
   Exclude<ResourceType, 'form'>,
-  { label: string; path: string; name: (item: Record<string, unknown>) => string }
+  { label: string; options: (eventId: string, search: string) => Promise<ResourceOption[]> }
 > = {
-  task: { label: 'Task', path: 'tasks', name: (item) => String(item.title ?? '') },
-  download: { label: 'Download', path: 'downloads', name: (item) => String(item.name ?? '') },
-  supplier: { label: 'Supplier', path: 'suppliers', name: (item) => String(item.company ?? '') },
+  task: {
+    label: 'Task',
+    options: async (eventId, search) =>
+      (await call(TASK_ROUTES.list, { params: { eventId }, query: { search } })).items.map((item) => ({
+        value: item.id,
+        label: item.title,
+      })),
+  },
+  download: {
+    label: 'Download',
+    options: async (eventId, search) =>
+      (await call(DOWNLOAD_ROUTES.list, { params: { eventId }, query: { search } })).items.map((item) => ({
+        value: item.id,
+        label: item.name,
+      })),
+  },
+  supplier: {
+    label: 'Supplier',
+    options: async (eventId, search) =>
+      (await call(SUPPLIER_ROUTES.list, { params: { eventId }, query: { search } })).items.map((item) => ({
+        value: item.id,
+        label: item.company,
+      })),
+  },
 };
-const listSchema = z.object({ items: z.array(z.looseObject({ id: z.string() })) });
 
 function ResourcesEditor({ data, onData, error, label }: EditorProps<'resources'>) {
   const { event } = useSession();
@@ -49,11 +73,10 @@ function ResourcesEditor({ data, onData, error, label }: EditorProps<'resources'
   const source = RESOURCE_SOURCES[type];
   const options = useQuery({
     queryKey: ['events', eventId, 'content', 'resource-options', type, search],
-    queryFn: () =>
-      api.get<Answer<typeof listSchema>>(`/api/events/${eventId}/${source.path}${toQueryString({ search })}`),
+    queryFn: () => source.options(eventId, search),
     enabled: eventId !== '',
   });
-  const items = (options.data?.items ?? []).map((item) => ({ value: item.id, label: source.name(item) }));
+  const items = options.data ?? [];
   const entries: Resource[] = data ?? [];
   return (
     <Stack gap="sm">

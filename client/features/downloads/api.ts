@@ -1,13 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileFilter } from '../../../shared/downloads/fileFilter';
-import type {
-  DOWNLOAD_SORTS,
-  DownloadBody,
-  downloadListResponseSchema,
-  downloadSchema,
-  myDownloadsResponseSchema,
-} from '../../../shared/downloads/schema';
-import { type Answer, api, toQueryString } from '../../lib/api';
+import { DOWNLOAD_ROUTES as ROUTES } from '../../../shared/downloads/routes';
+import type { DOWNLOAD_SORTS, DownloadBody } from '../../../shared/downloads/schema';
+import { call } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -16,7 +11,6 @@ export type DownloadSort = (typeof DOWNLOAD_SORTS)[number];
 
 /** Every downloads answer of an event starts with this key, so a change drops them all together. */
 const downloadsKey = (eventId: string) => [...sessionKeys.event(eventId), 'downloads'] as const;
-const base = (eventId: string) => `/api/events/${eventId}`;
 
 export function useDownloads(
   eventId: string,
@@ -32,13 +26,10 @@ export function useDownloads(
   return useQuery({
     queryKey: [...downloadsKey(eventId), 'list', params],
     queryFn: () =>
-      api.get<Answer<typeof downloadListResponseSchema>>(
-        `${base(eventId)}/downloads${toQueryString({
-          ...params,
-          search: params.search.trim(),
-          fileFilter: params.fileFilter ?? undefined,
-        })}`,
-      ),
+      call(ROUTES.list, {
+        params: { eventId },
+        query: { ...params, search: params.search.trim(), fileFilter: params.fileFilter ?? undefined },
+      }),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -47,14 +38,14 @@ export function useDownloads(
 export const useDownload = (eventId: string, downloadId: string) =>
   useQuery({
     queryKey: [...downloadsKey(eventId), 'detail', downloadId],
-    queryFn: () => api.get<Answer<typeof downloadSchema>>(`${base(eventId)}/downloads/${downloadId}`),
+    queryFn: () => call(ROUTES.get, { params: { eventId, downloadId } }),
     enabled: eventId !== '' && downloadId !== '',
   });
 
 export const useMyDownloads = (eventId: string) =>
   useQuery({
     queryKey: [...downloadsKey(eventId), 'mine'],
-    queryFn: () => api.get<Answer<typeof myDownloadsResponseSchema>>(`${base(eventId)}/my-downloads`),
+    queryFn: () => call(ROUTES.mine, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
@@ -63,8 +54,8 @@ export function useSaveDownload(eventId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: DownloadBody }) =>
       id
-        ? api.put<Answer<typeof downloadSchema>>(`${base(eventId)}/downloads/${id}`, body)
-        : api.post<Answer<typeof downloadSchema>>(`${base(eventId)}/downloads`, body),
+        ? call(ROUTES.update, { params: { eventId, downloadId: id }, body })
+        : call(ROUTES.create, { params: { eventId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadsKey(eventId) }),
   });
 }
@@ -72,7 +63,7 @@ export function useSaveDownload(eventId: string) {
 export function useDeleteDownload(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`${base(eventId)}/downloads/${id}`),
+    mutationFn: (id: string) => call(ROUTES.delete, { params: { eventId, downloadId: id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadsKey(eventId) }),
   });
 }

@@ -1,13 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  myNotificationsResponseSchema,
-  NOTIFICATION_SORTS,
-  NotificationBody,
-  notificationListResponseSchema,
-  notificationSchema,
-} from '../../../shared/notifications/api';
+import type { NOTIFICATION_SORTS, NotificationBody } from '../../../shared/notifications/api';
+import { NOTIFICATION_ROUTES as ROUTES } from '../../../shared/notifications/routes';
 import type { NotificationStatus } from '../../../shared/notifications/status';
-import { type Answer, api, toQueryString } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useLiveConnected } from '../../lib/liveEvents';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
@@ -18,7 +13,6 @@ export type NotificationSort = (typeof NOTIFICATION_SORTS)[number];
 /** Every notifications answer of an event starts with this key, so a change drops them all together. */
 export const notificationsKey = (eventId: string) =>
   [...sessionKeys.event(eventId), 'notifications'] as const;
-const base = (eventId: string) => `/api/events/${eventId}`;
 
 /**
  * New notifications reach an open portal through the event stream (client/lib/liveEvents.ts),
@@ -41,9 +35,7 @@ export function useNotifications(
   return useQuery({
     queryKey: [...notificationsKey(eventId), 'list', params],
     queryFn: () =>
-      api.get<Answer<typeof notificationListResponseSchema>>(
-        `${base(eventId)}/notifications${toQueryString({ ...params, search: params.search.trim() })}`,
-      ),
+      call(ROUTES.list, { params: { eventId }, query: { ...params, search: params.search.trim() } }),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -52,8 +44,7 @@ export function useNotifications(
 export const useNotification = (eventId: string, notificationId: string) =>
   useQuery({
     queryKey: [...notificationsKey(eventId), 'detail', notificationId],
-    queryFn: () =>
-      api.get<Answer<typeof notificationSchema>>(`${base(eventId)}/notifications/${notificationId}`),
+    queryFn: () => call(ROUTES.get, { params: { eventId, notificationId } }),
     enabled: eventId !== '' && notificationId !== '',
   });
 
@@ -61,7 +52,7 @@ export function useMyNotifications(eventId: string) {
   const live = useLiveConnected();
   return useQuery({
     queryKey: [...notificationsKey(eventId), 'mine'],
-    queryFn: () => api.get<Answer<typeof myNotificationsResponseSchema>>(`${base(eventId)}/my-notifications`),
+    queryFn: () => call(ROUTES.mine, { params: { eventId } }),
     enabled: eventId !== '',
     refetchInterval: live ? false : NOTIFICATION_POLL_MS,
   });
@@ -72,8 +63,8 @@ export function useSaveNotification(eventId: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: NotificationBody }) =>
       id
-        ? api.put<Answer<typeof notificationSchema>>(`${base(eventId)}/notifications/${id}`, body)
-        : api.post<Answer<typeof notificationSchema>>(`${base(eventId)}/notifications`, body),
+        ? call(ROUTES.update, { params: { eventId, notificationId: id }, body })
+        : call(ROUTES.create, { params: { eventId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey(eventId) }),
   });
 }
@@ -81,7 +72,7 @@ export function useSaveNotification(eventId: string) {
 export function useDeleteNotification(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`${base(eventId)}/notifications/${id}`),
+    mutationFn: (id: string) => call(ROUTES.delete, { params: { eventId, notificationId: id } }),
     // The deleted one's own detail is left alone: its screen is still open and would ask again (404).
     onSuccess: (_answer, id) =>
       queryClient.invalidateQueries({
@@ -96,7 +87,9 @@ export function useMarkRead(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string | null) =>
-      api.post(`${base(eventId)}/my-notifications/${id ? `${id}/read` : 'read'}`),
+      id
+        ? call(ROUTES.markRead, { params: { eventId, notificationId: id } })
+        : call(ROUTES.markAllRead, { params: { eventId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...notificationsKey(eventId), 'mine'] }),
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { AREA_SHORTCUTS, type ShortcutArea, type shortcutCountsSchema } from '../../../shared/shortcuts/api';
-import { type Answer, api } from '../../lib/api';
+import { AREA_SHORTCUTS, type ShortcutArea } from '../../../shared/shortcuts/api';
+import { SHORTCUT_ROUTES } from '../../../shared/shortcuts/routes';
+import { call } from '../../lib/api';
 import { sessionKeys, useSession } from '../../lib/session';
 import { ShortcutBar } from '../../ui/Shortcuts';
 
@@ -34,8 +35,7 @@ export function AreaShortcuts({
   const eventId = event?.id ?? '';
   const counts = useQuery({
     queryKey: shortcutCountsKey(eventId, area),
-    queryFn: () =>
-      api.get<Answer<typeof shortcutCountsSchema>>(`/api/events/${eventId}/shortcut-counts/${area}`),
+    queryFn: () => call(SHORTCUT_ROUTES.counts, { params: { eventId, area } }),
     enabled: eventId !== '',
   });
   const shortcuts = AREA_SHORTCUTS[area].map((s) => ({ ...s, label: labels[s.key] ?? s.label }));

@@ -1,15 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  directoryResponseSchema,
-  directorySupplierSchema,
-  SUPPLIER_SORTS,
-  supplierDetailSchema,
-  supplierGroupDetailSchema,
-  supplierGroupListResponseSchema,
-  supplierListResponseSchema,
-} from '../../../shared/suppliers/api';
+import type { SUPPLIER_SORTS } from '../../../shared/suppliers/api';
+import { SUPPLIER_ROUTES as ROUTES } from '../../../shared/suppliers/routes';
 import type { SupplierBody } from '../../../shared/suppliers/schema';
-import { type Answer, api, toQueryString } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -27,22 +20,22 @@ export interface SupplierListParams {
 
 /** Every supplier answer of an event starts with this key, so any change drops them all together. */
 const suppliersKey = (eventId: string) => [...sessionKeys.event(eventId), 'suppliers'] as const;
-const base = (eventId: string) => `/api/events/${eventId}`;
 
 export function useSuppliers(eventId: string, params: SupplierListParams) {
   return useQuery({
     queryKey: [...suppliersKey(eventId), 'list', params],
     queryFn: () =>
-      api.get<Answer<typeof supplierListResponseSchema>>(
-        `${base(eventId)}/suppliers${toQueryString({
+      call(ROUTES.list, {
+        params: { eventId },
+        query: {
           page: params.page,
           sort: params.sort,
           order: params.order,
           search: params.search.trim(),
           groupId: params.groupId,
           archived: params.archived ? 'true' : undefined,
-        })}`,
-      ),
+        },
+      }),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -51,7 +44,7 @@ export function useSuppliers(eventId: string, params: SupplierListParams) {
 export const useSupplier = (eventId: string, supplierId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'detail', supplierId],
-    queryFn: () => api.get<Answer<typeof supplierDetailSchema>>(`${base(eventId)}/suppliers/${supplierId}`),
+    queryFn: () => call(ROUTES.get, { params: { eventId, supplierId } }),
     enabled: eventId !== '' && supplierId !== '',
   });
 
@@ -59,32 +52,28 @@ export const useSupplierGroups = (eventId: string, archived = false) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'groups', archived],
     queryFn: () =>
-      api.get<Answer<typeof supplierGroupListResponseSchema>>(
-        `${base(eventId)}/supplier-groups${archived ? '?archived=true' : ''}`,
-      ),
+      call(ROUTES.listGroups, { params: { eventId }, query: { archived: archived ? 'true' : undefined } }),
     enabled: eventId !== '',
   });
 
 export const useSupplierGroup = (eventId: string, groupId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'group', groupId],
-    queryFn: () =>
-      api.get<Answer<typeof supplierGroupDetailSchema>>(`${base(eventId)}/supplier-groups/${groupId}`),
+    queryFn: () => call(ROUTES.getGroup, { params: { eventId, groupId } }),
     enabled: eventId !== '' && groupId !== '',
   });
 
 export const useDirectory = (eventId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'directory'],
-    queryFn: () => api.get<Answer<typeof directoryResponseSchema>>(`${base(eventId)}/supplier-directory`),
+    queryFn: () => call(ROUTES.directory, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
 export const useDirectorySupplier = (eventId: string, supplierId: string) =>
   useQuery({
     queryKey: [...suppliersKey(eventId), 'directory', supplierId],
-    queryFn: () =>
-      api.get<Answer<typeof directorySupplierSchema>>(`${base(eventId)}/supplier-directory/${supplierId}`),
+    queryFn: () => call(ROUTES.directorySupplier, { params: { eventId, supplierId } }),
     enabled: eventId !== '' && supplierId !== '',
   });
 
@@ -99,39 +88,33 @@ function useSupplierMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>
 export const useSaveSupplier = (eventId: string, supplierId: string | null) =>
   useSupplierMutation(eventId, (body: SupplierBody) =>
     supplierId
-      ? api.put<Answer<typeof supplierDetailSchema>>(`${base(eventId)}/suppliers/${supplierId}`, body)
-      : api.post<Answer<typeof supplierDetailSchema>>(`${base(eventId)}/suppliers`, body),
+      ? call(ROUTES.update, { params: { eventId, supplierId }, body })
+      : call(ROUTES.create, { params: { eventId }, body }),
   );
 
 export const useArchiveSupplier = (eventId: string) =>
   useSupplierMutation(eventId, ({ supplierId, archive }: { supplierId: string; archive: boolean }) =>
-    api.post<Answer<typeof supplierDetailSchema>>(
-      `${base(eventId)}/suppliers/${supplierId}/${archive ? 'archive' : 'unarchive'}`,
-      {},
-    ),
+    call(archive ? ROUTES.archive : ROUTES.unarchive, { params: { eventId, supplierId } }),
   );
 
 export const useDeleteSupplier = (eventId: string) =>
   useSupplierMutation(eventId, (supplierId: string) =>
-    api.delete(`${base(eventId)}/suppliers/${supplierId}`, {}),
+    call(ROUTES.delete, { params: { eventId, supplierId } }),
   );
 
 export const useSaveSupplierGroup = (eventId: string, groupId: string | null) =>
   useSupplierMutation(eventId, (body: { title: string }) =>
     groupId
-      ? api.put<Answer<typeof supplierGroupDetailSchema>>(`${base(eventId)}/supplier-groups/${groupId}`, body)
-      : api.post<Answer<typeof supplierGroupDetailSchema>>(`${base(eventId)}/supplier-groups`, body),
+      ? call(ROUTES.updateGroup, { params: { eventId, groupId }, body })
+      : call(ROUTES.createGroup, { params: { eventId }, body }),
   );
 
 export const useArchiveSupplierGroup = (eventId: string) =>
   useSupplierMutation(eventId, ({ groupId, archive }: { groupId: string; archive: boolean }) =>
-    api.post<Answer<typeof supplierGroupDetailSchema>>(
-      `${base(eventId)}/supplier-groups/${groupId}/${archive ? 'archive' : 'unarchive'}`,
-      {},
-    ),
+    call(archive ? ROUTES.archiveGroup : ROUTES.unarchiveGroup, { params: { eventId, groupId } }),
   );
 
 export const useDeleteSupplierGroup = (eventId: string) =>
   useSupplierMutation(eventId, (groupId: string) =>
-    api.delete(`${base(eventId)}/supplier-groups/${groupId}`, {}),
+    call(ROUTES.deleteGroup, { params: { eventId, groupId } }),
   );

@@ -1,28 +1,17 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminTaskBody,
-  adminTaskDetailSchema,
   BulkStatusBody,
-  bulkStatusResponseSchema,
-  dueSummarySchema,
-  groupTasksResponseSchema,
   TaskDueFilter,
   TEAM_STATUS_SORTS,
-  teamStatusListResponseSchema,
 } from '../../../shared/tasks/adminApi';
-import type {
-  myTasksResponseSchema,
-  TASK_SORTS,
-  taskGroupListResponseSchema,
-  taskGroupRowSchema,
-  taskListResponseSchema,
-  taskStatusResponseSchema,
-} from '../../../shared/tasks/api';
+import type { TASK_SORTS } from '../../../shared/tasks/api';
 import type { TaskStatusFilter } from '../../../shared/tasks/dueStatus';
 import type { UserActionStatus } from '../../../shared/tasks/listFilters';
+import { TASK_ROUTES as ROUTES } from '../../../shared/tasks/routes';
 import type { ProgressStatus, ReviewInput, TaskType } from '../../../shared/tasks/schema';
 import type { UrgencyFilter } from '../../../shared/tasks/urgency';
-import { type Answer, api, toQueryString } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -46,14 +35,14 @@ export interface TaskListParams {
 /** Every task answer of an event starts with this key, so any task change drops them all together. */
 /** Every tasks answer of an event; a form submission refreshes them too (form tasks complete). */
 export const tasksKey = (eventId: string) => [...sessionKeys.event(eventId), 'tasks'] as const;
-const base = (eventId: string) => `/api/events/${eventId}`;
 
 export function useTasks(eventId: string, params: TaskListParams) {
   return useQuery({
     queryKey: [...tasksKey(eventId), 'list', params],
     queryFn: () =>
-      api.get<Answer<typeof taskListResponseSchema>>(
-        `${base(eventId)}/tasks${toQueryString({
+      call(ROUTES.list, {
+        params: { eventId },
+        query: {
           page: params.page,
           sort: params.sort,
           order: params.order,
@@ -64,8 +53,8 @@ export function useTasks(eventId: string, params: TaskListParams) {
           status: params.status ?? undefined,
           urgency: params.urgency ?? undefined,
           taskId: params.taskId ?? undefined,
-        })}`,
-      ),
+        },
+      }),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -74,7 +63,7 @@ export function useTasks(eventId: string, params: TaskListParams) {
 export const useTask = (eventId: string, taskId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'detail', taskId],
-    queryFn: () => api.get<Answer<typeof adminTaskDetailSchema>>(`${base(eventId)}/tasks/${taskId}`),
+    queryFn: () => call(ROUTES.get, { params: { eventId, taskId } }),
     enabled: eventId !== '' && taskId !== '',
   });
 
@@ -82,23 +71,21 @@ export const useTaskGroups = (eventId: string, archived = false) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'groups', archived],
     queryFn: () =>
-      api.get<Answer<typeof taskGroupListResponseSchema>>(
-        `${base(eventId)}/task-groups${archived ? '?archived=true' : ''}`,
-      ),
+      call(ROUTES.listGroups, { params: { eventId }, query: { archived: archived ? 'true' : undefined } }),
     enabled: eventId !== '',
   });
 
 export const useTaskGroup = (eventId: string, groupId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'group', groupId],
-    queryFn: () => api.get<Answer<typeof taskGroupRowSchema>>(`${base(eventId)}/task-groups/${groupId}`),
+    queryFn: () => call(ROUTES.getGroup, { params: { eventId, groupId } }),
     enabled: eventId !== '' && groupId !== '',
   });
 
 export const useMyTasks = (eventId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'mine'],
-    queryFn: () => api.get<Answer<typeof myTasksResponseSchema>>(`${base(eventId)}/my-tasks`),
+    queryFn: () => call(ROUTES.mine, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
@@ -113,45 +100,37 @@ function useTaskMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>) {
 export const useSaveTask = (eventId: string, taskId: string | null) =>
   useTaskMutation(eventId, (body: AdminTaskBody) =>
     taskId
-      ? api.put<Answer<typeof adminTaskDetailSchema>>(`${base(eventId)}/tasks/${taskId}`, body)
-      : api.post<Answer<typeof adminTaskDetailSchema>>(`${base(eventId)}/tasks`, body),
+      ? call(ROUTES.update, { params: { eventId, taskId }, body })
+      : call(ROUTES.create, { params: { eventId }, body }),
   );
 
 export const useArchiveTask = (eventId: string) =>
   useTaskMutation(eventId, ({ taskId, archive }: { taskId: string; archive: boolean }) =>
-    api.post<Answer<typeof adminTaskDetailSchema>>(
-      `${base(eventId)}/tasks/${taskId}/${archive ? 'archive' : 'unarchive'}`,
-      {},
-    ),
+    call(archive ? ROUTES.archive : ROUTES.unarchive, { params: { eventId, taskId } }),
   );
 
 export const useSaveTaskGroup = (eventId: string, groupId: string | null) =>
   useTaskMutation(eventId, (body: { title: string }) =>
     groupId
-      ? api.put<Answer<typeof taskGroupRowSchema>>(`${base(eventId)}/task-groups/${groupId}`, body)
-      : api.post<Answer<typeof taskGroupRowSchema>>(`${base(eventId)}/task-groups`, body),
+      ? call(ROUTES.updateGroup, { params: { eventId, groupId }, body })
+      : call(ROUTES.createGroup, { params: { eventId }, body }),
   );
 
 export const useArchiveTaskGroup = (eventId: string) =>
   useTaskMutation(eventId, ({ groupId, archive }: { groupId: string; archive: boolean }) =>
-    api.post<Answer<typeof taskGroupRowSchema>>(
-      `${base(eventId)}/task-groups/${groupId}/${archive ? 'archive' : 'unarchive'}`,
-      {},
-    ),
+    call(archive ? ROUTES.archiveGroup : ROUTES.unarchiveGroup, { params: { eventId, groupId } }),
   );
 
 export const useDeleteTaskGroup = (eventId: string) =>
-  useTaskMutation(eventId, (groupId: string) => api.delete(`${base(eventId)}/task-groups/${groupId}`, {}));
+  useTaskMutation(eventId, (groupId: string) => call(ROUTES.deleteGroup, { params: { eventId, groupId } }));
 
 export const useSetMyProgress = (eventId: string) =>
   useTaskMutation(eventId, ({ taskId, progressStatus }: { taskId: string; progressStatus: ProgressStatus }) =>
-    api.put<Answer<typeof taskStatusResponseSchema>>(`${base(eventId)}/tasks/${taskId}/status`, {
-      progressStatus,
-    }),
+    call(ROUTES.setStatus, { params: { eventId, taskId }, body: { progressStatus } }),
   );
 
 export const useDeleteTask = (eventId: string) =>
-  useTaskMutation(eventId, (taskId: string) => api.delete(`${base(eventId)}/tasks/${taskId}`, {}));
+  useTaskMutation(eventId, (taskId: string) => call(ROUTES.delete, { params: { eventId, taskId } }));
 
 // ---- Every team's status of one task ----
 
@@ -169,16 +148,17 @@ export const useTeamStatuses = (eventId: string, taskId: string, params: TeamSta
   useQuery({
     queryKey: [...tasksKey(eventId), 'teams', taskId, params],
     queryFn: () =>
-      api.get<Answer<typeof teamStatusListResponseSchema>>(
-        `${base(eventId)}/tasks/${taskId}/teams${toQueryString({
+      call(ROUTES.teamStatuses, {
+        params: { eventId, taskId },
+        query: {
           page: params.page,
           sort: params.sort,
           order: params.order,
           search: params.search.trim(),
           status: params.status,
           actionStatus: params.actionStatus ?? undefined,
-        })}`,
-      ),
+        },
+      }),
     placeholderData: keepPreviousData,
     enabled: eventId !== '' && taskId !== '',
   });
@@ -186,21 +166,18 @@ export const useTeamStatuses = (eventId: string, taskId: string, params: TeamSta
 /** A moderator approves or rejects one team's completed task (rejecting needs a review). */
 export const useReviewTask = (eventId: string, taskId: string) =>
   useTaskMutation(eventId, ({ teamId, ...body }: ReviewInput & { teamId: string }) =>
-    api.post<Answer<typeof taskStatusResponseSchema>>(
-      `${base(eventId)}/tasks/${taskId}/teams/${teamId}/review`,
-      body,
-    ),
+    call(ROUTES.review, { params: { eventId, taskId, teamId }, body }),
   );
 
 export const useBulkSetStatus = (eventId: string, taskId: string) =>
   useTaskMutation(eventId, (body: BulkStatusBody) =>
-    api.post<Answer<typeof bulkStatusResponseSchema>>(`${base(eventId)}/tasks/${taskId}/teams/status`, body),
+    call(ROUTES.setTeamStatuses, { params: { eventId, taskId }, body }),
   );
 
 export const useDueSummary = (eventId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'due-summary'],
-    queryFn: () => api.get<Answer<typeof dueSummarySchema>>(`${base(eventId)}/tasks/due-summary`),
+    queryFn: () => call(ROUTES.dueSummary, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
@@ -209,14 +186,11 @@ export const useDueSummary = (eventId: string) =>
 export const useGroupTasks = (eventId: string, groupId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'group-tasks', groupId],
-    queryFn: () =>
-      api.get<Answer<typeof groupTasksResponseSchema>>(`${base(eventId)}/task-groups/${groupId}/tasks`),
+    queryFn: () => call(ROUTES.groupTasks, { params: { eventId, groupId } }),
     enabled: eventId !== '' && groupId !== '',
   });
 
 export const useReorderGroupTasks = (eventId: string, groupId: string) =>
   useTaskMutation(eventId, (taskIds: string[]) =>
-    api.put<Answer<typeof groupTasksResponseSchema>>(`${base(eventId)}/task-groups/${groupId}/order`, {
-      taskIds,
-    }),
+    call(ROUTES.orderGroupTasks, { params: { eventId, groupId }, body: { taskIds } }),
   );

@@ -1,19 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  commentViewSchema,
-  likeResponseSchema,
-  replyViewSchema,
-  threadResponseSchema,
-} from '../../../shared/tasks/comments';
-import type {
-  acceptanceSchema,
-  assignmentResponseSchema,
-  taskUploadSchema,
-  teamWorkSchema,
-  teamWorkSummarySchema,
-  uploadListSchema,
-} from '../../../shared/tasks/teamWork';
-import { type Answer, api } from '../../lib/api';
+import { TASK_ROUTES as ROUTES } from '../../../shared/tasks/routes';
+import { call } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 
@@ -24,46 +11,44 @@ import { sessionKeys } from '../../lib/session';
 const tasksKey = (eventId: string) => [...sessionKeys.event(eventId), 'tasks'] as const;
 const threadKey = (eventId: string, taskId: string, teamId: string) =>
   [...tasksKey(eventId), 'team', taskId, teamId] as const;
-const threadPath = (eventId: string, taskId: string, teamId: string) =>
-  `/api/events/${eventId}/tasks/${taskId}/teams/${teamId}`;
 
+/** One team's side of a task: the params of its thread's routes. */
 export type Thread = { eventId: string; taskId: string; teamId: string };
 
 export const useTeamWorkSummary = (eventId: string) =>
   useQuery({
     queryKey: [...tasksKey(eventId), 'work-summary'],
-    queryFn: () => api.get<Answer<typeof teamWorkSummarySchema>>(`/api/events/${eventId}/my-tasks/work`),
+    queryFn: () => call(ROUTES.workSummary, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
 export const useTeamWork = ({ eventId, taskId, teamId }: Thread) =>
   useQuery({
     queryKey: [...threadKey(eventId, taskId, teamId), 'work'],
-    queryFn: () => api.get<Answer<typeof teamWorkSchema>>(`${threadPath(eventId, taskId, teamId)}/work`),
+    queryFn: () => call(ROUTES.work, { params: { eventId, taskId, teamId } }),
     enabled: eventId !== '' && taskId !== '' && teamId !== '',
   });
 
 export const useThread = ({ eventId, taskId, teamId }: Thread) =>
   useQuery({
     queryKey: [...threadKey(eventId, taskId, teamId), 'comments'],
-    queryFn: () =>
-      api.get<Answer<typeof threadResponseSchema>>(`${threadPath(eventId, taskId, teamId)}/comments`),
+    queryFn: () => call(ROUTES.thread, { params: { eventId, taskId, teamId } }),
     enabled: eventId !== '' && taskId !== '' && teamId !== '',
   });
 
 export const useTaskUploads = ({ eventId, taskId, teamId }: Thread, enabled = true) =>
   useQuery({
     queryKey: [...threadKey(eventId, taskId, teamId), 'uploads'],
-    queryFn: () => api.get<Answer<typeof uploadListSchema>>(`${threadPath(eventId, taskId, teamId)}/uploads`),
+    queryFn: () => call(ROUTES.uploads, { params: { eventId, taskId, teamId } }),
     enabled: enabled && eventId !== '' && taskId !== '' && teamId !== '',
   });
 
 /** A change to one team's side of a task; `wide` also refreshes the lists (progress may have moved). */
-function useThreadMutation<V, R>(thread: Thread, run: (path: string, vars: V) => Promise<R>, wide = false) {
+function useThreadMutation<V, R>(thread: Thread, run: (params: Thread, vars: V) => Promise<R>, wide = false) {
   const queryClient = useQueryClient();
-  const path = threadPath(thread.eventId, thread.taskId, thread.teamId);
+  const params = { eventId: thread.eventId, taskId: thread.taskId, teamId: thread.teamId };
   return useMutation({
-    mutationFn: (vars: V) => run(path, vars),
+    mutationFn: (vars: V) => run(params, vars),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({
@@ -75,47 +60,50 @@ function useThreadMutation<V, R>(thread: Thread, run: (path: string, vars: V) =>
 }
 
 export const useAddComment = (thread: Thread) =>
-  useThreadMutation(thread, (path, text: string) =>
-    api.post<Answer<typeof commentViewSchema>>(`${path}/comments`, { text }),
-  );
+  useThreadMutation(thread, (params, text: string) => call(ROUTES.comment, { params, body: { text } }));
 
 export const useAddReply = (thread: Thread) =>
-  useThreadMutation(thread, (path, { commentId, text }: { commentId: string; text: string }) =>
-    api.post<Answer<typeof replyViewSchema>>(`${path}/comments/${commentId}/replies`, { text }),
+  useThreadMutation(thread, (params, { commentId, text }: { commentId: string; text: string }) =>
+    call(ROUTES.reply, { params: { ...params, commentId }, body: { text } }),
   );
 
 export const useToggleLike = (thread: Thread) =>
-  useThreadMutation(thread, (path, commentId: string) =>
-    api.post<Answer<typeof likeResponseSchema>>(`${path}/comments/${commentId}/like`, {}),
+  useThreadMutation(thread, (params, commentId: string) =>
+    call(ROUTES.like, { params: { ...params, commentId } }),
   );
 
 export const usePinComment = (thread: Thread) =>
-  useThreadMutation(thread, (path, { commentId, isPinned }: { commentId: string; isPinned: boolean }) =>
-    api.put(`${path}/comments/${commentId}/pin`, { isPinned }),
+  useThreadMutation(thread, (params, { commentId, isPinned }: { commentId: string; isPinned: boolean }) =>
+    call(ROUTES.pin, { params: { ...params, commentId }, body: { isPinned } }),
   );
 
 export const useDeleteComment = (thread: Thread) =>
-  useThreadMutation(thread, (path, commentId: string) => api.delete(`${path}/comments/${commentId}`, {}));
+  useThreadMutation(thread, (params, commentId: string) =>
+    call(ROUTES.deleteComment, { params: { ...params, commentId } }),
+  );
 
 export const useChangeAssignees = (thread: Thread) =>
-  useThreadMutation(thread, (path, change: { add: string[]; remove: string[] }) =>
-    api.put<Answer<typeof assignmentResponseSchema>>(`${path}/assignees`, change),
+  useThreadMutation(thread, (params, change: { add: string[]; remove: string[] }) =>
+    call(ROUTES.assignees, { params, body: change }),
   );
 
 export const useAcceptDisclaimer = (thread: Thread) =>
   useThreadMutation(
     thread,
-    (path, _: undefined) =>
-      api.post<Answer<typeof acceptanceSchema>>(`${path}/disclaimer`, { accepted: true }),
+    (params, _: undefined) => call(ROUTES.acceptDisclaimer, { params, body: { accepted: true } }),
     true,
   );
 
 export const useAddUpload = (thread: Thread) =>
   useThreadMutation(
     thread,
-    (path, fileId: string) => api.post<Answer<typeof taskUploadSchema>>(`${path}/uploads`, { fileId }),
+    (params, fileId: string) => call(ROUTES.attachUpload, { params, body: { fileId } }),
     true,
   );
 
 export const useRemoveUpload = (thread: Thread) =>
-  useThreadMutation(thread, (path, uploadId: string) => api.delete(`${path}/uploads/${uploadId}`, {}), true);
+  useThreadMutation(
+    thread,
+    (params, uploadId: string) => call(ROUTES.detachUpload, { params: { ...params, uploadId } }),
+    true,
+  );

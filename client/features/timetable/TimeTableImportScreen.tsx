@@ -1,11 +1,10 @@
 import { Alert, Button, FileInput, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  type SessionImportResult,
-  type SessionImportRow,
-  type SessionImportRowStatus,
-  sessionImportTemplatePath,
+import type {
+  SessionImportResult,
+  SessionImportRow,
+  SessionImportRowStatus,
 } from '../../../shared/timetable/importApi';
 import {
   SESSION_IMPORT_COLUMNS as C,
@@ -19,7 +18,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useFeedback } from '../../ui/FeedbackBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { useScrollRegion } from '../../ui/useScrollRegion';
-import { useImportSessions, usePreviewSessionImport } from './importApi';
+import { sessionImportTemplateUrl, useImportSessions, usePreviewSessionImport } from './importApi';
 
 const crumbs = [
   { label: 'Admin', to: '/admin' },
@@ -91,15 +90,10 @@ export function TimeTableImportScreen() {
             event; Show to stand shares takes Yes or No.
           </Text>
           <Group>
-            <Button
-              component="a"
-              href={sessionImportTemplatePath(eventId, 'xlsx')}
-              download
-              variant="default"
-            >
+            <Button component="a" href={sessionImportTemplateUrl(eventId, 'xlsx')} download variant="default">
               Download XLSX template
             </Button>
-            <Button component="a" href={sessionImportTemplatePath(eventId, 'csv')} download variant="default">
+            <Button component="a" href={sessionImportTemplateUrl(eventId, 'csv')} download variant="default">
               Download CSV template
             </Button>
           </Group>

@@ -1,18 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  feedCreatedSchema,
-  feedStatusSchema,
-  linkOptionsResponseSchema,
-  myTimeTableResponseSchema,
-  SESSION_SORTS,
-  sessionListResponseSchema,
-  sessionSchema,
-  trackListResponseSchema,
-  trackRowSchema,
-} from '../../../shared/timetable/api';
-import { TIMETABLE_PATHS, timetablePath } from '../../../shared/timetable/paths';
+import type { SESSION_SORTS } from '../../../shared/timetable/api';
+import { TIMETABLE_ROUTES as ROUTES } from '../../../shared/timetable/routes';
 import type { SessionBody, TrackBody } from '../../../shared/timetable/schema';
-import { type Answer, api, toQueryString } from '../../lib/api';
+import { call, routeUrl } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import type { SortOrder } from '../../ui/useListParams';
@@ -21,8 +11,6 @@ export type SessionSort = (typeof SESSION_SORTS)[number];
 
 /** Every time table answer of an event starts with this key, so a change drops them all together. */
 const timetableKey = (eventId: string) => [...sessionKeys.event(eventId), 'time-table'] as const;
-const path = (template: string, eventId: string, more: Record<string, string> = {}) =>
-  timetablePath(template, { eventId, ...more });
 
 export interface SessionListParams {
   page: number;
@@ -38,9 +26,10 @@ export function useSessions(eventId: string, params: SessionListParams) {
   return useQuery({
     queryKey: [...timetableKey(eventId), 'sessions', params],
     queryFn: () =>
-      api.get<Answer<typeof sessionListResponseSchema>>(
-        `${path(TIMETABLE_PATHS.sessions, eventId)}${toQueryString({ ...params, search: params.search.trim() })}`,
-      ),
+      call(ROUTES.listSessions, {
+        params: { eventId },
+        query: { ...params, search: params.search.trim() },
+      }),
     placeholderData: keepPreviousData,
     enabled: eventId !== '',
   });
@@ -49,44 +38,41 @@ export function useSessions(eventId: string, params: SessionListParams) {
 export const useSessionDetail = (eventId: string, sessionId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'session', sessionId],
-    queryFn: () =>
-      api.get<Answer<typeof sessionSchema>>(path(TIMETABLE_PATHS.session, eventId, { sessionId })),
+    queryFn: () => call(ROUTES.getSession, { params: { eventId, sessionId } }),
     enabled: eventId !== '' && sessionId !== '',
   });
 
 export const useTracks = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'tracks'],
-    queryFn: () => api.get<Answer<typeof trackListResponseSchema>>(path(TIMETABLE_PATHS.tracks, eventId)),
+    queryFn: () => call(ROUTES.listTracks, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
 export const useLinkOptions = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'link-options'],
-    queryFn: () =>
-      api.get<Answer<typeof linkOptionsResponseSchema>>(path(TIMETABLE_PATHS.linkOptions, eventId)),
+    queryFn: () => call(ROUTES.linkOptions, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
 export const useMyTimeTable = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'mine'],
-    queryFn: () =>
-      api.get<Answer<typeof myTimeTableResponseSchema>>(path(TIMETABLE_PATHS.myTimeTable, eventId)),
+    queryFn: () => call(ROUTES.myTimeTable, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
 export const useFeedStatus = (eventId: string) =>
   useQuery({
     queryKey: [...timetableKey(eventId), 'feed'],
-    queryFn: () => api.get<Answer<typeof feedStatusSchema>>(path(TIMETABLE_PATHS.feed, eventId)),
+    queryFn: () => call(ROUTES.feedStatus, { params: { eventId } }),
     enabled: eventId !== '',
   });
 
 /** The address of one session's .ics file ("Add to calendar"). */
 export const sessionCalendarUrl = (eventId: string, sessionId: string) =>
-  path(TIMETABLE_PATHS.sessionCalendar, eventId, { sessionId });
+  routeUrl(ROUTES.sessionCalendar, { params: { eventId, sessionId } });
 
 function useTimetableMutation<V, R>(eventId: string, run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -99,39 +85,34 @@ function useTimetableMutation<V, R>(eventId: string, run: (vars: V) => Promise<R
 export const useSaveSession = (eventId: string) =>
   useTimetableMutation(eventId, ({ id, body }: { id: string | null; body: SessionBody }) =>
     id
-      ? api.put<Answer<typeof sessionSchema>>(path(TIMETABLE_PATHS.session, eventId, { sessionId: id }), body)
-      : api.post<Answer<typeof sessionSchema>>(path(TIMETABLE_PATHS.sessions, eventId), body),
+      ? call(ROUTES.updateSession, { params: { eventId, sessionId: id }, body })
+      : call(ROUTES.createSession, { params: { eventId }, body }),
   );
 
 export const useDuplicateSession = (eventId: string) =>
   useTimetableMutation(eventId, (sessionId: string) =>
-    api.post<Answer<typeof sessionSchema>>(
-      path(TIMETABLE_PATHS.duplicateSession, eventId, { sessionId }),
-      {},
-    ),
+    call(ROUTES.duplicateSession, { params: { eventId, sessionId } }),
   );
 
 export const useDeleteSession = (eventId: string) =>
   useTimetableMutation(eventId, (sessionId: string) =>
-    api.delete(path(TIMETABLE_PATHS.session, eventId, { sessionId })),
+    call(ROUTES.deleteSession, { params: { eventId, sessionId } }),
   );
 
 export const useSaveTrack = (eventId: string) =>
   useTimetableMutation(eventId, ({ id, body }: { id: string | null; body: TrackBody }) =>
     id
-      ? api.put<Answer<typeof trackRowSchema>>(path(TIMETABLE_PATHS.track, eventId, { trackId: id }), body)
-      : api.post<Answer<typeof trackRowSchema>>(path(TIMETABLE_PATHS.tracks, eventId), body),
+      ? call(ROUTES.updateTrack, { params: { eventId, trackId: id }, body })
+      : call(ROUTES.createTrack, { params: { eventId }, body }),
   );
 
 export const useDeleteTrack = (eventId: string) =>
   useTimetableMutation(eventId, (trackId: string) =>
-    api.delete(path(TIMETABLE_PATHS.track, eventId, { trackId })),
+    call(ROUTES.deleteTrack, { params: { eventId, trackId } }),
   );
 
 export const useCreateFeed = (eventId: string) =>
-  useTimetableMutation(eventId, () =>
-    api.post<Answer<typeof feedCreatedSchema>>(path(TIMETABLE_PATHS.feed, eventId), {}),
-  );
+  useTimetableMutation(eventId, () => call(ROUTES.createFeed, { params: { eventId } }));
 
 export const useDeleteFeed = (eventId: string) =>
-  useTimetableMutation(eventId, () => api.delete(path(TIMETABLE_PATHS.feed, eventId)));
+  useTimetableMutation(eventId, () => call(ROUTES.deleteFeed, { params: { eventId } }));

@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  SESSION_IMPORT_PATHS,
-  type SessionImportResult,
-  sessionImportResultSchema,
-} from '../../../shared/timetable/importApi';
-import { timetablePath } from '../../../shared/timetable/paths';
-import { ApiError } from '../../lib/api';
+import type { ImportFormat } from '../../../shared/people/importSchema';
+import { type SessionImportResult, sessionImportResultSchema } from '../../../shared/timetable/importApi';
+import { TIMETABLE_ROUTES } from '../../../shared/timetable/routes';
+import { ApiError, routeUrl } from '../../lib/api';
 import { useMutation } from '../../lib/mutation';
 import { sessionKeys } from '../../lib/session';
 import { uploadTo } from '../../ui/uploadFile';
 
+/** The address of the import's template, as a spreadsheet or CSV. */
+export const sessionImportTemplateUrl = (eventId: string, format: ImportFormat) =>
+  routeUrl(TIMETABLE_ROUTES.importTemplate, { params: { eventId }, query: { format } });
+
 /** Sends the file to the preview or the import; both answer every row of it. */
 async function send(eventId: string, step: 'preview' | 'import', file: File): Promise<SessionImportResult> {
-  const url = timetablePath(SESSION_IMPORT_PATHS[step], { eventId });
+  const route = step === 'preview' ? TIMETABLE_ROUTES.importPreview : TIMETABLE_ROUTES.import;
+  const url = routeUrl(route, { params: { eventId } });
   const body = await uploadTo(url, file, () => {});
   const parsed = sessionImportResultSchema.safeParse(body);
   if (!parsed.success) throw new ApiError(200, 'unknown', 'Something went wrong. Please try again later');

@@ -10,9 +10,11 @@ import {
   readerListSchema,
   readerPageSchema,
 } from '../../../shared/content/api';
+import { CONTENT_ROUTES } from '../../../shared/content/routes';
 import { CONTENT_ERRORS } from '../../../shared/content/sections';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
+import { routeFrom } from '../../platform/http/routeFrom';
 import type { RouteModule } from '../../platform/http/types';
 import { contentPolicy } from './policy';
 import { listReadable, readGuestPage, readPage } from './reader/queries';
@@ -33,11 +35,11 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
   const moderator = [...guards.member, guards.authorize(contentPolicy.manageContent)];
   const reader = [...guards.member, guards.authorize(contentPolicy.read), guards.area('content')];
   const invalidContent = { invalidMessage: CONTENT_ERRORS.invalidContent };
-  const base = '/api/events/:eventId';
   const log = ctx.logger;
   // ---- Admin (moderator and above) ----
-  app.get(
-    `${base}/content`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.list,
     {
       schema: {
         tags,
@@ -49,8 +51,9 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listContent(ctx.db, actorOf(request).eventId, request.query),
   );
-  app.post(
-    `${base}/content`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.create,
     {
       schema: {
         tags,
@@ -68,16 +71,18 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(created);
     },
   );
-  app.get(
-    `${base}/content/:contentId`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.get,
     {
       schema: { tags, params: contentParamsSchema, response: { 200: contentDetailSchema } },
       preValidation: moderator,
     },
     async (request) => getContent(ctx.db, actorOf(request).eventId, request.params.contentId, log),
   );
-  app.put(
-    `${base}/content/:contentId`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.update,
     {
       schema: {
         tags,
@@ -100,8 +105,9 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
       return saved;
     },
   );
-  app.put(
-    `${base}/content/:contentId/sections`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.saveSections,
     {
       schema: {
         tags,
@@ -121,12 +127,13 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
       return getContent(ctx.db, actor.eventId, contentId, log);
     },
   );
-  for (const [action, isArchived] of [
-    ['archive', true],
-    ['unarchive', false],
+  for (const [route, isArchived] of [
+    [CONTENT_ROUTES.archive, true],
+    [CONTENT_ROUTES.unarchive, false],
   ] as const) {
-    app.post(
-      `${base}/content/:contentId/${action}`,
+    routeFrom(
+      app,
+      route,
       {
         schema: {
           tags,
@@ -149,8 +156,9 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
       },
     );
   }
-  app.delete(
-    `${base}/content/:contentId`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.delete,
     { schema: { tags, params: contentParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -160,24 +168,27 @@ export const contentRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- Readers ----
-  app.get(
-    `${base}/my-content`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.readable,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: readerListSchema } },
       preValidation: reader,
     },
     async (request) => listReadable(ctx.db, actorOf(request)),
   );
-  app.get(
-    `${base}/my-content/:contentId`,
+  routeFrom(
+    app,
+    CONTENT_ROUTES.read,
     {
       schema: { tags, params: contentParamsSchema, response: { 200: readerPageSchema } },
       preValidation: reader,
     },
     async (request) => readPage(ctx.db, actorOf(request), request.params.contentId, log),
   );
-  app.get(
-    '/api/guests/content/:contentId',
+  routeFrom(
+    app,
+    CONTENT_ROUTES.guestPage,
     {
       config: { public: true },
       schema: { tags, params: guestContentParamsSchema, response: { 200: readerPageSchema } },

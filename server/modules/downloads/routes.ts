@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOWNLOAD_ROUTES } from '../../../shared/downloads/routes';
 import {
   downloadListQuerySchema,
   downloadListResponseSchema,
@@ -8,6 +9,7 @@ import {
 } from '../../../shared/downloads/schema';
 import { eventIdParamsSchema } from '../../../shared/events/schema';
 import { actorOf } from '../../platform/http/guards';
+import { routeFrom } from '../../platform/http/routeFrom';
 import type { RouteModule } from '../../platform/http/types';
 import { downloadsPolicy } from './policy';
 import {
@@ -26,10 +28,10 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['downloads'];
   const moderator = [...guards.member, guards.authorize(downloadsPolicy.manage)];
   const member = [...guards.member, guards.authorize(downloadsPolicy.readOwn), guards.area('downloads')];
-  const base = '/api/events/:eventId';
 
-  app.get(
-    `${base}/downloads`,
+  routeFrom(
+    app,
+    DOWNLOAD_ROUTES.list,
     {
       schema: {
         tags,
@@ -41,8 +43,9 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listDownloads(ctx.db, actorOf(request).eventId, request.query),
   );
-  app.post(
-    `${base}/downloads`,
+  routeFrom(
+    app,
+    DOWNLOAD_ROUTES.create,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: downloadSchema } },
       preValidation: moderator,
@@ -52,16 +55,18 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(await createDownload(ctx, actor.eventId, request.body, actor.accountId));
     },
   );
-  app.get(
-    `${base}/downloads/:downloadId`,
+  routeFrom(
+    app,
+    DOWNLOAD_ROUTES.get,
     {
       schema: { tags, params: downloadParamsSchema, response: { 200: downloadSchema } },
       preValidation: moderator,
     },
     async (request) => getDownload(ctx.db, actorOf(request).eventId, request.params.downloadId),
   );
-  app.put(
-    `${base}/downloads/:downloadId`,
+  routeFrom(
+    app,
+    DOWNLOAD_ROUTES.update,
     {
       schema: { tags, params: downloadParamsSchema, body: anyBody, response: { 200: downloadSchema } },
       preValidation: moderator,
@@ -71,16 +76,18 @@ export const downloadsRoutes: RouteModule = (app, ctx, guards) => {
       return updateDownload(ctx, actor.eventId, request.params.downloadId, request.body, actor.accountId);
     },
   );
-  app.delete(
-    `${base}/downloads/:downloadId`,
+  routeFrom(
+    app,
+    DOWNLOAD_ROUTES.delete,
     { schema: { tags, params: downloadParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteDownload(ctx, actorOf(request).eventId, request.params.downloadId);
       return reply.status(204).send();
     },
   );
-  app.get(
-    `${base}/my-downloads`,
+  routeFrom(
+    app,
+    DOWNLOAD_ROUTES.mine,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myDownloadsResponseSchema } },
       preValidation: member,

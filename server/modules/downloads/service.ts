@@ -20,32 +20,15 @@ import { withTransaction } from '../../platform/db/transaction';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/guards';
 import { noteChange } from '../audit/service';
-import { claimFiles, fileUrl, releaseFiles } from '../files/service';
+import { claimFiles, releaseFiles } from '../files/service';
 import { teamTypes } from '../people/tables';
 import { saveTeamTypeIds } from '../people/teamTypes/links/queries';
 import { viewerOf } from '../portal/queries';
+import { presentDownload, presentMyDownload } from './present';
 import { downloadHideTeamTypes, downloadShowTeamTypes, downloads, downloadWithTeamTypes } from './tables';
 
 /** A download with its two team type lists (downloadWithTeamTypes). */
 type Row = typeof downloads.$inferSelect & { showToTeamTypeIds: string[]; hideFromTeamTypeIds: string[] };
-
-function present(row: Row): Download {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    fileId: row.fileId,
-    fileName: row.fileName,
-    data: fileUrl(row.eventId, row.fileId),
-    fileSize: row.fileSize,
-    fileType: row.fileType,
-    showDownload: row.showDownload,
-    showToChildTeams: row.showToChildTeams,
-    showToTeamTypeIds: row.showToTeamTypeIds,
-    hideFromTeamTypeIds: row.hideFromTeamTypeIds,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 const SORT_COLUMNS = {
   name: downloads.name,
@@ -84,7 +67,7 @@ export async function listDownloads(
       .offset((query.page - 1) * TABLE_PAGE_SIZE),
     db.select({ total: count() }).from(downloads).where(where),
   ]);
-  return { items: rows.map(present), total, page: query.page, pageSize: TABLE_PAGE_SIZE };
+  return { items: rows.map(presentDownload), total, page: query.page, pageSize: TABLE_PAGE_SIZE };
 }
 
 async function findRow(db: DbOrTx, eventId: string, downloadId: string): Promise<Row> {
@@ -98,7 +81,7 @@ async function findRow(db: DbOrTx, eventId: string, downloadId: string): Promise
 }
 
 export async function getDownload(db: DbOrTx, eventId: string, downloadId: string): Promise<Download> {
-  return present(await findRow(db, eventId, downloadId));
+  return presentDownload(await findRow(db, eventId, downloadId));
 }
 
 function parseBody(input: unknown) {
@@ -207,12 +190,7 @@ export async function listMyDownloads(db: DbOrTx, actor: Actor): Promise<{ items
     .where(and(eq(downloads.eventId, actor.eventId), eq(downloads.showDownload, true)))
     .orderBy(asc(downloads.name), asc(downloads.id));
   return {
-    items: rows
-      .filter((row) => canSeeDownload(row, viewer))
-      .map((row) => {
-        const { id, name, description, data, fileName, fileSize, fileType } = present(row);
-        return { id, name, description, data, fileName, fileSize, fileType };
-      }),
+    items: rows.filter((row) => canSeeDownload(row, viewer)).map(presentMyDownload),
   };
 }
 

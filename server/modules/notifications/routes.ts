@@ -7,7 +7,9 @@ import {
   notificationParamsSchema,
   notificationSchema,
 } from '../../../shared/notifications/api';
+import { NOTIFICATION_ROUTES } from '../../../shared/notifications/routes';
 import { actorOf } from '../../platform/http/guards';
+import { routeFrom } from '../../platform/http/routeFrom';
 import type { RouteModule } from '../../platform/http/types';
 import { signalReadChanged } from './live';
 import { notificationsPolicy } from './policy';
@@ -31,10 +33,10 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
     guards.authorize(notificationsPolicy.readOwn),
     guards.area('notifications'),
   ];
-  const base = '/api/events/:eventId';
 
-  app.get(
-    `${base}/notifications`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.list,
     {
       schema: {
         tags,
@@ -46,8 +48,9 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listNotifications(ctx.db, actorOf(request).eventId, request.query, ctx.logger),
   );
-  app.post(
-    `${base}/notifications`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.create,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: notificationSchema } },
       preValidation: admin,
@@ -59,16 +62,18 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
         .send(await createNotification(ctx, actor.eventId, request.body, actor.accountId));
     },
   );
-  app.get(
-    `${base}/notifications/:notificationId`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.get,
     {
       schema: { tags, params: notificationParamsSchema, response: { 200: notificationSchema } },
       preValidation: admin,
     },
     async (request) => getNotification(ctx.db, actorOf(request).eventId, request.params.notificationId),
   );
-  app.put(
-    `${base}/notifications/:notificationId`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.update,
     {
       schema: {
         tags,
@@ -89,8 +94,9 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
       );
     },
   );
-  app.delete(
-    `${base}/notifications/:notificationId`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.delete,
     { schema: { tags, params: notificationParamsSchema }, preValidation: admin },
     async (request, reply) => {
       await deleteNotification(ctx, actorOf(request).eventId, request.params.notificationId);
@@ -98,16 +104,18 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
     },
   );
 
-  app.get(
-    `${base}/my-notifications`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.mine,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myNotificationsResponseSchema } },
       preValidation: member,
     },
     async (request) => listMyNotifications(ctx.db, actorOf(request), ctx.logger),
   );
-  app.post(
-    `${base}/my-notifications/read`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.markAllRead,
     { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -116,8 +124,9 @@ export const notificationsRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(204).send();
     },
   );
-  app.post(
-    `${base}/my-notifications/:notificationId/read`,
+  routeFrom(
+    app,
+    NOTIFICATION_ROUTES.markRead,
     { schema: { tags, params: notificationParamsSchema }, preValidation: member },
     async (request, reply) => {
       const actor = actorOf(request);

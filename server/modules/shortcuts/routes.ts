@@ -1,19 +1,17 @@
-import {
-  SHORTCUT_ERRORS,
-  SHORTCUT_PATHS,
-  shortcutCountsSchema,
-  shortcutParamsSchema,
-} from '../../../shared/shortcuts/api';
+import { SHORTCUT_ERRORS, shortcutCountsSchema, shortcutParamsSchema } from '../../../shared/shortcuts/api';
+import { SHORTCUT_ROUTES } from '../../../shared/shortcuts/routes';
 import { forbidden } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
+import { routeFrom } from '../../platform/http/routeFrom';
 import type { RouteModule } from '../../platform/http/types';
 import { shortcutsPolicy } from './policy';
 import { shortcutCounts } from './queries';
 
 /** GET one manage area's shortcut counts (content, tasks, suppliers; forms count in their own list). */
 export const shortcutsRoutes: RouteModule = (app, ctx, guards) => {
-  app.get(
-    SHORTCUT_PATHS.counts,
+  routeFrom(
+    app,
+    SHORTCUT_ROUTES.counts,
     {
       schema: {
         tags: ['shortcuts'],

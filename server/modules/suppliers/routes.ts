@@ -12,12 +12,14 @@ import {
   supplierListResponseSchema,
   supplierParamsSchema,
 } from '../../../shared/suppliers/api';
+import { SUPPLIER_ROUTES } from '../../../shared/suppliers/routes';
 import {
   SUPPLIER_ERRORS,
   supplierBodySchema,
   supplierGroupBodySchema,
 } from '../../../shared/suppliers/schema';
 import { actorOf } from '../../platform/http/guards';
+import { routeFrom } from '../../platform/http/routeFrom';
 import type { RouteModule } from '../../platform/http/types';
 import { getDirectorySupplier, listDirectory } from './directory/queries';
 import {
@@ -38,10 +40,6 @@ import {
 } from './service';
 
 const emptyBody = z.strictObject({});
-const ARCHIVE_ACTIONS = [
-  ['archive', true],
-  ['unarchive', false],
-] as const;
 
 export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['suppliers'];
@@ -53,11 +51,11 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
   ];
   const supplierInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidSupplier };
   const groupInvalid = { invalidMessage: SUPPLIER_ERRORS.invalidGroup };
-  const base = '/api/events/:eventId';
 
   // ---- Supplier groups (shown as supplier types) ----
-  app.get(
-    `${base}/supplier-groups`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.listGroups,
     {
       schema: {
         tags,
@@ -69,8 +67,9 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listSupplierGroups(ctx.db, actorOf(request).eventId, request.query.archived),
   );
-  app.post(
-    `${base}/supplier-groups`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.createGroup,
     {
       schema: {
         tags,
@@ -87,16 +86,18 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(created);
     },
   );
-  app.get(
-    `${base}/supplier-groups/:groupId`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.getGroup,
     {
       schema: { tags, params: supplierGroupParamsSchema, response: { 200: supplierGroupDetailSchema } },
       preValidation: moderator,
     },
     async (request) => getSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId),
   );
-  app.put(
-    `${base}/supplier-groups/:groupId`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.updateGroup,
     {
       schema: {
         tags,
@@ -118,9 +119,13 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       );
     },
   );
-  for (const [action, isArchived] of ARCHIVE_ACTIONS) {
-    app.post(
-      `${base}/supplier-groups/:groupId/${action}`,
+  for (const [route, isArchived] of [
+    [SUPPLIER_ROUTES.archiveGroup, true],
+    [SUPPLIER_ROUTES.unarchiveGroup, false],
+  ] as const) {
+    routeFrom(
+      app,
+      route,
       {
         schema: {
           tags,
@@ -142,8 +147,9 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       },
     );
   }
-  app.delete(
-    `${base}/supplier-groups/:groupId`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.deleteGroup,
     { schema: { tags, params: supplierGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteSupplierGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
@@ -152,8 +158,9 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- Suppliers (admin) ----
-  app.get(
-    `${base}/suppliers`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.list,
     {
       schema: {
         tags,
@@ -165,8 +172,9 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listSuppliers(ctx.db, actorOf(request).eventId, request.query),
   );
-  app.post(
-    `${base}/suppliers`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.create,
     {
       schema: {
         tags,
@@ -183,16 +191,18 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(created);
     },
   );
-  app.get(
-    `${base}/suppliers/:supplierId`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.get,
     {
       schema: { tags, params: supplierParamsSchema, response: { 200: supplierDetailSchema } },
       preValidation: moderator,
     },
     async (request) => getSupplier(ctx.db, actorOf(request).eventId, request.params.supplierId),
   );
-  app.put(
-    `${base}/suppliers/:supplierId`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.update,
     {
       schema: {
         tags,
@@ -208,9 +218,13 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       return updateSupplier(ctx, actor.eventId, request.params.supplierId, request.body, actor.accountId);
     },
   );
-  for (const [action, isArchived] of ARCHIVE_ACTIONS) {
-    app.post(
-      `${base}/suppliers/:supplierId/${action}`,
+  for (const [route, isArchived] of [
+    [SUPPLIER_ROUTES.archive, true],
+    [SUPPLIER_ROUTES.unarchive, false],
+  ] as const) {
+    routeFrom(
+      app,
+      route,
       {
         schema: {
           tags,
@@ -232,8 +246,9 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
       },
     );
   }
-  app.delete(
-    `${base}/suppliers/:supplierId`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.delete,
     { schema: { tags, params: supplierParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -243,16 +258,18 @@ export const suppliersRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- The directory (every member, filtered by team type) ----
-  app.get(
-    `${base}/supplier-directory`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.directory,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: directoryResponseSchema } },
       preValidation: anyMember,
     },
     async (request) => listDirectory(ctx.db, actorOf(request)),
   );
-  app.get(
-    `${base}/supplier-directory/:supplierId`,
+  routeFrom(
+    app,
+    SUPPLIER_ROUTES.directorySupplier,
     {
       schema: { tags, params: supplierParamsSchema, response: { 200: directorySupplierSchema } },
       preValidation: anyMember,

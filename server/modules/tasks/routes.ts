@@ -19,8 +19,10 @@ import {
   taskStatusResponseSchema,
   taskTeamParamsSchema,
 } from '../../../shared/tasks/api';
+import { TASK_ROUTES } from '../../../shared/tasks/routes';
 import { TASK_ERRORS } from '../../../shared/tasks/schema';
 import { actorOf } from '../../platform/http/guards';
+import { routeFrom } from '../../platform/http/routeFrom';
 import type { RouteModule } from '../../platform/http/types';
 import {
   createTaskGroup,
@@ -45,13 +47,13 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember), guards.area('tasks')];
   const groupInvalid = { invalidMessage: TASK_ERRORS.invalidGroup };
   const taskInvalid = { invalidMessage: TASK_ERRORS.invalidTask };
-  const base = '/api/events/:eventId';
   taskAdminRoutes(app, ctx, guards);
   registerTaskReminders(ctx);
 
   // ---- Task groups ----
-  app.get(
-    `${base}/task-groups`,
+  routeFrom(
+    app,
+    TASK_ROUTES.listGroups,
     {
       schema: {
         tags,
@@ -63,8 +65,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listTaskGroups(ctx.db, actorOf(request).eventId, request.query.archived),
   );
-  app.post(
-    `${base}/task-groups`,
+  routeFrom(
+    app,
+    TASK_ROUTES.createGroup,
     {
       schema: {
         tags,
@@ -81,16 +84,18 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(created);
     },
   );
-  app.get(
-    `${base}/task-groups/:groupId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.getGroup,
     {
       schema: { tags, params: taskGroupParamsSchema, response: { 200: taskGroupRowSchema } },
       preValidation: moderator,
     },
     async (request) => getTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId),
   );
-  app.put(
-    `${base}/task-groups/:groupId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.updateGroup,
     {
       schema: {
         tags,
@@ -112,12 +117,13 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       );
     },
   );
-  for (const [action, isArchived] of [
-    ['archive', true],
-    ['unarchive', false],
+  for (const [route, isArchived] of [
+    [TASK_ROUTES.archiveGroup, true],
+    [TASK_ROUTES.unarchiveGroup, false],
   ] as const) {
-    app.post(
-      `${base}/task-groups/:groupId/${action}`,
+    routeFrom(
+      app,
+      route,
       {
         schema: {
           tags,
@@ -133,8 +139,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       },
     );
   }
-  app.delete(
-    `${base}/task-groups/:groupId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.deleteGroup,
     { schema: { tags, params: taskGroupParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteTaskGroup(ctx.db, actorOf(request).eventId, request.params.groupId);
@@ -143,8 +150,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- Tasks (admin) ----
-  app.get(
-    `${base}/tasks`,
+  routeFrom(
+    app,
+    TASK_ROUTES.list,
     {
       schema: {
         tags,
@@ -156,8 +164,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listTasks(ctx.db, actorOf(request).eventId, request.query),
   );
-  app.post(
-    `${base}/tasks`,
+  routeFrom(
+    app,
+    TASK_ROUTES.create,
     {
       schema: {
         tags,
@@ -174,16 +183,18 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(created);
     },
   );
-  app.get(
-    `${base}/tasks/:taskId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.get,
     {
       schema: { tags, params: taskParamsSchema, response: { 200: adminTaskDetailSchema } },
       preValidation: moderator,
     },
     async (request) => getTask(ctx.db, actorOf(request).eventId, request.params.taskId),
   );
-  app.put(
-    `${base}/tasks/:taskId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.update,
     {
       schema: {
         tags,
@@ -199,12 +210,13 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       return updateTask(ctx, actor.eventId, request.params.taskId, request.body, actor.accountId);
     },
   );
-  for (const [action, isArchived] of [
-    ['archive', true],
-    ['unarchive', false],
+  for (const [route, isArchived] of [
+    [TASK_ROUTES.archive, true],
+    [TASK_ROUTES.unarchive, false],
   ] as const) {
-    app.post(
-      `${base}/tasks/:taskId/${action}`,
+    routeFrom(
+      app,
+      route,
       {
         schema: { tags, params: taskParamsSchema, body: emptyBody, response: { 200: adminTaskDetailSchema } },
         preValidation: moderator,
@@ -215,8 +227,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
       },
     );
   }
-  app.delete(
-    `${base}/tasks/:taskId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.delete,
     { schema: { tags, params: taskParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const { eventId } = actorOf(request);
@@ -226,16 +239,18 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- The team's side ----
-  app.get(
-    `${base}/my-tasks`,
+  routeFrom(
+    app,
+    TASK_ROUTES.mine,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myTasksResponseSchema } },
       preValidation: anyMember,
     },
     async (request) => listMyTasks(ctx.db, actorOf(request)),
   );
-  app.put(
-    `${base}/tasks/:taskId/status`,
+  routeFrom(
+    app,
+    TASK_ROUTES.setStatus,
     {
       schema: {
         tags,
@@ -249,8 +264,9 @@ export const tasksRoutes: RouteModule = (app, ctx, guards) => {
     async (request) =>
       saveMyProgress(ctx, actorOf(request), request.params.taskId, request.body.progressStatus),
   );
-  app.post(
-    `${base}/tasks/:taskId/teams/:teamId/review`,
+  routeFrom(
+    app,
+    TASK_ROUTES.review,
     {
       schema: {
         tags,

@@ -6,7 +6,6 @@ import {
   feedStatusSchema,
   linkOptionsResponseSchema,
   myTimeTableResponseSchema,
-  TIMETABLE_PATHS as PATHS,
   publicFeedParamsSchema,
   sessionListQuerySchema,
   sessionListResponseSchema,
@@ -17,9 +16,11 @@ import {
   trackRowSchema,
 } from '../../../shared/timetable/api';
 import { ICS_CONTENT_TYPE } from '../../../shared/timetable/ics';
+import { TIMETABLE_ROUTES as ROUTES } from '../../../shared/timetable/routes';
 import { TIMETABLE_ERRORS } from '../../../shared/timetable/schema';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/guards';
+import { routeFrom } from '../../platform/http/routeFrom';
 import type { RouteModule } from '../../platform/http/types';
 import { createFeed, deleteFeed, feedOwner, feedStatus, renderFeed } from './feeds/service';
 import { sessionImportRoutes } from './import/routes';
@@ -51,8 +52,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
   const member = [...guards.member, guards.authorize(timetablePolicy.readOwn)];
 
   // ---- Sessions (moderators and above) ----
-  app.get(
-    PATHS.sessions,
+  routeFrom(
+    app,
+    ROUTES.listSessions,
     {
       schema: {
         tags,
@@ -64,8 +66,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => listSessions(ctx.db, actorOf(request).eventId, request.query),
   );
-  app.post(
-    PATHS.sessions,
+  routeFrom(
+    app,
+    ROUTES.createSession,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: sessionSchema } },
       preValidation: moderator,
@@ -77,16 +80,18 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
         .send(await createSession(ctx.db, actor.eventId, request.body, actor.accountId));
     },
   );
-  app.get(
-    PATHS.session,
+  routeFrom(
+    app,
+    ROUTES.getSession,
     {
       schema: { tags, params: sessionParamsSchema, response: { 200: sessionSchema } },
       preValidation: moderator,
     },
     async (request) => getSession(ctx.db, actorOf(request).eventId, request.params.sessionId),
   );
-  app.put(
-    PATHS.session,
+  routeFrom(
+    app,
+    ROUTES.updateSession,
     {
       schema: { tags, params: sessionParamsSchema, body: anyBody, response: { 200: sessionSchema } },
       preValidation: moderator,
@@ -96,8 +101,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       return updateSession(ctx.db, actor.eventId, request.params.sessionId, request.body, actor.accountId);
     },
   );
-  app.post(
-    PATHS.duplicateSession,
+  routeFrom(
+    app,
+    ROUTES.duplicateSession,
     {
       schema: { tags, params: sessionParamsSchema, response: { 201: sessionSchema } },
       preValidation: moderator,
@@ -109,8 +115,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
         .send(await duplicateSession(ctx.db, actor.eventId, request.params.sessionId, actor.accountId));
     },
   );
-  app.delete(
-    PATHS.session,
+  routeFrom(
+    app,
+    ROUTES.deleteSession,
     { schema: { tags, params: sessionParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       await deleteSession(ctx.db, actorOf(request).eventId, request.params.sessionId);
@@ -119,16 +126,18 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- Tracks (moderators and above) ----
-  app.get(
-    PATHS.tracks,
+  routeFrom(
+    app,
+    ROUTES.listTracks,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: trackListResponseSchema } },
       preValidation: moderator,
     },
     async (request) => listTracks(ctx.db, actorOf(request).eventId),
   );
-  app.post(
-    PATHS.tracks,
+  routeFrom(
+    app,
+    ROUTES.createTrack,
     {
       schema: { tags, params: eventIdParamsSchema, body: anyBody, response: { 201: trackRowSchema } },
       preValidation: moderator,
@@ -138,8 +147,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(await createTrack(ctx.db, actor.eventId, request.body, actor.accountId));
     },
   );
-  app.put(
-    PATHS.track,
+  routeFrom(
+    app,
+    ROUTES.updateTrack,
     {
       schema: { tags, params: trackParamsSchema, body: anyBody, response: { 200: trackRowSchema } },
       preValidation: moderator,
@@ -149,8 +159,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
       return updateTrack(ctx.db, actor.eventId, request.params.trackId, request.body, actor.accountId);
     },
   );
-  app.delete(
-    PATHS.track,
+  routeFrom(
+    app,
+    ROUTES.deleteTrack,
     { schema: { tags, params: trackParamsSchema }, preValidation: moderator },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -159,8 +170,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
     },
   );
 
-  app.get(
-    PATHS.linkOptions,
+  routeFrom(
+    app,
+    ROUTES.linkOptions,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: linkOptionsResponseSchema } },
       preValidation: moderator,
@@ -172,40 +184,45 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
   sessionImportRoutes(app, ctx, guards);
 
   // ---- Every member: their time table, a session's .ics, their private feed ----
-  app.get(
-    PATHS.myTimeTable,
+  routeFrom(
+    app,
+    ROUTES.myTimeTable,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: myTimeTableResponseSchema } },
       preValidation: member,
     },
     async (request) => readMyTimeTable(ctx.db, actorOf(request)),
   );
-  app.get(
-    PATHS.sessionCalendar,
+  routeFrom(
+    app,
+    ROUTES.sessionCalendar,
     { schema: { tags, params: sessionParamsSchema }, preValidation: member },
     async (request, reply) => {
       const file = await sessionCalendarFile(ctx.db, actorOf(request), request.params.sessionId);
       return sendCalendar(reply, file.body, file.fileName);
     },
   );
-  app.get(
-    PATHS.feed,
+  routeFrom(
+    app,
+    ROUTES.feedStatus,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: feedStatusSchema } },
       preValidation: member,
     },
     async (request) => feedStatus(ctx.db, actorOf(request)),
   );
-  app.post(
-    PATHS.feed,
+  routeFrom(
+    app,
+    ROUTES.createFeed,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 201: feedCreatedSchema } },
       preValidation: member,
     },
     async (request, reply) => reply.status(201).send(await createFeed(ctx.db, actorOf(request))),
   );
-  app.delete(
-    PATHS.feed,
+  routeFrom(
+    app,
+    ROUTES.deleteFeed,
     { schema: { tags, params: eventIdParamsSchema }, preValidation: member },
     async (request, reply) => {
       await deleteFeed(ctx.db, actorOf(request));
@@ -215,8 +232,9 @@ export const timetableRoutes: RouteModule = (app, ctx, guards) => {
 
   // Public: calendar apps hold no session. The token is the credential; an unknown, revoked or
   // forged one is simply not found, whatever the reason, so the answer leaks nothing.
-  app.get(
-    PATHS.publicFeed,
+  routeFrom(
+    app,
+    ROUTES.publicFeed,
     { config: { public: true }, schema: { tags, params: publicFeedParamsSchema } },
     async (request, reply) => {
       const owner = await feedOwner(ctx.db, request.params.eventId, request.params.token);

@@ -9,8 +9,10 @@ import {
   teamStatusListResponseSchema,
 } from '../../../../shared/tasks/adminApi';
 import { taskGroupParamsSchema, taskParamsSchema } from '../../../../shared/tasks/api';
+import { TASK_ROUTES } from '../../../../shared/tasks/routes';
 import { TASK_ERRORS } from '../../../../shared/tasks/schema';
 import { actorOf } from '../../../platform/http/guards';
+import { routeFrom } from '../../../platform/http/routeFrom';
 import type { RouteModule } from '../../../platform/http/types';
 import { listGroupTasks, reorderGroupTasks } from '../groups/service';
 import { tasksPolicy } from '../policy';
@@ -21,18 +23,19 @@ import { setTeamStatuses } from './service';
 export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['tasks'];
   const moderator = [...guards.member, guards.authorize(tasksPolicy.manageTasks)];
-  const base = '/api/events/:eventId';
 
-  app.get(
-    `${base}/tasks/due-summary`,
+  routeFrom(
+    app,
+    TASK_ROUTES.dueSummary,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: dueSummarySchema } },
       preValidation: moderator,
     },
     async (request) => countDueStatuses(ctx.db, actorOf(request).eventId),
   );
-  app.get(
-    `${base}/tasks/:taskId/teams`,
+  routeFrom(
+    app,
+    TASK_ROUTES.teamStatuses,
     {
       schema: {
         tags,
@@ -45,8 +48,9 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
     async (request) =>
       listTeamStatuses(ctx.db, actorOf(request).eventId, request.params.taskId, request.query),
   );
-  app.post(
-    `${base}/tasks/:taskId/teams/status`,
+  routeFrom(
+    app,
+    TASK_ROUTES.setTeamStatuses,
     {
       schema: {
         tags,
@@ -59,16 +63,18 @@ export const taskAdminRoutes: RouteModule = (app, ctx, guards) => {
     },
     async (request) => setTeamStatuses(ctx, actorOf(request), request.params.taskId, request.body),
   );
-  app.get(
-    `${base}/task-groups/:groupId/tasks`,
+  routeFrom(
+    app,
+    TASK_ROUTES.groupTasks,
     {
       schema: { tags, params: taskGroupParamsSchema, response: { 200: groupTasksResponseSchema } },
       preValidation: moderator,
     },
     async (request) => listGroupTasks(ctx.db, actorOf(request).eventId, request.params.groupId),
   );
-  app.put(
-    `${base}/task-groups/:groupId/order`,
+  routeFrom(
+    app,
+    TASK_ROUTES.orderGroupTasks,
     {
       schema: {
         tags,

@@ -12,6 +12,7 @@ import {
   threadParamsSchema,
   threadResponseSchema,
 } from '../../../../shared/tasks/comments';
+import { TASK_ROUTES } from '../../../../shared/tasks/routes';
 import {
   acceptanceSchema,
   acceptDisclaimerBodySchema,
@@ -22,6 +23,7 @@ import {
   teamWorkSummarySchema,
 } from '../../../../shared/tasks/teamWork';
 import { actorOf } from '../../../platform/http/guards';
+import { routeFrom } from '../../../platform/http/routeFrom';
 import type { RouteModule } from '../../../platform/http/types';
 import { tasksPolicy } from '../policy';
 import { listThread } from './comments/service';
@@ -43,19 +45,20 @@ import {
 export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['tasks'];
   const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember), guards.area('tasks')];
-  const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
   const emptyBody = z.strictObject({});
 
-  app.get(
-    '/api/events/:eventId/my-tasks/work',
+  routeFrom(
+    app,
+    TASK_ROUTES.workSummary,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: teamWorkSummarySchema } },
       preValidation: anyMember,
     },
     async (request) => teamWorkSummary(ctx.db, actorOf(request)),
   );
-  app.get(
-    `${thread}/work`,
+  routeFrom(
+    app,
+    TASK_ROUTES.work,
     {
       schema: { tags, params: threadParamsSchema, response: { 200: teamWorkSchema } },
       preValidation: anyMember,
@@ -67,8 +70,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- Comments ----
-  app.get(
-    `${thread}/comments`,
+  routeFrom(
+    app,
+    TASK_ROUTES.thread,
     {
       schema: { tags, params: threadParamsSchema, response: { 200: threadResponseSchema } },
       preValidation: anyMember,
@@ -78,8 +82,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
       return listThread(ctx.db, await openThread(ctx.db, actorOf(request), taskId, teamId));
     },
   );
-  app.post(
-    `${thread}/comments`,
+  routeFrom(
+    app,
+    TASK_ROUTES.comment,
     {
       schema: {
         tags,
@@ -96,8 +101,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(commentViewSchema.parse(view));
     },
   );
-  app.post(
-    `${thread}/comments/:commentId/replies`,
+  routeFrom(
+    app,
+    TASK_ROUTES.reply,
     {
       schema: {
         tags,
@@ -120,8 +126,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(view);
     },
   );
-  app.post(
-    `${thread}/comments/:commentId/like`,
+  routeFrom(
+    app,
+    TASK_ROUTES.like,
     {
       schema: { tags, params: commentParamsSchema, body: emptyBody, response: { 200: likeResponseSchema } },
       preValidation: anyMember,
@@ -131,8 +138,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
       return likeComment(ctx, actorOf(request), { taskId, teamId }, commentId);
     },
   );
-  app.put(
-    `${thread}/comments/:commentId/pin`,
+  routeFrom(
+    app,
+    TASK_ROUTES.pin,
     {
       schema: { tags, params: commentParamsSchema, body: pinBodySchema },
       config: { invalidMessage: COMMENT_ERRORS.invalidComment },
@@ -144,8 +152,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(204).send();
     },
   );
-  app.delete(
-    `${thread}/comments/:commentId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.deleteComment,
     { schema: { tags, params: commentParamsSchema }, preValidation: anyMember },
     async (request, reply) => {
       const { taskId, teamId, commentId } = request.params;
@@ -155,8 +164,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
   );
 
   // ---- Assignees and disclaimer (uploads: uploads/routes.ts) ----
-  app.put(
-    `${thread}/assignees`,
+  routeFrom(
+    app,
+    TASK_ROUTES.assignees,
     {
       schema: {
         tags,
@@ -173,8 +183,9 @@ export const teamTaskRoutes: RouteModule = (app, ctx, guards) => {
       return { assignedTo };
     },
   );
-  app.post(
-    `${thread}/disclaimer`,
+  routeFrom(
+    app,
+    TASK_ROUTES.acceptDisclaimer,
     {
       schema: {
         tags,

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import { fillPath } from '../../../../shared/http/route';
 import { mayOpenArea } from '../../../../shared/people/memberAreas';
 import { tasksForViewer } from '../../../../shared/tasks/visibility';
 import type { FeedCreated, FeedStatus } from '../../../../shared/timetable/api';
-import { TIMETABLE_PATHS, timetablePath } from '../../../../shared/timetable/api';
 import { sessionCalendarEvent, taskDeadlineEvent } from '../../../../shared/timetable/calendar';
 import { type CalendarEvent, renderCalendar } from '../../../../shared/timetable/ics';
+import { TIMETABLE_ROUTES } from '../../../../shared/timetable/routes';
 import { sessionsForViewer } from '../../../../shared/timetable/visibility';
 import { hashToken, newToken } from '../../../platform/crypto';
 import type { DbOrTx } from '../../../platform/db/client';
@@ -49,7 +50,7 @@ export async function createFeed(db: DbOrTx, actor: Actor): Promise<FeedCreated>
       .values({ ...values, eventId: actor.eventId, accountId: actor.accountId, createdBy: actor.accountId })
       .onConflictDoUpdate({ target: [calendarFeeds.eventId, calendarFeeds.accountId], set: values });
     const { appUrl } = await calendarSettings(db, actor.eventId);
-    const path = timetablePath(TIMETABLE_PATHS.publicFeed, { eventId: actor.eventId, token });
+    const path = fillPath(TIMETABLE_ROUTES.publicFeed.path, { eventId: actor.eventId, token });
     return { address: `${appUrl}${path}`, createdAt: now.toISOString() };
   });
 }

@@ -1,11 +1,12 @@
 import { eventIdParamsSchema } from '../../../../shared/events/schema';
 import {
-  SESSION_IMPORT_PATHS as PATHS,
   sessionImportResultSchema,
   sessionImportTemplateQuerySchema,
 } from '../../../../shared/timetable/importApi';
 import { MAX_SESSION_IMPORT_ROWS, SESSION_IMPORT_ERRORS } from '../../../../shared/timetable/importRules';
+import { TIMETABLE_ROUTES as ROUTES } from '../../../../shared/timetable/routes';
 import { actorOf } from '../../../platform/http/guards';
+import { routeFrom } from '../../../platform/http/routeFrom';
 import type { RouteModule } from '../../../platform/http/types';
 import { uploadedFile } from '../../people/import/routes';
 import { detectFormat, readSheet } from '../../people/import/sheet/service';
@@ -21,8 +22,9 @@ export const sessionImportRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['time table'];
   const moderator = [...guards.member, guards.authorize(timetablePolicy.manage)];
 
-  app.get(
-    PATHS.template,
+  routeFrom(
+    app,
+    ROUTES.importTemplate,
     {
       schema: { tags, params: eventIdParamsSchema, querystring: sessionImportTemplateQuerySchema },
       preValidation: moderator,
@@ -38,8 +40,9 @@ export const sessionImportRoutes: RouteModule = (app, ctx, guards) => {
     },
   );
 
-  app.post(
-    PATHS.preview,
+  routeFrom(
+    app,
+    ROUTES.importPreview,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 200: sessionImportResultSchema } },
       preValidation: moderator,
@@ -51,8 +54,9 @@ export const sessionImportRoutes: RouteModule = (app, ctx, guards) => {
     },
   );
 
-  app.post(
-    PATHS.import,
+  routeFrom(
+    app,
+    ROUTES.import,
     {
       schema: { tags, params: eventIdParamsSchema, response: { 201: sessionImportResultSchema } },
       preValidation: moderator,

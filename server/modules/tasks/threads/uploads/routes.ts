@@ -1,4 +1,5 @@
 import { threadParamsSchema } from '../../../../../shared/tasks/comments';
+import { TASK_ROUTES } from '../../../../../shared/tasks/routes';
 import {
   taskUploadSchema,
   uploadBodySchema,
@@ -6,6 +7,7 @@ import {
   uploadParamsSchema,
 } from '../../../../../shared/tasks/teamWork';
 import { actorOf } from '../../../../platform/http/guards';
+import { routeFrom } from '../../../../platform/http/routeFrom';
 import type { RouteModule } from '../../../../platform/http/types';
 import { tasksPolicy } from '../../policy';
 import { openThread } from '../policy';
@@ -16,10 +18,10 @@ import { listUploads } from './service';
 export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
   const tags = ['tasks'];
   const anyMember = [...guards.member, guards.authorize(tasksPolicy.anyMember), guards.area('tasks')];
-  const thread = '/api/events/:eventId/tasks/:taskId/teams/:teamId';
 
-  app.get(
-    `${thread}/uploads`,
+  routeFrom(
+    app,
+    TASK_ROUTES.uploads,
     {
       schema: { tags, params: threadParamsSchema, response: { 200: uploadListSchema } },
       preValidation: anyMember,
@@ -30,8 +32,9 @@ export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
       return { items: await listUploads(ctx.db, eventId, taskId, teamId) };
     },
   );
-  app.post(
-    `${thread}/uploads`,
+  routeFrom(
+    app,
+    TASK_ROUTES.attachUpload,
     {
       schema: {
         tags,
@@ -48,8 +51,9 @@ export const taskUploadRoutes: RouteModule = (app, ctx, guards) => {
       return reply.status(201).send(created);
     },
   );
-  app.delete(
-    `${thread}/uploads/:uploadId`,
+  routeFrom(
+    app,
+    TASK_ROUTES.detachUpload,
     { schema: { tags, params: uploadParamsSchema }, preValidation: anyMember },
     async (request, reply) => {
       const { taskId, teamId, uploadId } = request.params;
