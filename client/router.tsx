@@ -11,7 +11,7 @@ import {
   WEBHOOKS_LEVEL,
 } from '../shared/auth/permissions';
 import { emailTemplateScreens } from './features/emails/screens';
-import { builderLoader } from './features/forms/builder/earlyLock';
+import { builderLoader, fieldGroupBuilderLoader } from './features/forms/builder/earlyLock';
 import { notificationScreens } from './features/notifications/screens';
 import { setupStatusQuery } from './features/setup/api';
 import { RootLayout } from './features/shell/RootLayout';
@@ -466,7 +466,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     section({ index: true, lazy: screens.fieldGroups }),
                     section({ path: 'add', lazy: screens.addFieldGroup }),
                     section({ path: 'archived', lazy: screens.archivedFieldGroups }),
-                    section({ path: ':fieldGroupId', lazy: screens.fieldGroupBuilder }),
+                    section({
+                      path: ':fieldGroupId',
+                      // Its edit lock, asked for while the builder's code loads (decision 0064).
+                      loader: fieldGroupBuilderLoader(queryClient),
+                      lazy: screens.fieldGroupBuilder,
+                    }),
                     section({ path: ':fieldGroupId/settings', lazy: screens.fieldGroupSettings }),
                   ],
                 },
