@@ -12,14 +12,16 @@ import { removeEarlyFrame } from './lib/earlyRequestsFrame';
 import { routeInFrame } from './lib/earlyRequestsRoutes';
 import { startErrorReports } from './lib/errorReports';
 import { queryClient } from './lib/queryClient';
-import { createRoutes } from './router';
+import { createRoutes, startingRoutes } from './router';
 import { ErrorBoundary } from './ui/ErrorScreen';
 import { cssVariablesResolver, theme } from './ui/theme';
 
 // Only when the page names a DSN does this fetch the SDK's chunk (decision 0043).
 void startErrorReports();
 
-const router = createBrowserRouter(createRoutes(queryClient));
+// Only the sections on the way to this page: the rest join the table when first visited (router.tsx).
+const table = startingRoutes(createRoutes(queryClient), window.location.pathname);
+const router = createBrowserRouter(table.routes, { patchRoutesOnNavigation: table.patchRoutesOnNavigation });
 // The boot script's answers are for the first screen only (decisions 0053, 0056): its loaders and
 // the components of its first render take them; whatever is left is dropped at the first navigation
 // (or the redirect the first load ended in), so a later screen never reads an answer from the start.

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Divider, Text } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback } from 'react';
 import type { Field } from '../../../../shared/forms/schema/field';
 import { SortableList } from '../../../ui/SortableList';
+import classes from './Canvas.module.css';
 import { typeName } from './palette';
 
 /** What a field is called on the canvas: its label, or its type when it has none (layout items). */
@@ -30,58 +31,52 @@ const FieldCard = memo(function FieldCard({
   onDelete: (field: Field) => void;
 }) {
   const name = canvasName(field);
+  // Plain elements with Mantine's variables (Canvas.module.css): the first render mounts a dozen
+  // cards, and a card of Mantine components cost ten of them each.
   return (
-    <Paper
-      withBorder
-      p="xs"
-      mb="xs"
-      radius="md"
-      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
-    >
-      <Group gap="xs" wrap="nowrap">
-        {!readOnly && handle}
-        <UnstyledButton
-          onClick={() => onSelect(field.id)}
-          style={{ flex: 1 }}
-          aria-pressed={selected}
-          aria-label={`Select ${name}`}
-        >
-          {field.type === 'newPage' ? (
-            <Divider label="Page break" labelPosition="center" variant="dashed" />
-          ) : (
-            <Group gap="xs">
-              <Text fw={600} size="sm">
-                {name}
-                {field.isRequired ? ' *' : ''}
-              </Text>
-              <Badge variant="light" color="gray" size="sm">
-                {typeName(field.type)}
-              </Badge>
-            </Group>
-          )}
-        </UnstyledButton>
-        {!readOnly && (
+    <div className={classes.card} data-selected={selected || undefined}>
+      {!readOnly && handle}
+      <button
+        type="button"
+        className={`${classes.select} mantine-focus-auto`}
+        onClick={() => onSelect(field.id)}
+        aria-pressed={selected}
+        aria-label={`Select ${name}`}
+      >
+        {field.type === 'newPage' ? (
+          <Divider label="Page break" labelPosition="center" variant="dashed" style={{ flex: 1 }} />
+        ) : (
           <>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Duplicate ${name}`}
-              onClick={() => onDuplicate(field)}
-            >
-              <IconCopy size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${name}`}
-              onClick={() => onDelete(field)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
+            <span className={classes.name}>
+              {name}
+              {field.isRequired ? ' *' : ''}
+            </span>
+            <span className={classes.type}>{typeName(field.type)}</span>
           </>
         )}
-      </Group>
-    </Paper>
+      </button>
+      {!readOnly && (
+        <>
+          <button
+            type="button"
+            className={`${classes.action} mantine-focus-auto`}
+            aria-label={`Duplicate ${name}`}
+            onClick={() => onDuplicate(field)}
+          >
+            <IconCopy size={16} aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={`${classes.action} mantine-focus-auto`}
+            data-danger
+            aria-label={`Delete ${name}`}
+            onClick={() => onDelete(field)}
+          >
+            <IconTrash size={16} aria-hidden />
+          </button>
+        </>
+      )}
+    </div>
   );
 });
 

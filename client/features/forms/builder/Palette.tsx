@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { memo } from 'react';
 import type { FieldGroupRow } from '../../../../shared/forms/api';
 import type { FieldType } from '../../../../shared/forms/schema/field';
+import classes from './Palette.module.css';
 import { PALETTE_GROUPS, typeName } from './palette';
 
 /**
@@ -24,51 +25,46 @@ export const Palette = memo(function Palette({
   const groups = offerTemplates
     ? PALETTE_GROUPS
     : PALETTE_GROUPS.filter((g) => !g.types.includes('template'));
+  // Plain buttons drawn with Mantine's variables (Palette.module.css): the builder's first render.
   return (
     <Stack gap="md" component="nav" aria-label="Field types">
       {groups.map((group) => (
         <Stack key={group.title} gap={6}>
-          <Text fw={600} size="sm">
-            {group.title}
-          </Text>
-          <Group gap={6}>
+          <p className={classes.title}>{group.title}</p>
+          <div className={classes.types}>
             {group.types
               .filter((type) => type !== 'template')
               .map((type) => (
-                <Button
+                <button
                   key={type}
-                  size="compact-sm"
-                  variant="default"
+                  type="button"
+                  className={`${classes.add} mantine-focus-auto`}
                   disabled={disabled}
                   onClick={() => onAdd(type)}
                 >
                   {typeName(type)}
-                </Button>
+                </button>
               ))}
             {group.types.includes('template') &&
               (fieldGroups === null ? (
-                <Text size="xs" c="dimmed">
-                  Field groups are managed by admins.
-                </Text>
+                <span className={classes.note}>Field groups are managed by admins.</span>
               ) : fieldGroups.length === 0 ? (
-                <Text size="xs" c="dimmed">
-                  No published field groups yet.
-                </Text>
+                <span className={classes.note}>No published field groups yet.</span>
               ) : (
                 fieldGroups.map((fg) => (
-                  <Button
+                  <button
                     key={fg.id}
-                    size="compact-sm"
-                    variant="default"
+                    type="button"
+                    className={`${classes.add} mantine-focus-auto`}
                     disabled={disabled}
                     aria-label={`Add field group ${fg.title}`}
                     onClick={() => onAdd('template', { fieldGroupId: fg.id, label: fg.title })}
                   >
                     {fg.title}
-                  </Button>
+                  </button>
                 ))
               ))}
-          </Group>
+          </div>
         </Stack>
       ))}
     </Stack>

@@ -1,3 +1,5 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lock } from '../../../../shared/forms/api';
 
@@ -16,9 +18,9 @@ vi.mock('../../../lib/api', () => ({
   },
 }));
 
-const { builderOpen, claimEarlyLock, landedEarlyLock, takeLockEarly, UNCLAIMED_MS } = await import(
-  './earlyLock'
-);
+const { builderOpen, claimEarlyLock, fieldGroupBuilderLoader, landedEarlyLock, takeLockEarly, UNCLAIMED_MS } =
+  await import('./earlyLock');
+const { sessionKeys } = await import('../../../lib/session');
 
 describe('the edit lock asked for by the builder route', () => {
   beforeEach(() => {
@@ -62,5 +64,33 @@ describe('the edit lock asked for by the builder route', () => {
     await vi.advanceTimersByTimeAsync(UNCLAIMED_MS + 1);
     expect(calls).toEqual(['POST /api/events/e1/forms/f3/lock']);
     again();
+  });
+});
+
+describe("the field-group builder route's loader", () => {
+  beforeEach(() => {
+    calls.length = 0;
+  });
+  const signedIn = (permissions: string) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(sessionKeys.me, {
+      currentEventId: 'e2',
+      events: [{ id: 'e2', shortName: 'Expo', permissions }],
+    });
+    return queryClient;
+  };
+  const open = (queryClient: QueryClient, fieldGroupId: string) =>
+    fieldGroupBuilderLoader(queryClient)({ params: { fieldGroupId } } as unknown as LoaderFunctionArgs);
+
+  it("asks for an admin's lock on the group before the builder mounts, and the builder claims it", async () => {
+    expect(await open(signedIn('admin'), 'g1')).toBeNull();
+    expect(calls).toEqual(['POST /api/events/e2/field-groups/g1/lock']);
+    expect(await claimEarlyLock('e2', 'field-groups', 'g1')).toEqual({ lock: mine });
+  });
+
+  it("asks for nothing below the field groups' level (the guard sends them away)", async () => {
+    await open(signedIn('moderator'), 'g2');
+    expect(calls).toEqual([]);
+    expect(claimEarlyLock('e2', 'field-groups', 'g2')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 // chunk, imports this file.
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { can, FORMS_LEVEL } from '../../../../shared/auth/permissions';
+import { can, FIELD_GROUPS_LEVEL, FORMS_LEVEL } from '../../../../shared/auth/permissions';
 import type { Lock } from '../../../../shared/forms/api';
 import { api } from '../../../lib/api';
 import { prefetchForEvent } from '../../../lib/guards';
@@ -100,5 +100,22 @@ export function builderLoader(queryClient: QueryClient) {
     // Below the forms' level the section's guard sends them away: asking would be a refused request.
     if (event && formId && can(event.permissions, FORMS_LEVEL)) takeLockEarly(event.id, 'forms', formId);
     return form;
+  };
+}
+
+/**
+ * The field-group builder route's loader: its edit lock, for an admin (field groups are admin
+ * only), started once the session names the event, so the builder's first render can be the
+ * editable one as on a form's (decision 0064). The group itself is asked for by the screen: its
+ * query lives with Zod's schemas in fieldGroupsApi.ts, which the entry chunk must not load.
+ */
+export function fieldGroupBuilderLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const fieldGroupId = params.fieldGroupId;
+    const me = await queryClient.ensureQueryData(meQuery).catch(() => null);
+    const event = me ? currentEventOf(me) : null;
+    if (event && fieldGroupId && can(event.permissions, FIELD_GROUPS_LEVEL))
+      takeLockEarly(event.id, 'field-groups', fieldGroupId);
+    return null;
   };
 }
