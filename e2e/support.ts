@@ -34,6 +34,12 @@ export async function expectLoaded(page: Page): Promise<void> {
 /** No serious or critical accessibility violation on the screen once it has settled. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await expectSettled(page);
+  // A dialog or menu fading in or out is half transparent: axe would measure its text's contrast
+  // mid-fade (a failure no one reads). CSS transitions end; the infinite animations (loaders) are
+  // not transitions, so they are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
